@@ -1,0 +1,49 @@
+package io.fabemu.core.collective;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** Algorithms, each valid for some collectives. {@link #AUTO} picks one by message size, as OpenMPI's tuned module does. */
+public enum Algorithm {
+  AUTO,
+  RING,
+  RECURSIVE_DOUBLING,
+  RABENSEIFNER,
+  /** Allreduce: binomial-tree reduce to rank 0, then binomial broadcast. Reduce/broadcast/gather/scatter: binomial tree. */
+  BINOMIAL,
+  /** Root talks to every rank in turn (gather, scatter, reduce, broadcast). */
+  LINEAR,
+  /** Reduce-scatter by recursive halving. */
+  RECURSIVE_HALVING,
+  /** All-to-all: at step k rank r sends to r+k and receives from r-k. */
+  PAIRWISE,
+  /** Barrier: dissemination (Hensgen, Finkel and Manber). */
+  DISSEMINATION,
+  /** Send/recv: even ranks send to the next odd rank, which answers (ping-pong). */
+  PING_PONG;
+
+  public String configName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  public static Algorithm fromConfigName(String name) {
+    for (Algorithm a : values()) {
+      if (a.configName().equals(name)) return a;
+    }
+    return null;
+  }
+
+  /** The algorithms a collective accepts (AUTO always). */
+  public static Set<Algorithm> validFor(Collective collective) {
+    return switch (collective) {
+      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL);
+      case REDUCE, BROADCAST, GATHER, SCATTER -> EnumSet.of(AUTO, BINOMIAL, LINEAR);
+      case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING);
+      case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);
+      case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
+      case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
+      case SENDRECV -> EnumSet.of(AUTO, PING_PONG);
+    };
+  }
+}

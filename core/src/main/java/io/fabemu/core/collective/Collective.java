@@ -1,0 +1,30 @@
+package io.fabemu.core.collective;
+
+import java.util.Locale;
+
+/** The collective operations fabemu runs on real data. */
+public enum Collective {
+  ALLREDUCE, REDUCE, BROADCAST, ALLGATHER, REDUCE_SCATTER, GATHER, SCATTER, ALLTOALL, BARRIER, SENDRECV;
+
+  /** Name in scenarios: {@code allreduce}, {@code reduce-scatter}, ... */
+  public String configName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  public static Collective fromConfigName(String name) {
+    for (Collective c : values()) {
+      if (c.configName().equals(name)) return c;
+    }
+    return null;
+  }
+
+  /** True for collectives that combine data with a reduce op. */
+  public boolean reduces() {
+    return this == ALLREDUCE || this == REDUCE || this == REDUCE_SCATTER;
+  }
+
+  /** True for collectives with a root rank. */
+  public boolean rooted() {
+    return this == REDUCE || this == BROADCAST || this == GATHER || this == SCATTER;
+  }
+}

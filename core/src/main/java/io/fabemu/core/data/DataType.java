@@ -1,0 +1,55 @@
+package io.fabemu.core.data;
+
+import java.util.Locale;
+
+/** Element types a collective moves and reduces, as in MPI (MPI_SHORT, MPI_INT, MPI_LONG, MPI_FLOAT, MPI_DOUBLE). */
+public enum DataType {
+  INT16(2, false),
+  INT32(4, false),
+  INT64(8, false),
+  FLOAT32(4, true),
+  FLOAT64(8, true);
+
+  private final int sizeBytes;
+  private final boolean floatingPoint;
+
+  DataType(int sizeBytes, boolean floatingPoint) {
+    this.sizeBytes = sizeBytes;
+    this.floatingPoint = floatingPoint;
+  }
+
+  /** Bytes per element. */
+  public int sizeBytes() {
+    return sizeBytes;
+  }
+
+  public boolean isFloatingPoint() {
+    return floatingPoint;
+  }
+
+  /** Name as written in scenarios and reports: {@code int16}, {@code float32}, ... */
+  public String configName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Name as nccl-tests prints it. */
+  public String ncclName() {
+    return switch (this) {
+      case INT16 -> "int16";
+      case INT32 -> "int32";
+      case INT64 -> "int64";
+      case FLOAT32 -> "float";
+      case FLOAT64 -> "double";
+    };
+  }
+
+  /** Parses a scenario name; returns null when unknown. */
+  public static DataType fromConfigName(String name) {
+    for (DataType t : values()) {
+      if (t.configName().equals(name.toLowerCase(Locale.ROOT))) {
+        return t;
+      }
+    }
+    return null;
+  }
+}

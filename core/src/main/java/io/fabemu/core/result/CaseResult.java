@@ -1,0 +1,20 @@
+package io.fabemu.core.result;
+
+import io.fabemu.core.collective.Algorithm;
+
+/**
+ * One (algorithm, size) case over all ranks, as osu_allreduce reports it: each rank averages its measured
+ * iterations; avg/min/max are taken over those per-rank averages.
+ *
+ * @param caseIndex     position in the workload
+ * @param algorithm     algorithm run (AUTO already resolved where the workload allows it)
+ * @param sizeBytes     message size per rank
+ * @param count         elements per rank
+ * @param iterations    measured iterations
+ * @param avgLatencyPs  mean over ranks of the per-rank mean latency
+ * @param minLatencyPs  smallest per-rank mean latency
+ * @param maxLatencyPs  largest per-rank mean latency
+ * @param wrongElements output elements that differed from the exact answer (all ranks, all iterations)
+ */
+public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                         double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements) {}

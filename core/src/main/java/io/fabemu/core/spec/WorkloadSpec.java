@@ -1,0 +1,41 @@
+package io.fabemu.core.spec;
+
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import java.util.List;
+
+/**
+ * What the ranks run. Each (algorithm, size) pair is one case, run in order: algorithms outer, sizes inner.
+ * Like osu_allreduce, each iteration is followed by a barrier, and the first {@code warmup} iterations of every
+ * case are not measured.
+ *
+ * @param collective   the collective operation
+ * @param algorithms   algorithms to compare (at least one)
+ * @param sizesBytes   message sizes in bytes per rank (a multiple of the element size)
+ * @param iterations   measured iterations per case
+ * @param warmup       unmeasured iterations before them
+ * @param ppn          processes (ranks) per compute node; ranks are placed in blocks (ranks 0..ppn-1 on node 0)
+ * @param dataType     element type
+ * @param op           reduce op (ignored by collectives that do not reduce)
+ * @param hierarchical reduce inside each node to a leader, run the algorithm among leaders, broadcast back
+ * @param root         root rank of rooted collectives (reduce, broadcast, gather, scatter)
+ */
+public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
+                           int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
+                           boolean hierarchical, int root) {
+
+  /** Number of (algorithm, size) cases. */
+  public int caseCount() {
+    return algorithms.size() * sizesBytes.size();
+  }
+
+  public Algorithm algorithmOfCase(int caseIndex) {
+    return algorithms.get(caseIndex / sizesBytes.size());
+  }
+
+  public long sizeOfCase(int caseIndex) {
+    return sizesBytes.get(caseIndex % sizesBytes.size());
+  }
+}
