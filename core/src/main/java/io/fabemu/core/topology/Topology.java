@@ -96,7 +96,7 @@ public final class Topology {
     return min;
   }
 
-  /** One line naming the topology, e.g. {@code leaf-spine: 16 hosts, 4 TORs x 4 hosts, 2 spines}. */
+  /** One line naming the topology, e.g. {@code leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines}. */
   public String description() {
     return description;
   }
