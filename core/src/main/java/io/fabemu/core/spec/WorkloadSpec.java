@@ -31,6 +31,11 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     return algorithms.size() * sizesBytes.size();
   }
 
+  /** Collective operations each rank completes over the whole workload (warm-up included, barriers not). */
+  public long operationsPerRank() {
+    return (long) caseCount() * (warmup + iterations);
+  }
+
   public Algorithm algorithmOfCase(int caseIndex) {
     return algorithms.get(caseIndex / sizesBytes.size());
   }

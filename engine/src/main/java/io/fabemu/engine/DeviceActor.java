@@ -1,0 +1,95 @@
+package io.fabemu.engine;
+
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.DeviceRunner;
+import io.fabemu.core.engine.Event;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.ReceiveBuilder;
+
+/**
+ * Thin actor shell over one {@link DeviceCore}: all device logic lives in the core, and the window rules live in
+ * {@link DeviceRunner}, so this actor handles events exactly as the plain {@link io.fabemu.core.engine.WindowedEngine}
+ * does.
+ *
+ * <p>Contract: each {@link Tick} is answered with exactly one {@link MemberScheduler.TickDone} to the scheduler
+ * given at creation; {@link CollectReport} with one {@link MemberScheduler.ReportCollected}. A core that throws
+ * fails (stops) the actor; its scheduler watches it and fails the run.
+ *
+ * <p>Device modules reuse it either by delegating ({@code ComputeNodeActor.create(core, scheduler)} returning
+ * {@code DeviceActor.create(core, scheduler)}) or by extending it: a subclass adds its own commands (implementing
+ * {@link Command}) to {@link #windowReceive()} in its {@link #createReceive()}.
+ */
+public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
+
+  /** Messages a device actor accepts. Not sealed: device modules may add their own. */
+  public interface Command extends WireMessage {}
+
+  /**
+   * Handle the window ending at {@code windowEndPs} (exclusive).
+   *
+   * @param events this device's events due in the window, in (time, source, sequence) order; an ArrayList
+   */
+  public record Tick(long windowEndPs, List<Event> events) implements Command {}
+
+  /** Send the core's {@link io.fabemu.core.engine.DeviceReport} to the scheduler (after the last window). */
+  public enum CollectReport implements Command { INSTANCE }
+
+  private final DeviceCore core;
+  private final DeviceRunner runner;
+  private final int deviceId;
+  private final ActorRef<MemberScheduler.Command> scheduler;
+
+  /** The generic device actor for {@code core}, reporting to {@code scheduler}. */
+  public static Behavior<Command> create(DeviceCore core, ActorRef<MemberScheduler.Command> scheduler) {
+    return Behaviors.setup(context -> new DeviceActor(context, core, scheduler));
+  }
+
+  protected DeviceActor(ActorContext<Command> context, DeviceCore core,
+                        ActorRef<MemberScheduler.Command> scheduler) {
+    super(context);
+    this.core = core;
+    this.runner = new DeviceRunner(core);
+    this.deviceId = core.deviceId();
+    this.scheduler = scheduler;
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return windowReceive().build();
+  }
+
+  /** A builder that already handles {@link Tick} and {@link CollectReport}; subclasses add their commands. */
+  protected final ReceiveBuilder<Command> windowReceive() {
+    return newReceiveBuilder()
+        .onMessage(Tick.class, this::onTick)
+        .onMessageEquals(CollectReport.INSTANCE, this::onCollectReport);
+  }
+
+  protected final DeviceCore core() {
+    return core;
+  }
+
+  protected final int deviceId() {
+    return deviceId;
+  }
+
+  protected Behavior<Command> onTick(Tick tick) {
+    // A fresh list per tick: it is handed over to the scheduler inside TickDone and must not be reused.
+    ArrayList<Event> outgoing = new ArrayList<>();
+    int handled = runner.runWindow(tick.events(), tick.windowEndPs(), outgoing);
+    scheduler.tell(new MemberScheduler.TickDone(deviceId, outgoing, handled, core.progress()));
+    return this;
+  }
+
+  protected Behavior<Command> onCollectReport() {
+    scheduler.tell(new MemberScheduler.ReportCollected(deviceId, core.report()));
+    return this;
+  }
+}

@@ -1,0 +1,105 @@
+package io.fabemu.engine;
+
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.Event;
+import io.fabemu.core.engine.ProgressListener;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
+
+/**
+ * Plain Java entry point of the actor engine: runs devices in virtual-time windows on Pekko actors and gives the
+ * same results as {@link io.fabemu.core.engine.WindowedEngine} for the same devices and events, run after run.
+ *
+ * <p>Each run gets its own coordinator (a system actor with a unique name), so several runs may share one actor
+ * system, one after the other or at once. A run's device cores are mutated by its actors and must not be touched
+ * until the run has finished.
+ */
+public final class PekkoWindowEngine {
+  /** Wall time without any member reply after which a run fails instead of hanging. */
+  public static final String STALL_TIMEOUT_PATH = "fabemu.engine.stall-timeout";
+
+  private static final AtomicLong RUN_COUNTER = new AtomicLong();
+
+  private PekkoWindowEngine() {}
+
+  /**
+   * Runs until no event is pending, blocking the calling thread (never call it from inside an actor).
+   *
+   * @param system        actor system to run on
+   * @param devices       cores indexed by device id; null entries for unused ids
+   * @param factory       picks the actor per device ({@link DeviceActorFactory#GENERIC} for the plain shell)
+   * @param lookaheadPs   window length: positive, at most the smallest latency between two devices
+   * @param initialEvents events injected before the first window (e.g. workload start at time 0)
+   * @param listener      told the progress after some windows, at most every ~100 ms, and once at the end;
+   *                      called on an actor thread, so it must be quick and thread-safe
+   * @return the reports (sorted by device id) and run figures
+   * @throws EngineFailedException when a device or scheduler fails, naming device, member and virtual time, or
+   *                               when no member replies for {@code fabemu.engine.stall-timeout} (a lost message)
+   * @throws IllegalArgumentException when the devices, lookahead or initial events are inconsistent
+   */
+  public static EngineOutcome run(ActorSystem<?> system, DeviceCore[] devices, DeviceActorFactory factory,
+                                  long lookaheadPs, List<Event> initialEvents, ProgressListener listener) {
+    CompletableFuture<EngineOutcome> result =
+        start(system, devices, factory, lookaheadPs, initialEvents, listener).toCompletableFuture();
+    try {
+      return result.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      // A new exception, so the stack trace shows the caller as well as the reason.
+      throw new EngineFailedException(cause.getMessage(), cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EngineFailedException("interrupted while waiting for the fabemu run", e);
+    }
+  }
+
+  /**
+   * Starts a run and returns at once; the stage completes with the outcome, or exceptionally with an
+   * {@link EngineFailedException}. Same parameters and checks as {@link #run}.
+   */
+  public static CompletionStage<EngineOutcome> start(ActorSystem<?> system, DeviceCore[] devices,
+                                                     DeviceActorFactory factory, long lookaheadPs,
+                                                     List<Event> initialEvents, ProgressListener listener) {
+    validate(devices, lookaheadPs, initialEvents);
+    Duration stallTimeout = system.settings().config().getDuration(STALL_TIMEOUT_PATH);
+    if (stallTimeout.isNegative() || stallTimeout.isZero()) {
+      throw new IllegalArgumentException(STALL_TIMEOUT_PATH + " must be positive, got " + stallTimeout);
+    }
+    CompletableFuture<EngineOutcome> result = new CompletableFuture<>();
+    ActorRef<Coordinator.Command> coordinator = system.systemActorOf(
+        Coordinator.create(devices.clone(), factory, lookaheadPs, List.copyOf(initialEvents), listener,
+            stallTimeout, result),
+        "fabemu-run-" + RUN_COUNTER.incrementAndGet(), Props.empty());
+    // Cancelling the returned future stops the run instead of leaving it running unseen.
+    result.whenComplete((outcome, failure) -> {
+      if (result.isCancelled()) {
+        coordinator.tell(new Coordinator.Abort("cancelled by the caller"));
+      }
+    });
+    return result;
+  }
+
+  private static void validate(DeviceCore[] devices, long lookaheadPs, List<Event> initialEvents) {
+    if (lookaheadPs <= 0) {
+      throw new IllegalArgumentException("lookahead must be positive, got " + lookaheadPs + " ps");
+    }
+    for (int i = 0; i < devices.length; i++) {
+      if (devices[i] != null && devices[i].deviceId() != i) {
+        throw new IllegalArgumentException("device at index " + i + " has id " + devices[i].deviceId());
+      }
+    }
+    for (Event event : initialEvents) {
+      int target = event.targetDevice();
+      if (target < 0 || target >= devices.length || devices[target] == null) {
+        throw new IllegalArgumentException("initial event for unknown device " + target + ": " + event);
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package io.fabemu.engine;
+
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.engine.Event;
+import io.fabemu.core.engine.Outbox;
+
+/** Wraps a device and misbehaves on its {@code faultAt}-th event (1-based), or when asked for its report. */
+final class FaultyCore implements DeviceCore {
+
+  enum Fault { THROW, SEND_BELOW_LOOKAHEAD, SEND_UNREGISTERED, THROW_IN_REPORT }
+
+  /** A payload deliberately missing from fabemu.wire.registrations. */
+  record Unregistered(int value) {}
+
+  private final DeviceCore inner;
+  private final Fault fault;
+  private final int faultAt;
+  private int seen;
+
+  FaultyCore(DeviceCore inner, Fault fault, int faultAt) {
+    this.inner = inner;
+    this.fault = fault;
+    this.faultAt = faultAt;
+  }
+
+  @Override
+  public int deviceId() {
+    return inner.deviceId();
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    if (++seen == faultAt) {
+      if (fault == Fault.THROW) {
+        throw new IllegalStateException("injected fault at " + event.timePs() + " ps");
+      }
+      if (fault == Fault.SEND_BELOW_LOOKAHEAD) {
+        int other = inner.deviceId() == 0 ? 1 : 0;
+        outbox.send(other, outbox.nowPs() + 1, new GossipCore.Wake(0));
+      }
+      if (fault == Fault.SEND_UNREGISTERED) {
+        int other = inner.deviceId() == 0 ? 1 : 0;
+        outbox.send(other, outbox.nowPs() + 1_000_000L, new Unregistered(seen));
+      }
+    }
+    inner.onEvent(event, outbox);
+  }
+
+  @Override
+  public long progress() {
+    return inner.progress();
+  }
+
+  @Override
+  public DeviceReport report() {
+    if (fault == Fault.THROW_IN_REPORT) {
+      throw new IllegalStateException("injected report fault");
+    }
+    return inner.report();
+  }
+}

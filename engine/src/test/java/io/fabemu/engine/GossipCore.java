@@ -1,0 +1,188 @@
+package io.fabemu.engine;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.device.DeviceProtocol.MessageInfo;
+import io.fabemu.core.device.DeviceProtocol.Packet;
+import io.fabemu.core.device.DeviceProtocol.StartWorkload;
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.engine.DeviceReport.LinkCounters;
+import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.engine.Event;
+import io.fabemu.core.engine.Outbox;
+import java.util.List;
+
+/**
+ * Toy device for engine tests: on start it sends packets to seeded pseudo-random peers; each packet is forwarded
+ * with one hop less, after a delay of at least the lookahead (often exactly it), and now and then sets a timer
+ * for itself inside the current window (sometimes at the very same time). Packets carry float32 or int32+location
+ * data. Everything it sees goes into a digest, so any difference in order, time or data changes its report.
+ */
+final class GossipCore implements DeviceCore {
+
+  /** A timer the device sets for itself; when it fires it sends a packet with {@code hops} hops left. */
+  record Wake(int hops) {}
+
+  private final int id;
+  private final int[] peers;
+  private final long lookaheadPs;
+  private final int startHops;
+  private long rng;
+  private long digest = 0xcbf29ce484222325L;
+  private long handled;
+  private long wakes;
+  private long bytesOut;
+  private long packetsOut;
+  private long nextMessageId;
+  private long firstTimePs = -1;
+  private long lastTimePs;
+  private long progress;
+  private int lastTarget = -1;
+
+  GossipCore(int id, int[] peers, long lookaheadPs, int startHops, long seed) {
+    this.id = id;
+    this.peers = peers;
+    this.lookaheadPs = lookaheadPs;
+    this.startHops = startHops;
+    this.rng = seed * 0x9E3779B97F4A7C15L + id;
+  }
+
+  /** Devices indexed by id, {@code unusedId} left null, each gossiping with all the others (itself included). */
+  static DeviceCore[] fabric(int count, int unusedId, long lookaheadPs, int startHops, long seed) {
+    int[] peers = new int[count - 1];
+    for (int i = 0, p = 0; i < count; i++) {
+      if (i != unusedId) {
+        peers[p++] = i;
+      }
+    }
+    DeviceCore[] devices = new DeviceCore[count];
+    for (int i = 0; i < count; i++) {
+      if (i != unusedId) {
+        devices[i] = new GossipCore(i, peers, lookaheadPs, startHops, seed);
+      }
+    }
+    return devices;
+  }
+
+  /** A start for every device at time 0, and a late one for the first device, after a long idle stretch. */
+  static List<Event> starts(DeviceCore[] devices, long lateStartPs) {
+    List<Event> events = new java.util.ArrayList<>();
+    long sequence = 0;
+    int first = -1;
+    for (DeviceCore device : devices) {
+      if (device != null) {
+        events.add(new Event(0L, Event.EXTERNAL_SOURCE, sequence++, device.deviceId(), StartWorkload.INSTANCE));
+        first = first < 0 ? device.deviceId() : first;
+      }
+    }
+    events.add(new Event(lateStartPs, Event.EXTERNAL_SOURCE, sequence, first, StartWorkload.INSTANCE));
+    return events;
+  }
+
+  @Override
+  public int deviceId() {
+    return id;
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    handled++;
+    mix(event.timePs());
+    mix(event.sourceDevice());
+    mix(event.sourceSequence());
+    if (firstTimePs < 0) {
+      firstTimePs = event.timePs();
+    }
+    lastTimePs = event.timePs();
+    Object payload = event.payload();
+    if (payload == StartWorkload.INSTANCE) {
+      for (int k = 0; k < 3; k++) {
+        sendPacket(outbox, startHops);
+      }
+    } else if (payload instanceof Packet packet) {
+      mix(packet.messageId());
+      mixData(packet.slice());
+      int hops = packet.segmentIndex();
+      if (hops == 0) {
+        progress++;
+        return;
+      }
+      sendPacket(outbox, hops - 1);
+      if (next(2) == 0) {
+        outbox.send(id, outbox.nowPs() + next(lookaheadPs), new Wake(hops / 2));
+      }
+      if (next(8) == 0) {
+        outbox.send(id, outbox.nowPs(), new Wake(0));
+      }
+    } else if (payload instanceof Wake wake) {
+      wakes++;
+      mix(wake.hops());
+      if (wake.hops() > 0) {
+        sendPacket(outbox, wake.hops() - 1);
+      }
+    } else {
+      throw new IllegalStateException("device " + id + " got an unexpected payload " + payload);
+    }
+  }
+
+  private void sendPacket(Outbox outbox, int hops) {
+    int target = peers[(int) next(peers.length)];
+    long delayPs = next(4) == 0 ? lookaheadPs : lookaheadPs + next(3 * lookaheadPs);
+    int count = 1 + (int) next(4);
+    boolean withLocations = next(4) == 0;
+    DataBuffer slice = DataBuffer.allocate(withLocations ? DataType.INT32 : DataType.FLOAT32, count, withLocations);
+    for (int i = 0; i < count; i++) {
+      slice.set(i, next(1000) - 500);
+      if (withLocations) {
+        slice.setLocation(i, id);
+      }
+    }
+    int wireBytes = 64 + (int) slice.sizeBytes();
+    long timePs = outbox.nowPs() + delayPs;
+    MessageInfo info = new MessageInfo(id, target, nextMessageId, count, slice.type(), withLocations);
+    outbox.send(target, timePs, new Packet(id, target, nextMessageId++, hops, startHops + 1, wireBytes,
+        timePs + wireBytes, info, 0, slice));
+    bytesOut += wireBytes;
+    packetsOut++;
+    lastTarget = target;
+  }
+
+  private void mixData(DataBuffer data) {
+    for (int i = 0; i < data.count(); i++) {
+      mix(Double.doubleToRawLongBits(data.get(i)));
+      if (data.hasLocations()) {
+        mix(data.locationsArray()[i]);
+      }
+    }
+  }
+
+  private void mix(long value) {
+    digest = (digest ^ value) * 0x100000001b3L;
+  }
+
+  /** Uniform in [0, bound), from a splitmix64 stream advanced only by this device's own events. */
+  private long next(long bound) {
+    rng += 0x9E3779B97F4A7C15L;
+    long z = rng;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    z = z ^ (z >>> 31);
+    return Math.floorMod(z, bound);
+  }
+
+  @Override
+  public long progress() {
+    return progress;
+  }
+
+  long wakes() {
+    return wakes;
+  }
+
+  @Override
+  public DeviceReport report() {
+    return new DeviceReport(id, List.of(new LinkCounters(id, lastTarget, bytesOut, packetsOut, lastTimePs)),
+        List.of(new RankResult(id, 0, (int) wakes, digest, firstTimePs, lastTimePs, handled)));
+  }
+}

@@ -1,0 +1,330 @@
+package io.fabemu.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Output;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.device.DeviceProtocol;
+import io.fabemu.core.device.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.device.DeviceProtocol.MessageInfo;
+import io.fabemu.core.device.DeviceProtocol.NicDeliver;
+import io.fabemu.core.device.DeviceProtocol.NicSend;
+import io.fabemu.core.device.DeviceProtocol.Packet;
+import io.fabemu.core.device.DeviceProtocol.StartWorkload;
+import io.fabemu.core.device.Message;
+import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.engine.DeviceReport.LinkCounters;
+import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.engine.Event;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.serialization.Serialization;
+import org.apache.pekko.serialization.SerializationExtension;
+import org.apache.pekko.serialization.Serializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class KryoWireSerializerTest {
+  private static ActorTestKit testKit;
+  private static Serialization serialization;
+
+  @BeforeAll
+  static void startSystem() {
+    testKit = ActorTestKit.create();
+    serialization = SerializationExtension.get(Adapter.toClassic(testKit.system()));
+  }
+
+  @AfterAll
+  static void stopSystem() {
+    testKit.shutdownTestKit();
+  }
+
+  /** Never registered: must be refused both ways. Counts constructions to prove none happens on read. */
+  record Unlisted(int value) implements WireMessage {
+    static final AtomicInteger CONSTRUCTED = new AtomicInteger();
+
+    Unlisted {
+      CONSTRUCTED.incrementAndGet();
+    }
+  }
+
+  private static Object roundTrip(Object message) {
+    Serializer serializer = serialization.findSerializerFor(message);
+    assertThat(serializer).isInstanceOf(KryoWireSerializer.class);
+    byte[] bytes = serializer.toBinary(message);
+    return deserialize(bytes);
+  }
+
+  /** Field by field; DataBuffers by their own equality, which is bit for bit (NaN equals NaN). */
+  private static void assertSameContent(Object copy, Object original) {
+    assertThat(copy).usingRecursiveComparison()
+        .withEqualsForType(DataBuffer::equals, DataBuffer.class)
+        .isEqualTo(original);
+    assertThat(copy.getClass()).isEqualTo(original.getClass());
+  }
+
+  private static KryoWireSerializer wireSerializer() {
+    return (KryoWireSerializer) serialization.findSerializerFor(DeviceActor.CollectReport.INSTANCE);
+  }
+
+  /** Through Pekko's serialization, by serializer id, as a receiving member would. */
+  private static Object deserialize(byte[] bytes) {
+    return serialization.deserialize(bytes, KryoWireSerializer.IDENTIFIER, "").get();
+  }
+
+  private static DataBuffer float32(float... values) {
+    return DataBuffer.wrap(DataType.FLOAT32, values, null);
+  }
+
+  private static DataBuffer maxloc() {
+    return DataBuffer.wrap(DataType.INT32, new int[] {7, -3, 7}, new int[] {2, 0, 1});
+  }
+
+  private static Event packetEvent(DataBuffer slice) {
+    MessageInfo info = new MessageInfo(1, 2, 99L, slice.count(), slice.type(), slice.hasLocations());
+    Packet packet = new Packet(1, 2, 5L, 0, 1, 64 + (int) slice.sizeBytes(), 1_234L, info, 0, slice);
+    return new Event(1_000L, 3, 17L, 4, packet);
+  }
+
+  private static DeviceReport report(int deviceId) {
+    return new DeviceReport(deviceId, List.of(new LinkCounters(deviceId, 9, 100L, 2L, 50L)),
+        List.of(new RankResult(deviceId, 0, 10, 1_000L, 90L, 110L, 0L)));
+  }
+
+  /** One instance of every message class of the engine's protocol. */
+  private static List<Object> engineMessages() {
+    ArrayList<Event> events = new ArrayList<>(List.of(packetEvent(float32(1.5f, -0.0f, Float.NaN)),
+        packetEvent(maxloc()), new Event(0L, Event.EXTERNAL_SOURCE, 0L, 1, StartWorkload.INSTANCE)));
+    return List.of(
+        new DeviceActor.Tick(2_000L, events),
+        DeviceActor.CollectReport.INSTANCE,
+        new MemberScheduler.Inject(events),
+        new MemberScheduler.RunWindow(1_000L, 2_000L, 0L),
+        new MemberScheduler.TickDone(4, events, 12, 3L),
+        MemberScheduler.CollectReports.INSTANCE,
+        new MemberScheduler.ReportCollected(4, report(4)),
+        new Coordinator.WindowDone(0, 3_000L, 12L, 3L, new long[] {0L, 5L}),
+        new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2)))),
+        new Coordinator.MemberFailed(0, "device 3 failed"),
+        new Coordinator.Abort("cancelled"));
+  }
+
+  private static Set<Class<?>> declaredWireMessages() {
+    return Stream.of(DeviceActor.class, MemberScheduler.class, Coordinator.class)
+        .flatMap(owner -> Arrays.stream(owner.getDeclaredClasses()))
+        .filter(type -> WireMessage.class.isAssignableFrom(type) && !type.isInterface())
+        .collect(Collectors.toSet());
+  }
+
+  @Test
+  void shouldSerializeEveryMessageWhenTestsRun() {
+    assertThat(testKit.system().settings().config().getBoolean("pekko.actor.serialize-messages")).isTrue();
+    assertThat(testKit.system().settings().config().getBoolean("pekko.actor.allow-java-serialization")).isFalse();
+  }
+
+  @Test
+  void shouldRoundTripEveryEngineMessageWhenRegistered() {
+    List<Object> messages = engineMessages();
+    Set<Class<?>> sampled = messages.stream().map(Object::getClass).collect(Collectors.toSet());
+    Set<Class<?>> declared = declaredWireMessages().stream()
+        .filter(type -> java.lang.reflect.Modifier.isPublic(type.getModifiers()))
+        .collect(Collectors.toSet());
+
+    assertThat(sampled).as("a sample of every public message").containsAll(declared);
+    for (Object message : messages) {
+      Object copy = roundTrip(message);
+      assertSameContent(copy, message);
+    }
+  }
+
+  @Test
+  void shouldRegisterEveryMessageWhenDeclaredInEngineBehaviors() {
+    KryoWireSerializer serializer = wireSerializer();
+    assertThat(serializer.registrations()).as("private timer messages included")
+        .containsAll(declaredWireMessages());
+  }
+
+  @Test
+  void shouldRoundTripEventWhenItCarriesPacketWithFloat32AndMaxlocBuffers() {
+    Event floats = packetEvent(float32(1.5f, -0.0f, Float.NaN, Float.MIN_VALUE));
+    Event maxloc = packetEvent(maxloc());
+
+    Event floatsCopy = ((DeviceActor.Tick) roundTrip(new DeviceActor.Tick(2_000L,
+        new ArrayList<>(List.of(floats))))).events().get(0);
+    Event maxlocCopy = ((DeviceActor.Tick) roundTrip(new DeviceActor.Tick(2_000L,
+        new ArrayList<>(List.of(maxloc))))).events().get(0);
+
+    assertThat(floatsCopy).isEqualTo(floats);  // DataBuffer equality is bit for bit (NaN, -0.0 included)
+    DataBuffer slice = ((Packet) maxlocCopy.payload()).slice();
+    assertThat(maxlocCopy).isEqualTo(maxloc);
+    assertThat(slice.locationsArray()).containsExactly(2, 0, 1);
+    assertThat((int[]) slice.valuesArray()).containsExactly(7, -3, 7);
+  }
+
+  @Test
+  void shouldRoundTripEveryCorePayloadWhenCarriedByEvents() {
+    Message message = new Message(3, 4, 77L, DataBuffer.wrap(DataType.FLOAT64, new double[] {1.25, -2.5}, null));
+    List<Object> payloads = List.of(
+        StartWorkload.INSTANCE,
+        new NicSend(4, message),
+        new NicDeliver(new Message(3, 4, 78L, null)),
+        new LocalDelivery(new Message(3, 3, 79L, DataBuffer.wrap(DataType.INT16, new short[] {1, -1}, null))),
+        new NicSend(4, new Message(3, 4, 80L, DataBuffer.wrap(DataType.INT64, new long[] {Long.MIN_VALUE},
+            new int[] {9}))),
+        new Packet(3, 4, 1L, 0, 1, 64, 10L, new MessageInfo(3, 4, 81L, 0, null, false), 0, null),
+        ReduceOp.MAXLOC,
+        DataType.INT16,
+        new GossipCore.Wake(3));
+    ArrayList<Event> events = new ArrayList<>();
+    for (int i = 0; i < payloads.size(); i++) {
+      events.add(new Event(i, 1, i, 2, payloads.get(i)));
+    }
+
+    MemberScheduler.TickDone copy = (MemberScheduler.TickDone) roundTrip(
+        new MemberScheduler.TickDone(1, events, payloads.size(), 0L));
+
+    assertThat(copy.outgoing()).isEqualTo(events);
+  }
+
+  @Test
+  void shouldKeepListsUnmodifiableWhenTheyWereImmutable() {
+    List<LinkCounters> links = Stream.of(new LinkCounters(1, 2, 3L, 4L, 5L), new LinkCounters(1, 3, 3L, 4L, 5L))
+        .toList();
+    List<List<RankResult>> rankLists = List.of(List.of(), Collections.emptyList(),
+        Collections.singletonList(new RankResult(1, 0, 1, 2L, 3L, 4L, 0L)),
+        Collections.unmodifiableList(new ArrayList<>(List.of(new RankResult(1, 1, 1, 2L, 3L, 4L, 0L)))));
+    for (List<RankResult> ranks : rankLists) {
+      DeviceReport report = new DeviceReport(1, links, ranks);
+
+      DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
+          new MemberScheduler.ReportCollected(1, report))).report();
+
+      assertThat(copy).isEqualTo(report);
+      assertThatThrownBy(() -> copy.ranks().add(null)).isInstanceOf(UnsupportedOperationException.class);
+    }
+  }
+
+  @Test
+  void shouldRefuseSerializingWhenClassIsNotRegistered() {
+    Serializer serializer = serialization.findSerializerFor(new Unlisted(1));
+
+    assertThat(serializer).isInstanceOf(KryoWireSerializer.class);
+    assertThatThrownBy(() -> serializer.toBinary(new Unlisted(1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(Unlisted.class.getName())
+        .hasMessageContaining("fabemu.wire.registrations");
+    // Nested inside a registered message too.
+    ArrayList<Event> events = new ArrayList<>(List.of(new Event(0L, 1, 0L, 2, new Unlisted(2))));
+    assertThatThrownBy(() -> serializer.toBinary(new DeviceActor.Tick(1L, events)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not registered");
+  }
+
+  @Test
+  void shouldRefuseDeserializingWhenBytesNameUnregisteredClass() {
+    Kryo permissive = new Kryo();
+    permissive.setRegistrationRequired(false);
+    Output output = new Output(256);
+    permissive.writeClassAndObject(output, new Unlisted(3));
+    byte[] bytes = output.toBytes();
+    int constructedBefore = Unlisted.CONSTRUCTED.get();
+
+    assertThatThrownBy(() -> deserialize(bytes))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("refused");
+    assertThat(Unlisted.CONSTRUCTED.get()).as("never instantiated").isEqualTo(constructedBefore);
+  }
+
+  @Test
+  void shouldRefuseDeserializingWhenClassIdIsUnknown() {
+    Output output = new Output(16);
+    output.writeVarInt(5_000 + 2, true);  // Kryo writes registered id + 2
+    byte[] bytes = output.toBytes();
+
+    assertThatThrownBy(() -> deserialize(bytes))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unregistered class ID");
+  }
+
+  @Test
+  void shouldAssignSameIdsWhenModulesAreDeclaredInAnyOrder() {
+    Config base = ConfigFactory.parseString("fabemu.wire.registrations = {}");
+    Config oneOrder = ConfigFactory.parseString("""
+        fabemu.wire.registrations {
+          switch-actors = ["io.fabemu.core.device.Message", "long[]"]
+          engine = ["io.fabemu.core.engine.Event", "java.util.ArrayList"]
+        }""").withFallback(base);
+    Config otherOrder = ConfigFactory.parseString("""
+        fabemu.wire.registrations.engine = ["io.fabemu.core.engine.Event", "java.util.ArrayList"]
+        fabemu.wire.registrations.switch-actors = ["io.fabemu.core.device.Message", "long[]"]
+        """).withFallback(base);
+    ClassLoader loader = getClass().getClassLoader();
+
+    List<Class<?>> ids = new KryoWireSerializer(oneOrder, loader).registrations();
+
+    assertThat(ids).containsExactly(Event.class, ArrayList.class, Message.class, long[].class);
+    assertThat(new KryoWireSerializer(otherOrder, loader).registrations()).isEqualTo(ids);
+  }
+
+  @Test
+  void shouldFailAtStartWhenRegistrationNamesUnknownClass() {
+    Config config = ConfigFactory.parseString(
+        "fabemu.wire.registrations.node-actors = [\"io.fabemu.node.NoSuchActor.Command\"]");
+
+    assertThatThrownBy(() -> new KryoWireSerializer(config, getClass().getClassLoader()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("fabemu.wire.registrations.node-actors")
+        .hasMessageContaining("io.fabemu.node.NoSuchActor.Command")
+        .hasMessageContaining("Outer$Inner");
+  }
+
+  @Test
+  void shouldNotShareStateWhenUsedFromManyThreads() throws Exception {
+    Serializer serializer = wireSerializer();
+    List<Object> messages = engineMessages();
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+    for (int t = 0; t < 4; t++) {
+      Thread thread = new Thread(() -> {
+        try {
+          for (int i = 0; i < 500; i++) {
+            Object message = messages.get(i % messages.size());
+            Object copy = deserialize(serializer.toBinary(message));
+            assertSameContent(copy, message);
+          }
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) {
+      thread.join(30_000);
+    }
+
+    assertThat(failures).isEmpty();
+  }
+
+  @Test
+  void shouldCoverEveryDeviceProtocolTypeWhenRegistered() {
+    KryoWireSerializer serializer = wireSerializer();
+
+    assertThat(serializer.registrations()).contains(DeviceProtocol.class.getDeclaredClasses());
+  }
+}
