@@ -1,0 +1,156 @@
+package io.fabemu.app;
+
+import io.fabemu.cluster.ScenarioRunner;
+import io.fabemu.cluster.scenario.ScenarioException;
+import io.fabemu.core.engine.ProgressListener;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.topology.Topologies;
+import io.fabemu.core.topology.Topology;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N]} and
+ * {@code fabemu validate SCENARIO}.
+ *
+ * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
+ * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
+ * {@value #EXIT_RUN_FAILED} the run finished with wrong output or incomplete, or an unexpected error (one line
+ * {@code fabemu: error: ...}, with a stack trace only under {@code --verbose}); {@value #EXIT_BAD_INPUT} bad input
+ * (scenario, command-line arguments, output folder), reported as one line on stderr before anything runs or is
+ * written; {@value #EXIT_LOST_MEMBER} reserved for a cluster member lost mid-run.
+ */
+@Command(name = "fabemu", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "Emulates HPC cluster interconnects running MPI-style collectives on real data in virtual time.")
+public final class Main implements Callable<Integer> {
+  public static final int EXIT_OK = 0;
+  public static final int EXIT_RUN_FAILED = 1;
+  public static final int EXIT_BAD_INPUT = 2;
+  public static final int EXIT_LOST_MEMBER = 3;
+
+  /** Runs a checked scenario; {@link ScenarioRunner#run} in production, a fake in tests. */
+  @FunctionalInterface
+  public interface ScenarioExecutor {
+    RunResult run(ScenarioSpec spec, ProgressListener listener);
+  }
+
+  @Option(names = "--verbose", scope = ScopeType.INHERIT,
+      description = "Print the stack trace of unexpected errors.")
+  boolean verbose;
+
+  @Spec
+  CommandSpec spec;
+
+  public static void main(String[] args) {
+    // Keep library logging (Pekko, via slf4j-simple on stderr) to warnings unless the user asks otherwise.
+    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    }
+    System.exit(execute(args, System.out, System.err));
+  }
+
+  /** Runs the command line with the real scenario runner; returns the exit code. */
+  public static int execute(String[] args, PrintStream out, PrintStream err) {
+    return execute(args, out, err, ScenarioRunner::run, System::nanoTime);
+  }
+
+  /** Runs the command line with {@code executor} and {@code nanoClock} (wall time, for the progress bar). */
+  static int execute(String[] args, PrintStream out, PrintStream err, ScenarioExecutor executor,
+                     LongSupplier nanoClock) {
+    CommandLine cli = new CommandLine(new Main())
+        .addSubcommand(new CommandLine(new RunCommand(out, err, executor, nanoClock)))
+        .addSubcommand(new CommandLine(new ValidateCommand(out)));
+    cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+    cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+    cli.setParameterExceptionHandler((ex, arguments) -> onBadArguments(ex, err));
+    cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> onError(ex, parseResult, err));
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /** {@code fabemu} alone: a usage error. */
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "missing command: 'run' or 'validate'");
+  }
+
+  /** Builds the fabric of a checked scenario; a fabric the builder refuses is bad input too. */
+  static Topology buildTopology(ScenarioSpec spec) {
+    try {
+      return Topologies.fromSpec(spec.topology());
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(spec.source(), 0, "topology", e.getMessage());
+    }
+  }
+
+  private static int onBadArguments(ParameterException ex, PrintStream err) {
+    String command = ex.getCommandLine().getCommandSpec().qualifiedName();
+    err.println(command + ": " + oneLine(ex.getMessage()) + " (see '" + command + " --help')");
+    return EXIT_BAD_INPUT;
+  }
+
+  private static int onError(Exception ex, ParseResult parseResult, PrintStream err) {
+    if (ex instanceof ScenarioException e) {
+      err.println(e.getMessage());
+      return EXIT_BAD_INPUT;
+    }
+    if (ex instanceof BadInputException e) {
+      err.println("fabemu: " + oneLine(e.getMessage()));
+      return EXIT_BAD_INPUT;
+    }
+    if (ex instanceof ParameterException e) {
+      return onBadArguments(e, err);
+    }
+    String message = ex.getMessage() == null ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": "
+        + ex.getMessage();
+    err.println("fabemu: error: " + oneLine(message));
+    if (isVerbose(parseResult)) {
+      ex.printStackTrace(err);
+    }
+    return EXIT_RUN_FAILED;
+  }
+
+  private static boolean isVerbose(ParseResult parseResult) {
+    for (ParseResult p = parseResult; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption("--verbose")) return true;
+    }
+    return false;
+  }
+
+  static String oneLine(String s) {
+    return s == null ? "" : s.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+  }
+
+  /** Bad input found by the app itself (output folder, files): exit code 2 with one line. */
+  static final class BadInputException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BadInputException(String message) {
+      super(message);
+    }
+  }
+
+  /** {@code --version}: the jar's Implementation-Version. */
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"fabemu " + (v == null ? "(development build)" : v)};
+    }
+  }
+}

@@ -1,0 +1,201 @@
+package io.fabemu.app;
+
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.result.CaseResult;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.WorkloadSpec;
+import io.fabemu.core.time.Units;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Text reports of a run, laid out like the tools HPC people already read: a latency table per algorithm as
+ * {@code osu_allreduce} prints it, then a bandwidth block as {@code nccl-tests} prints it, then one summary line.
+ *
+ * <p>Contract: pure functions of their arguments (no clock, no I/O), so the same result always gives the same text;
+ * every line ends with {@code \n}; numbers use {@link Locale#ROOT}. Bandwidths follow nccl-tests
+ * (doc/PERFORMANCE.md and its {@code *GetBw} functions): {@code algbw = size / time} in GB/s (10^9 bytes/s) and
+ * {@code busbw = algbw x factor}, where the factor is {@code 2(n-1)/n} for allreduce, {@code (n-1)/n} for allgather,
+ * reduce-scatter, alltoall, gather and scatter, and 1 for broadcast, reduce and sendrecv; {@code time} is the mean
+ * over ranks, as nccl-tests' default {@code -a 1} reports it. The nccl block's {@code size} and {@code count} are
+ * nccl-tests' too: for the collectives whose workload size is one block per rank (allgather, reduce-scatter,
+ * alltoall, gather, scatter) that is the whole buffer, block x ranks; the osu table keeps the per-rank size, as
+ * osu_allgather does.
+ */
+public final class ReportFormatter {
+
+  private static final String NCCL_HEADER = """
+      #                                                  out-of-place
+      #       size         count      type   redop      time   algbw   busbw  #wrong
+      #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
+      """;
+
+  private ReportFormatter() {}
+
+  /** The lines printed before the run starts: scenario, topology, ranks and seed, workload. */
+  public static String header(ScenarioSpec spec, String topologyDescription) {
+    WorkloadSpec w = spec.workload();
+    int ranks = ranks(spec);
+    StringBuilder sb = new StringBuilder();
+    sb.append("# fabemu run: ").append(spec.name()).append(" (").append(spec.source()).append(")\n");
+    sb.append("# Topology: ").append(topologyDescription).append('\n');
+    sb.append("# Ranks: ").append(ranks).append(" (").append(spec.topology().hosts()).append(" hosts x ")
+        .append(w.ppn()).append(" per host), seed ").append(spec.seed()).append('\n');
+    sb.append("# Workload: ").append(w.collective().configName()).append(' ').append(w.dataType().configName());
+    if (w.collective().reduces()) sb.append(' ').append(w.op().configName());
+    if (w.collective().rooted()) sb.append(", root ").append(w.root());
+    if (w.hierarchical()) sb.append(", hierarchical");
+    sb.append(", ").append(plural(w.algorithms().size(), "algorithm")).append(" x ")
+        .append(plural(w.sizesBytes().size(), "size")).append(", ").append(plural(w.iterations(), "iteration"))
+        .append(" + ").append(w.warmup()).append(" warm-up\n");
+    return sb.toString();
+  }
+
+  /** Everything after the run: for each algorithm a latency table and a bandwidth block, then the summary. */
+  public static String report(RunResult result) {
+    WorkloadSpec w = result.scenario().workload();
+    StringBuilder sb = new StringBuilder();
+    for (int a = 0; a < w.algorithms().size(); a++) {
+      List<CaseResult> cases = casesOfAlgorithm(result, a);
+      sb.append('\n').append(latencyTable(w, a, cases));
+      sb.append('\n').append(bandwidthTable(w, ranks(result.scenario()), cases));
+    }
+    sb.append('\n').append(summary(result));
+    return sb.toString();
+  }
+
+  /** The cases of the workload's {@code algorithmIndex}-th algorithm, in size order. */
+  public static List<CaseResult> casesOfAlgorithm(RunResult result, int algorithmIndex) {
+    int sizes = result.scenario().workload().sizesBytes().size();
+    return result.cases().stream().filter(c -> c.caseIndex() / sizes == algorithmIndex).toList();
+  }
+
+  /** An osu_allreduce-style table: size, avg/min/max latency over ranks in microseconds, iterations. */
+  public static String latencyTable(WorkloadSpec workload, int algorithmIndex, List<CaseResult> cases) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# fabemu ").append(workload.collective().configName()).append(" latency, algorithm ")
+        .append(algorithmTitle(workload, algorithmIndex, cases)).append('\n');
+    sb.append(String.format(Locale.ROOT, "%-10s%18s%18s%18s%12s", "# Size", "Avg Latency(us)",
+        "Min Latency(us)", "Max Latency(us)", "Iterations")).append('\n');
+    for (CaseResult c : cases) {
+      sb.append(String.format(Locale.ROOT, "%-10d%18.2f%18.2f%18.2f%12d", c.sizeBytes(),
+          c.avgLatencyPs() / Units.PS_PER_US, c.minLatencyPs() / Units.PS_PER_US,
+          c.maxLatencyPs() / Units.PS_PER_US, c.iterations())).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** An nccl-tests-style block (out-of-place columns only) ending with the average bus bandwidth. */
+  public static String bandwidthTable(WorkloadSpec workload, int ranks, List<CaseResult> cases) {
+    Collective collective = workload.collective();
+    String type = workload.dataType().ncclName();
+    String redop = collective.reduces() ? workload.op().configName() : "none";
+    double factor = busBandwidthFactor(collective, ranks);
+    StringBuilder sb = new StringBuilder(NCCL_HEADER);
+    double busSum = 0;
+    int blocks = ncclBlocks(collective, ranks);
+    for (CaseResult c : cases) {
+      double algBw = algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
+      double busBw = algBw * factor;
+      busSum += busBw;
+      sb.append(String.format(Locale.ROOT, "%12d  %12d  %8s  %6s  %8s  %6.2f  %6.2f  %6d", c.sizeBytes() * blocks,
+          c.count() * blocks, type, redop, ncclTime(c.avgLatencyPs() / Units.PS_PER_US), algBw, busBw,
+          c.wrongElements())).append('\n');
+    }
+    sb.append("# Avg bus bandwidth    : ").append(formatG(cases.isEmpty() ? 0 : busSum / cases.size()))
+        .append('\n');
+    return sb.toString();
+  }
+
+  /** One line: virtual end, windows, events, event rate in wall time, digest; then a line per problem. */
+  public static String summary(RunResult r) {
+    String rate = r.wallSeconds() > 0
+        ? String.format(Locale.ROOT, "%.0f", r.events() / r.wallSeconds()) : "n/a";
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "# Run: virtual end %s, %d windows, %d events, %s events/s (wall %.3f s), "
+        + "digest %s", Units.format(r.virtualEndPs()), r.windows(), r.events(), rate, r.wallSeconds(),
+        r.digest())).append('\n');
+    if (!r.complete()) {
+      sb.append("# INCOMPLETE: ").append(r.incompleteReason() == null ? "no reason given" : r.incompleteReason())
+          .append('\n');
+    }
+    if (r.wrongElements() > 0) {
+      sb.append("# WRONG: ").append(r.wrongElements()).append(" output elements differ from the exact answer\n");
+    }
+    return sb.toString();
+  }
+
+  /** nccl-tests' bus bandwidth factor for {@code ranks} ranks. */
+  public static double busBandwidthFactor(Collective collective, int ranks) {
+    double n = ranks;
+    return switch (collective) {
+      case ALLREDUCE -> 2 * (n - 1) / n;
+      case ALLGATHER, REDUCE_SCATTER, ALLTOALL, GATHER, SCATTER -> (n - 1) / n;
+      case REDUCE, BROADCAST, SENDRECV, BARRIER -> 1;
+    };
+  }
+
+  /**
+   * How many workload sizes make nccl-tests' size: {@code ranks} for the collectives whose workload size is one
+   * block per rank (nccl-tests counts the whole buffer), else 1.
+   */
+  public static int ncclBlocks(Collective collective, int ranks) {
+    return switch (collective) {
+      case ALLGATHER, REDUCE_SCATTER, ALLTOALL, GATHER, SCATTER -> ranks;
+      default -> 1;
+    };
+  }
+
+  /** {@code size / time} in GB/s (10^9 bytes per second); 0 when the time is 0. */
+  public static double algBandwidthGBps(long sizeBytes, double timePs) {
+    // bytes / (ps * 1e-12 s) / 1e9 = bytes * 1000 / ps
+    return timePs > 0 ? sizeBytes * 1000.0 / timePs : 0;
+  }
+
+  /** Ranks of the scenario: hosts x processes per host. */
+  public static int ranks(ScenarioSpec spec) {
+    return spec.topology().hosts() * spec.workload().ppn();
+  }
+
+  /** nccl-tests' time column: 2 decimals below 100 us, 1 below 10 ms, none above. */
+  static String ncclTime(double us) {
+    if (us >= 10_000) return String.format(Locale.ROOT, "%.0f", us);
+    if (us >= 100) return String.format(Locale.ROOT, "%.1f", us);
+    return String.format(Locale.ROOT, "%.2f", us);
+  }
+
+  /** C's {@code %g}: 6 significant digits, trailing zeros dropped, exponent form below 1e-4 or from 1e6. */
+  static String formatG(double v) {
+    if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) return v == 0 ? "0" : String.valueOf(v);
+    BigDecimal rounded = new BigDecimal(v).round(new MathContext(6, RoundingMode.HALF_EVEN));
+    int exponent = rounded.precision() - rounded.scale() - 1;
+    if (exponent < -4 || exponent >= 6) {
+      String s = String.format(Locale.ROOT, "%.5e", v);
+      int e = s.indexOf('e');
+      String mantissa = s.substring(0, e).replaceAll("0+$", "").replaceAll("\\.$", "");
+      return mantissa + s.substring(e);
+    }
+    return rounded.stripTrailingZeros().toPlainString();
+  }
+
+  private static String algorithmTitle(WorkloadSpec workload, int algorithmIndex, List<CaseResult> cases) {
+    Algorithm asked = workload.algorithms().get(algorithmIndex);
+    String title = asked.configName();
+    if (asked == Algorithm.AUTO) {
+      String resolved = cases.stream().map(c -> c.algorithm().configName()).distinct()
+          .collect(Collectors.joining(", "));
+      if (!resolved.isEmpty()) title += " (" + resolved + ")";
+    }
+    return workload.hierarchical() ? title + ", hierarchical" : title;
+  }
+
+  private static String plural(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}

@@ -1,0 +1,163 @@
+package io.fabemu.app;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigRenderOptions;
+import io.fabemu.core.engine.DeviceReport.LinkCounters;
+import io.fabemu.core.result.CaseResult;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.Topology;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, the scenario as run)
+ * and {@code results.csv} (one row per case).
+ *
+ * <p>Contract: the text is a pure function of the arguments; {@link #writeAtomically} never leaves a half-written
+ * file under the target name (it writes a temporary file in the same folder and moves it into place).
+ */
+public final class ResultsWriter {
+
+  /** File names inside the {@code --out} folder. */
+  public static final String JSON_FILE = "results.json";
+  public static final String CSV_FILE = "results.csv";
+  public static final String CSV_HEADER = "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ResultsWriter() {}
+
+  /**
+   * The JSON document.
+   *
+   * @param result   what the run produced
+   * @param scenario the scenario as run, defaults filled in ({@code LoadedScenario.config()}, seed as run)
+   * @param topology the fabric, for device names of links and the description; may be null
+   */
+  public static String toJson(RunResult result, Config scenario, Topology topology) {
+    ScenarioSpec spec = result.scenario();
+    int ranks = ReportFormatter.ranks(spec);
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("tool", "fabemu");
+    root.put("name", spec.name());
+    root.put("source", spec.source());
+    root.put("seed", spec.seed());
+    root.put("topology", topology == null ? spec.topology().kind().configName() : topology.description());
+    root.put("ranks", ranks);
+    root.put("complete", result.complete());
+    root.put("incompleteReason", result.incompleteReason());
+    root.put("wrongElements", result.wrongElements());
+    root.put("virtualEndPs", result.virtualEndPs());
+    root.put("virtualEnd", Units.format(result.virtualEndPs()));
+    root.put("windows", result.windows());
+    root.put("events", result.events());
+    root.put("wallSeconds", result.wallSeconds());
+    if (result.wallSeconds() > 0) root.put("eventsPerWallSecond", result.events() / result.wallSeconds());
+    else root.putNull("eventsPerWallSecond");
+    root.put("digest", result.digest());
+
+    ArrayNode cases = root.putArray("cases");
+    double factor = ReportFormatter.busBandwidthFactor(spec.workload().collective(), ranks);
+    int blocks = ReportFormatter.ncclBlocks(spec.workload().collective(), ranks);
+    for (CaseResult c : result.cases()) {
+      ObjectNode n = cases.addObject();
+      n.put("caseIndex", c.caseIndex());
+      n.put("workloadAlgorithm", spec.workload().algorithmOfCase(c.caseIndex()).configName());
+      n.put("algorithm", c.algorithm().configName());
+      n.put("sizeBytes", c.sizeBytes());
+      n.put("count", c.count());
+      n.put("iterations", c.iterations());
+      n.put("avgLatencyPs", c.avgLatencyPs());
+      n.put("minLatencyPs", c.minLatencyPs());
+      n.put("maxLatencyPs", c.maxLatencyPs());
+      n.put("avgLatencyUs", c.avgLatencyPs() / Units.PS_PER_US);
+      n.put("minLatencyUs", c.minLatencyPs() / Units.PS_PER_US);
+      n.put("maxLatencyUs", c.maxLatencyPs() / Units.PS_PER_US);
+      // nccl-tests' figures: over the whole buffer for collectives whose size is one block per rank.
+      double algBw = ReportFormatter.algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
+      n.put("algBandwidthGBps", algBw);
+      n.put("busBandwidthGBps", algBw * factor);
+      n.put("wrongElements", c.wrongElements());
+    }
+
+    ArrayNode links = root.putArray("links");
+    for (LinkCounters l : result.links()) {
+      ObjectNode n = links.addObject();
+      n.put("fromDevice", l.fromDevice());
+      n.put("toDevice", l.toDevice());
+      if (topology != null) {
+        n.put("from", deviceName(topology, l.fromDevice()));
+        n.put("to", deviceName(topology, l.toDevice()));
+      }
+      n.put("bytes", l.bytes());
+      n.put("packets", l.packets());
+      n.put("busyPs", l.busyPs());
+      n.put("utilization", result.virtualEndPs() > 0 ? l.busyPs() / (double) result.virtualEndPs() : 0.0);
+    }
+
+    root.set("scenario", scenarioJson(scenario));
+    try {
+      return MAPPER.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot render results as JSON", e);
+    }
+  }
+
+  /** The CSV document: {@value #CSV_HEADER}, one row per case in workload order; latencies in microseconds. */
+  public static String toCsv(RunResult result) {
+    StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
+    for (CaseResult c : result.cases()) {
+      sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.6f,%.6f,%.6f,%d", c.algorithm().configName(),
+          c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs() / Units.PS_PER_US,
+          c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US, c.wrongElements()))
+          .append('\n');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Writes {@code content} to {@code file} through a temporary file in the same folder and an atomic move (a plain
+   * replacing move where the file system cannot move atomically). On failure the temporary file is removed and
+   * {@code file} is untouched.
+   */
+  public static void writeAtomically(Path file, String content) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+    try {
+      Files.writeString(tmp, content, StandardCharsets.UTF_8);
+      try {
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  private static JsonNode scenarioJson(Config scenario) {
+    if (scenario == null) return MAPPER.nullNode();
+    try {
+      return MAPPER.readTree(scenario.root().render(ConfigRenderOptions.concise()));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot render the scenario as JSON", e);
+    }
+  }
+
+  private static String deviceName(Topology topology, int id) {
+    return id >= 0 && id < topology.vertexCount() ? topology.vertex(id).name() : "device" + id;
+  }
+}

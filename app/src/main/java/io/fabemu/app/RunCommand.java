@@ -1,0 +1,130 @@
+package io.fabemu.app;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigValueFactory;
+import io.fabemu.app.Main.BadInputException;
+import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.cluster.ScenarioRunner;
+import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.topology.Topology;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code fabemu run SCENARIO [--out DIR] [--seed N]}: loads and checks the scenario, prints a header, runs it, prints
+ * the latency and bandwidth tables and a summary, and with {@code --out} writes {@code results.json} and
+ * {@code results.csv}.
+ *
+ * <p>Contract: bad input (scenario, output folder) is reported before anything runs; exit codes as {@link Main}
+ * documents them. The result files are written even when the run is incomplete or wrong (exit code 1), so the
+ * evidence is kept.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = "Run a scenario and print osu_allreduce- and nccl-tests-style tables.")
+final class RunCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (HOCON), see docs/scenario-format.md.")
+  Path scenario;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Also write DIR/results.json and DIR/results.csv (DIR is created if needed).")
+  Path out;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Use seed N instead of the scenario's seed.")
+  Long seed;
+
+  @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
+  boolean noProgress;
+
+  private final PrintStream stdout;
+  private final PrintStream stderr;
+  private final ScenarioExecutor executor;
+  private final LongSupplier nanoClock;
+
+  RunCommand(PrintStream stdout, PrintStream stderr, ScenarioExecutor executor, LongSupplier nanoClock) {
+    this.stdout = stdout;
+    this.stderr = stderr;
+    this.executor = executor;
+    this.nanoClock = nanoClock;
+  }
+
+  @Override
+  public Integer call() {
+    LoadedScenario loaded = ScenarioLoader.load(scenario);
+    ScenarioSpec spec = loaded.spec();
+    Config echo = loaded.config();
+    if (seed != null) {
+      spec = spec.withSeed(seed);
+      echo = echo.withValue("seed", ConfigValueFactory.fromAnyRef(seed));
+    }
+    Topology topology = Main.buildTopology(spec);
+    if (out != null) prepareOutputFolder(out);
+
+    stdout.print(ReportFormatter.header(spec, topology.description()));
+    stdout.flush();
+    RunResult result;
+    try (ProgressReporter progress = new ProgressReporter(ScenarioRunner.totalOperations(spec), stderr, nanoClock,
+        ProgressReporter.DEFAULT_DELAY_NANOS, !noProgress)) {
+      result = executor.run(spec, progress);
+    }
+    stdout.print(ReportFormatter.report(result));
+    stdout.flush();
+
+    if (out != null) {
+      write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology));
+      write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result));
+    }
+    if (!result.complete()) {
+      stderr.println("fabemu: run incomplete: " + Main.oneLine(result.incompleteReason()));
+      return Main.EXIT_RUN_FAILED;
+    }
+    if (result.wrongElements() > 0) {
+      stderr.println("fabemu: " + result.wrongElements() + " output elements differ from the exact answer");
+      return Main.EXIT_RUN_FAILED;
+    }
+    return Main.EXIT_OK;
+  }
+
+  private static void prepareOutputFolder(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new BadInputException("cannot create output folder " + dir + ": " + describe(e));
+    }
+    if (!Files.isWritable(dir)) {
+      throw new BadInputException("cannot write to output folder " + dir + ": permission denied");
+    }
+  }
+
+  private static void write(Path file, String content) {
+    try {
+      ResultsWriter.writeAtomically(file, content);
+    } catch (IOException e) {
+      throw new BadInputException("cannot write " + file + ": " + describe(e));
+    }
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof AccessDeniedException) return "permission denied";
+    if (e instanceof FileAlreadyExistsException) return "a file is in the way (" + e.getMessage() + ")";
+    if (e instanceof DirectoryNotEmptyException) return "a folder of that name is in the way";
+    if (e instanceof NoSuchFileException) return "no such file or folder (" + e.getMessage() + ")";
+    if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+}

@@ -1,0 +1,41 @@
+package io.fabemu.app;
+
+import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.topology.Topology;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code fabemu validate SCENARIO}: checks a scenario and builds its fabric without running anything.
+ *
+ * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} and exits 0, or
+ * prints the one-line error and exits 2.
+ */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+    description = "Check a scenario without running it.")
+final class ValidateCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (HOCON), see docs/scenario-format.md.")
+  Path scenario;
+
+  private final PrintStream stdout;
+
+  ValidateCommand(PrintStream stdout) {
+    this.stdout = stdout;
+  }
+
+  @Override
+  public Integer call() {
+    LoadedScenario loaded = ScenarioLoader.load(scenario);
+    ScenarioSpec spec = loaded.spec();
+    Topology topology = Main.buildTopology(spec);
+    stdout.println("OK: " + scenario + ": " + topology.description() + ", " + ReportFormatter.ranks(spec)
+        + " ranks, " + spec.workload().caseCount() + " cases");
+    return Main.EXIT_OK;
+  }
+}

@@ -1,0 +1,79 @@
+package io.fabemu.app;
+
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.engine.DeviceReport.LinkCounters;
+import io.fabemu.core.engine.ProgressListener;
+import io.fabemu.core.result.CaseResult;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.DeviceSpec;
+import io.fabemu.core.spec.HostSpec;
+import io.fabemu.core.spec.LinkSpec;
+import io.fabemu.core.spec.NicSpec;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.SwitchSpec;
+import io.fabemu.core.spec.TopologySpec;
+import io.fabemu.core.spec.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Hand-made specs and results for the app tests, and a fake scenario executor. */
+final class Fixtures {
+  private Fixtures() {}
+
+  static final String TINY_SCENARIO = """
+      name = tiny
+      topology { kind = leaf-spine, hosts = 2, hosts-per-tor = 2, spines = 0 }
+      workload { algorithms = [ring, recursive-doubling], sizes = [4 B, 64 B], iterations = 2, warmup = 1 }
+      """;
+
+  /** 4 hosts on one TOR, allreduce ring, sizes 4 B and 1 MiB. */
+  static ScenarioSpec spec() {
+    return new ScenarioSpec("golden", "golden.conf", 42,
+        new TopologySpec(TopologySpec.TopologyKind.LEAF_SPINE, 4, 4, 0, new LinkSpec(25_000_000_000L, 500_000L),
+            new LinkSpec(100_000_000_000L, 500_000L), new LinkSpec(25_000_000_000L, 500_000L)),
+        new DeviceSpec(new HostSpec(300_000, 300_000, 10_000_000_000L, 20_000_000_000L, 150_000,
+            128_000_000_000L, 250_000), new NicSpec(4096, 64, 100_000, 100_000),
+            new SwitchSpec(600_000, SwitchSpec.ForwardingMode.CUT_THROUGH)),
+        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L), 10, 2, 1,
+            DataType.FLOAT32, ReduceOp.SUM, false, 0));
+  }
+
+  static RunResult result() {
+    ScenarioSpec spec = spec();
+    return new RunResult(spec,
+        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0),
+            new CaseResult(1, Algorithm.RING, 1_048_576, 262_144, 10, 250_000_000.0, 249_000_000.0,
+                251_500_000.0, 0)),
+        List.of(new LinkCounters(0, 4, 1_000_000, 300, 320_000_000L),
+            new LinkCounters(4, 0, 1_000_000, 300, 320_000_000L)),
+        true, null, 2_600_000_000L, 1234, 56_789, 0.5, "ab12");
+  }
+
+  /** A stand-in for ScenarioRunner.run: one case per (algorithm, size), latency 1 us per KiB plus 2 us. */
+  static final class FakeExecutor implements Main.ScenarioExecutor {
+    ScenarioSpec ranSpec;
+    long wrongElements;
+    boolean complete = true;
+    RuntimeException failure;
+
+    @Override
+    public RunResult run(ScenarioSpec spec, ProgressListener listener) {
+      if (failure != null) throw failure;
+      ranSpec = spec;
+      WorkloadSpec w = spec.workload();
+      List<CaseResult> cases = new ArrayList<>();
+      for (int i = 0; i < w.caseCount(); i++) {
+        long size = w.sizeOfCase(i);
+        double latencyPs = 2_000_000.0 + size * 1_000_000.0 / 1024;
+        cases.add(new CaseResult(i, w.algorithmOfCase(i), size, size / w.dataType().sizeBytes(), w.iterations(),
+            latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0));
+        listener.onProgress(i, (long) latencyPs);
+      }
+      return new RunResult(spec, cases, List.of(new LinkCounters(0, 2, 640, 10, 204_800)), complete,
+          complete ? null : "rank 1 never finished", 10_000_000L, 7, 99, 0.25, "feedbeef");
+    }
+  }
+}

@@ -1,0 +1,237 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+
+  @TempDir
+  Path dir;
+
+  private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
+  private String stdout;
+  private String stderr;
+
+  private int fabemu(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), executor, System::nanoTime);
+    stdout = out.toString(StandardCharsets.UTF_8);
+    stderr = err.toString(StandardCharsets.UTF_8);
+    return code;
+  }
+
+  private Path tinyScenario() throws Exception {
+    Path file = dir.resolve("tiny.conf");
+    Files.writeString(file, Fixtures.TINY_SCENARIO);
+    return file;
+  }
+
+  private static List<String> lines(String text) {
+    return text.lines().toList();
+  }
+
+  // ------------------------------------------------------------------------------ argument errors
+
+  @Test
+  void shouldExitTwoWithOneLineWhenOptionIsUnknown() throws Exception {
+    assertThat(fabemu("run", "--bogus", tinyScenario().toString())).isEqualTo(2);
+    assertThat(lines(stderr)).hasSize(1);
+    assertThat(stderr).startsWith("fabemu run: Unknown option: '--bogus'").contains("fabemu run --help");
+    assertThat(stdout).isEmpty();
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldExitTwoWhenScenarioArgumentIsMissing() {
+    assertThat(fabemu("validate")).isEqualTo(2);
+    assertThat(lines(stderr)).containsExactly(
+        "fabemu validate: Missing required parameter: 'SCENARIO' (see 'fabemu validate --help')");
+  }
+
+  @Test
+  void shouldExitTwoWhenSeedIsNotANumber() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--seed", "abc")).isEqualTo(2);
+    assertThat(lines(stderr)).hasSize(1);
+    assertThat(stderr).contains("--seed").contains("'abc'");
+  }
+
+  @Test
+  void shouldExitTwoWhenNoCommandIsGiven() {
+    assertThat(fabemu()).isEqualTo(2);
+    assertThat(lines(stderr)).containsExactly("fabemu: missing command: 'run' or 'validate' (see 'fabemu --help')");
+  }
+
+  @Test
+  void shouldExitZeroWhenAskedForHelp() {
+    assertThat(fabemu("run", "--help")).isZero();
+    assertThat(stdout).contains("--out").contains("--seed").contains("SCENARIO");
+  }
+
+  // ------------------------------------------------------------------------------ validate
+
+  @Test
+  void shouldNameTheKeyOnOneLineWhenValidatingAMisspelledKey() {
+    assertThat(fabemu("validate", "../examples/bad-misspelled-key.conf")).isEqualTo(2);
+    assertThat(lines(stderr)).containsExactly("../examples/bad-misspelled-key.conf:9: topology.hosts-per-torr: "
+        + "unknown key (did you mean 'hosts-per-tor'?)");
+    assertThat(stdout).isEmpty();
+  }
+
+  @Test
+  void shouldPrintOkLineWhenScenarioIsValid() {
+    assertThat(fabemu("validate", "../examples/quickstart.conf")).isZero();
+    assertThat(lines(stdout)).containsExactly("OK: ../examples/quickstart.conf: leaf-spine: 16 hosts, 4 TORs "
+        + "(4 hosts each), 2 spines, 16 ranks, 38 cases");
+    assertThat(stderr).isEmpty();
+  }
+
+  @Test
+  void shouldExitTwoWhenScenarioFileIsMissing() {
+    Path missing = dir.resolve("missing.conf");
+    assertThat(fabemu("validate", missing.toString())).isEqualTo(2);
+    assertThat(lines(stderr)).containsExactly(missing + ": no such file");
+  }
+
+  // ------------------------------------------------------------------------------ run
+
+  @Test
+  void shouldPrintTablesAndWriteBothFilesWhenOutIsGiven() throws Exception {
+    Path out = dir.resolve("results/nested");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isZero();
+
+    assertThat(stdout).startsWith("# fabemu run: tiny (" + dir.resolve("tiny.conf") + ")\n")
+        .contains("# fabemu allreduce latency, algorithm ring\n")
+        .contains("# fabemu allreduce latency, algorithm recursive-doubling\n")
+        .contains("# Avg bus bandwidth")
+        .contains("digest feedbeef");
+    assertThat(stderr).isEmpty();
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).containsExactly(
+        "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong",
+        "ring,4,1,2,2.003906,2.003906,2.003906,0",
+        "ring,64,16,2,2.062500,2.062500,2.062500,0",
+        "recursive-doubling,4,1,2,2.003906,2.003906,2.003906,0",
+        "recursive-doubling,64,16,2,2.062500,2.062500,2.062500,0");
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.get("complete").asBoolean()).isTrue();
+    assertThat(json.get("incompleteReason").isNull()).isTrue();
+    assertThat(json.get("digest").asText()).isEqualTo("feedbeef");
+    assertThat(json.get("virtualEndPs").asLong()).isEqualTo(10_000_000L);
+    assertThat(json.get("windows").asLong()).isEqualTo(7);
+    assertThat(json.get("events").asLong()).isEqualTo(99);
+    assertThat(json.get("wallSeconds").asDouble()).isEqualTo(0.25);
+    assertThat(json.get("cases")).hasSize(4);
+    assertThat(json.get("cases").get(1).get("sizeBytes").asLong()).isEqualTo(64);
+    assertThat(json.get("cases").get(1).get("avgLatencyPs").asDouble()).isEqualTo(2_062_500.0);
+    assertThat(json.get("links").get(0).get("from").asText()).isEqualTo("host0");
+    assertThat(json.get("links").get(0).get("to").asText()).isEqualTo("tor0");
+    assertThat(json.get("links").get(0).get("busyPs").asLong()).isEqualTo(204_800);
+    assertThat(json.at("/scenario/topology/hosts").asInt()).isEqualTo(2);
+    assertThat(json.at("/scenario/devices/switch/forwarding").asText()).isEqualTo("cut-through");
+    try (var files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
+          "results.csv");
+    }
+  }
+
+  @Test
+  void shouldRunWithTheGivenSeedAndEchoItWhenSeedIsOverridden() throws Exception {
+    Path out = dir.resolve("out");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--seed", "9", "--out", out.toString())).isZero();
+
+    assertThat(executor.ranSpec.seed()).isEqualTo(9L);
+    assertThat(stdout).contains("seed 9\n");
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.get("seed").asLong()).isEqualTo(9L);
+    assertThat(json.at("/scenario/seed").asLong()).isEqualTo(9L);
+  }
+
+  @Test
+  void shouldExitOneButKeepTheFilesWhenOutputIsWrong() throws Exception {
+    executor.wrongElements = 5;
+    Path out = dir.resolve("out");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(1);
+
+    assertThat(lines(stderr)).containsExactly("fabemu: 5 output elements differ from the exact answer");
+    assertThat(stdout).contains("# WRONG: 5 output elements");
+    assertThat(out.resolve("results.json")).exists();
+    assertThat(out.resolve("results.csv")).exists();
+  }
+
+  @Test
+  void shouldExitOneWhenRunIsIncomplete() throws Exception {
+    executor.complete = false;
+
+    assertThat(fabemu("run", tinyScenario().toString())).isEqualTo(1);
+
+    assertThat(lines(stderr)).containsExactly("fabemu: run incomplete: rank 1 never finished");
+  }
+
+  @Test
+  void shouldExitTwoAndWriteNothingWhenScenarioIsBad() throws Exception {
+    Path bad = dir.resolve("bad.conf");
+    Files.writeString(bad, "workload.sizes = [3 B]\n");
+    Path out = dir.resolve("never");
+
+    assertThat(fabemu("run", bad.toString(), "--out", out.toString())).isEqualTo(2);
+
+    assertThat(lines(stderr)).containsExactly(bad + ":1: workload.sizes[0]: '3 B' is not a multiple of the "
+        + "float32 element size (4 B)");
+    assertThat(stdout).isEmpty();
+    assertThat(out).doesNotExist();
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldExitTwoBeforeRunningWhenOutputFolderCannotBeCreated() throws Exception {
+    Path blocker = dir.resolve("file");
+    Files.writeString(blocker, "x");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", blocker.resolve("sub").toString())).isEqualTo(2);
+
+    assertThat(lines(stderr)).hasSize(1);
+    assertThat(stderr).startsWith("fabemu: cannot create output folder " + blocker.resolve("sub"));
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldNameTheFileAndExitTwoWhenAResultFileCannotBeWritten() throws Exception {
+    Path out = dir.resolve("out");
+    Files.createDirectories(out.resolve("results.json"));
+    Files.writeString(out.resolve("results.json/keep"), "x");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(2);
+
+    assertThat(lines(stderr)).hasSize(1);
+    assertThat(stderr).startsWith("fabemu: cannot write " + out.resolve("results.json") + ": ");
+    try (var files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("results.json");
+    }
+  }
+
+  @Test
+  void shouldPrintOneErrorLineAndExitOneWhenRunThrows() throws Exception {
+    executor.failure = new IllegalStateException("engine exploded");
+
+    assertThat(fabemu("run", tinyScenario().toString())).isEqualTo(1);
+    assertThat(lines(stderr)).containsExactly("fabemu: error: IllegalStateException: engine exploded");
+
+    assertThat(fabemu("run", "--verbose", tinyScenario().toString())).isEqualTo(1);
+    assertThat(stderr).startsWith("fabemu: error: IllegalStateException: engine exploded\n")
+        .contains("\tat io.fabemu.app.");
+  }
+}

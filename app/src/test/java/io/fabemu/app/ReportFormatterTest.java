@@ -1,0 +1,135 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.result.CaseResult;
+import io.fabemu.core.result.RunResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportFormatterTest {
+
+  @Test
+  void shouldPrintHeaderWithScenarioTopologyRanksAndSeed() {
+    assertThat(ReportFormatter.header(Fixtures.spec(), "leaf-spine: 4 hosts, 1 TOR (4 hosts), 0 spines"))
+        .isEqualTo("""
+            # fabemu run: golden (golden.conf)
+            # Topology: leaf-spine: 4 hosts, 1 TOR (4 hosts), 0 spines
+            # Ranks: 4 (4 hosts x 1 per host), seed 42
+            # Workload: allreduce float32 sum, 1 algorithm x 2 sizes, 10 iterations + 2 warm-up
+            """);
+  }
+
+  @Test
+  void shouldLayOutLatencyTableAsOsuAllreduceDoes() {
+    RunResult r = Fixtures.result();
+
+    assertThat(ReportFormatter.latencyTable(r.scenario().workload(), 0, r.cases())).isEqualTo("""
+        # fabemu allreduce latency, algorithm ring
+        # Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  Iterations
+        4                       5.43              5.10              5.90          10
+        1048576               250.00            249.00            251.50          10
+        """);
+  }
+
+  @Test
+  void shouldLayOutBandwidthBlockAsNcclTestsDoes() {
+    RunResult r = Fixtures.result();
+
+    assertThat(ReportFormatter.bandwidthTable(r.scenario().workload(), 4, r.cases())).isEqualTo("""
+        #                                                  out-of-place
+        #       size         count      type   redop      time   algbw   busbw  #wrong
+        #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
+                   4             1     float     sum      5.43    0.00    0.00       0
+             1048576        262144     float     sum     250.0    4.19    6.29       0
+        # Avg bus bandwidth    : 3.14628
+        """);
+  }
+
+  @Test
+  void shouldPrintSummaryWithVirtualEndWindowsEventsRateAndDigest() {
+    assertThat(ReportFormatter.summary(Fixtures.result())).isEqualTo(
+        "# Run: virtual end 2.6 ms, 1234 windows, 56789 events, 113578 events/s (wall 0.500 s), digest ab12\n");
+  }
+
+  @Test
+  void shouldFlagIncompleteAndWrongWhenTheRunFailed() {
+    RunResult ok = Fixtures.result();
+    CaseResult wrong = new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 3);
+    RunResult bad = new RunResult(ok.scenario(), List.of(wrong), ok.links(), false, "rank 2 stuck", 1_000, 1, 1, 0,
+        "00");
+
+    assertThat(ReportFormatter.summary(bad)).isEqualTo("""
+        # Run: virtual end 1 ns, 1 windows, 1 events, n/a events/s (wall 0.000 s), digest 00
+        # INCOMPLETE: rank 2 stuck
+        # WRONG: 3 output elements differ from the exact answer
+        """);
+  }
+
+  @Test
+  void shouldPrintOneLatencyTableAndOneBandwidthBlockPerAlgorithm() {
+    String report = ReportFormatter.report(Fixtures.result());
+
+    assertThat(report).startsWith("\n# fabemu allreduce latency, algorithm ring\n");
+    assertThat(report).containsOnlyOnce("# Avg bus bandwidth");
+    assertThat(report).endsWith("digest ab12\n");
+  }
+
+  @Test
+  void shouldUseNcclTestsBusBandwidthFactors() {
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.ALLREDUCE, 4)).isEqualTo(1.5);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.ALLGATHER, 4)).isEqualTo(0.75);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.REDUCE_SCATTER, 8)).isEqualTo(0.875);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.ALLTOALL, 2)).isEqualTo(0.5);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.GATHER, 4)).isEqualTo(0.75);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.SCATTER, 4)).isEqualTo(0.75);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.BROADCAST, 16)).isEqualTo(1.0);
+    assertThat(ReportFormatter.busBandwidthFactor(Collective.REDUCE, 16)).isEqualTo(1.0);
+    assertThat(ReportFormatter.algBandwidthGBps(1_000_000_000L, 1e12)).isCloseTo(1.0, within(1e-12));
+  }
+
+  @Test
+  void shouldWriteNoneAsRedopWhenCollectiveDoesNotReduce() {
+    var s = Fixtures.spec();
+    var w = new io.fabemu.core.spec.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),
+        List.of(4L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+    CaseResult c = new CaseResult(0, Algorithm.BINOMIAL, 4, 1, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
+
+    assertThat(ReportFormatter.bandwidthTable(w, 4, List.of(c)))
+        .contains("           4             1     float    none      1.00    0.00    0.00       0\n");
+  }
+
+  @Test
+  void shouldCountTheWholeBufferAsNcclTestsDoesWhenSizeIsOneBlockPerRank() {
+    var s = Fixtures.spec();
+    var w = new io.fabemu.core.spec.WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING),
+        List.of(1024L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+    // 1 KiB per rank on 4 ranks: nccl-tests' size is 4 KiB; 4096 B in 2 us = 2.048 GB/s; busbw x 3/4 = 1.536.
+    CaseResult c = new CaseResult(0, Algorithm.RING, 1024, 256, 1, 2_000_000.0, 2_000_000.0, 2_000_000.0, 0);
+
+    assertThat(ReportFormatter.bandwidthTable(w, 4, List.of(c)))
+        .contains("        4096          1024     float    none      2.00    2.05    1.54       0\n")
+        .endsWith("# Avg bus bandwidth    : 1.536\n");
+    assertThat(ReportFormatter.latencyTable(w, 0, List.of(c))).contains("\n1024                    2.00");
+  }
+
+  @Test
+  void shouldFormatLikeCPercentGWhenPrintingAverageBusBandwidth() {
+    assertThat(ReportFormatter.formatG(1.234)).isEqualTo("1.234");
+    assertThat(ReportFormatter.formatG(0)).isEqualTo("0");
+    assertThat(ReportFormatter.formatG(12.3456789)).isEqualTo("12.3457");
+    assertThat(ReportFormatter.formatG(1234567.0)).isEqualTo("1.23457e+06");
+    assertThat(ReportFormatter.formatG(0.00001)).isEqualTo("1e-05");
+    assertThat(ReportFormatter.formatG(0.0001)).isEqualTo("0.0001");
+  }
+
+  @Test
+  void shouldPrintNcclTimeWithFewerDecimalsWhenLarger() {
+    assertThat(ReportFormatter.ncclTime(5.432)).isEqualTo("5.43");
+    assertThat(ReportFormatter.ncclTime(250)).isEqualTo("250.0");
+    assertThat(ReportFormatter.ncclTime(12_345.6)).isEqualTo("12346");
+  }
+}

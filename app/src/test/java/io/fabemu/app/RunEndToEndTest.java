@@ -1,0 +1,61 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fabemu run} on the real ScenarioRunner: a tiny scenario end to end, twice. */
+class RunEndToEndTest {
+
+  @TempDir
+  Path dir;
+
+  private String stdout;
+  private String stderr;
+
+  private int fabemu(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    stdout = out.toString(StandardCharsets.UTF_8);
+    stderr = err.toString(StandardCharsets.UTF_8);
+    return code;
+  }
+
+  @Test
+  void shouldWriteCompleteCorrectResultsWhenRunningATinyScenario() throws Exception {
+    Path scenario = dir.resolve("tiny.conf");
+    Files.writeString(scenario, Fixtures.TINY_SCENARIO);
+    Path first = dir.resolve("first");
+    Path second = dir.resolve("second");
+
+    int code = fabemu("run", scenario.toString(), "--out", first.toString());
+    Assumptions.assumeFalse(code == 1 && stderr.contains("UnsupportedOperationException"),
+        "ScenarioRunner.run is not written yet: " + stderr.strip());
+
+    assertThat(code).as(stderr).isZero();
+    assertThat(stdout).contains("# fabemu allreduce latency, algorithm ring")
+        .contains("# fabemu allreduce latency, algorithm recursive-doubling");
+    JsonNode json = new ObjectMapper().readTree(first.resolve("results.json").toFile());
+    assertThat(json.get("complete").asBoolean()).isTrue();
+    assertThat(json.get("wrongElements").asLong()).isZero();
+    assertThat(json.get("cases")).hasSize(4);
+    assertThat(Files.readAllLines(first.resolve("results.csv"))).hasSize(5);
+
+    assertThat(fabemu("run", scenario.toString(), "--out", second.toString())).isZero();
+    assertThat(Files.readString(second.resolve("results.csv")))
+        .isEqualTo(Files.readString(first.resolve("results.csv")));
+    assertThat(new ObjectMapper().readTree(second.resolve("results.json").toFile()).get("digest"))
+        .isEqualTo(json.get("digest"));
+  }
+}

@@ -1,0 +1,14 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.Config;
+import io.fabemu.core.spec.ScenarioSpec;
+
+/**
+ * A scenario that passed every check.
+ *
+ * @param spec   the immutable records the run uses
+ * @param config the resolved scenario with every default filled in (and the size list form the defaults chose), for
+ *               echoing into results; it holds only keys of the schema, and leaves out the links and counts the
+ *               topology kind does not use, so it is itself a valid scenario that loads to an equal spec
+ */
+public record LoadedScenario(ScenarioSpec spec, Config config) {}

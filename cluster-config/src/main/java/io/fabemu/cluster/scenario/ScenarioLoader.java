@@ -1,0 +1,724 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigSyntax;
+import com.typesafe.config.ConfigUtil;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
+import com.typesafe.config.ConfigValueType;
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.spec.DeviceSpec;
+import io.fabemu.core.spec.HostSpec;
+import io.fabemu.core.spec.LinkSpec;
+import io.fabemu.core.spec.NicSpec;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.SwitchSpec;
+import io.fabemu.core.spec.SwitchSpec.ForwardingMode;
+import io.fabemu.core.spec.TopologySpec;
+import io.fabemu.core.spec.TopologySpec.TopologyKind;
+import io.fabemu.core.spec.WorkloadSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Reads a scenario file (HOCON) into a checked, immutable {@link ScenarioSpec}.
+ *
+ * <p>Contract: the user's file is laid over the bundled {@value #DEFAULTS_RESOURCE} and resolved; then every key is
+ * checked against the schema (the keys of the defaults plus {@code name}, {@code workload.sizes},
+ * {@code workload.min-size} and {@code workload.max-size}) and every value for type, unit and range, and the
+ * cross-field rules are applied (see docs/scenario-format.md). The first problem found (unknown keys first, in file
+ * order; then values, section by section) is thrown as a {@link ScenarioException} whose one-line message names the
+ * file, the line where known, the key path and the reason. Nothing here touches the network or runs anything; loading the same text twice gives equal results.
+ */
+public final class ScenarioLoader {
+
+  /** Class-path resource with the default of every key. */
+  public static final String DEFAULTS_RESOURCE = "fabemu-scenario-defaults.conf";
+  /** Largest message per rank: keeps a rank's element count well inside an {@code int} array. */
+  public static final long MAX_SIZE_BYTES = 1L << 30;
+  /** {@code max-size} when neither size form is given (osu_allreduce's default). */
+  public static final long DEFAULT_MAX_SIZE_BYTES = 1L << 20;
+  /** Most elements a rank's buffer may hold (Java arrays stop a little below Integer.MAX_VALUE). */
+  public static final long MAX_ARRAY_ELEMENTS = Integer.MAX_VALUE - 8L;
+  /** Bytes of the location that MAXLOC and MINLOC carry with every value. */
+  public static final int LOCATION_BYTES = 4;
+
+  private static final Config DEFAULTS = loadDefaults();
+  /** Every key a scenario may hold: the defaults plus the keys without a default. */
+  private static final Config SCHEMA = DEFAULTS
+      .withValue("name", ConfigValueFactory.fromAnyRef(""))
+      .withValue("workload.sizes", ConfigValueFactory.fromIterable(List.of()))
+      .withValue("workload.min-size", ConfigValueFactory.fromAnyRef(""))
+      .withValue("workload.max-size", ConfigValueFactory.fromAnyRef(""));
+
+  private static final List<String> LEAF_SPINE_ONLY_KEYS =
+      List.of("hosts-per-tor", "spines", "host-link", "spine-link");
+
+  private ScenarioLoader() {}
+
+  /**
+   * Loads and checks the scenario in {@code file}; its path as given names it in messages.
+   *
+   * @throws ScenarioException when the file cannot be read or the scenario is not valid
+   */
+  public static LoadedScenario load(Path file) {
+    String source = file.toString();
+    if (!Files.exists(file)) {
+      throw new ScenarioException(source, 0, null, "no such file");
+    }
+    if (Files.isDirectory(file)) {
+      throw new ScenarioException(source, 0, null, "is a directory, not a scenario file");
+    }
+    if (!Files.isReadable(file)) {
+      throw new ScenarioException(source, 0, null, "cannot be read (permission denied)");
+    }
+    Config user;
+    try {
+      user = ConfigFactory.parseFile(file.toFile(), parseOptions(source).setAllowMissing(false));
+    } catch (ConfigException e) {
+      throw fromHocon(source, e);
+    }
+    return check(user, source);
+  }
+
+  /**
+   * Checks a scenario given as text; {@code sourceName} (usually a file name) names it in messages and gives the
+   * default {@code name}.
+   *
+   * @throws ScenarioException when the scenario is not valid
+   */
+  public static LoadedScenario parse(String text, String sourceName) {
+    Config user;
+    try {
+      user = ConfigFactory.parseString(text, parseOptions(sourceName));
+    } catch (ConfigException e) {
+      throw fromHocon(sourceName, e);
+    }
+    return check(user, sourceName);
+  }
+
+  /** The bundled defaults, resolved: what a scenario that sets no key at all gets (name and sizes aside). */
+  public static Config defaults() {
+    return DEFAULTS;
+  }
+
+  private static ConfigParseOptions parseOptions(String source) {
+    return ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription(source);
+  }
+
+  private static Config loadDefaults() {
+    Config defaults = ConfigFactory.parseResources(ScenarioLoader.class.getClassLoader(), DEFAULTS_RESOURCE,
+        ConfigParseOptions.defaults().setAllowMissing(false));
+    return defaults.resolve();
+  }
+
+  private static LoadedScenario check(Config user, String source) {
+    Config merged;
+    try {
+      merged = user.withFallback(DEFAULTS).resolve();
+    } catch (ConfigException e) {
+      throw fromHocon(source, e);
+    }
+    Checker checker = new Checker(source, user, merged);
+    checker.checkKeys(merged.root(), SCHEMA.root(), List.of());
+    return checker.read();
+  }
+
+  /** Turns an exception of the HOCON library (syntax, substitution, include) into our one-line form. */
+  private static ScenarioException fromHocon(String source, ConfigException e) {
+    ConfigOrigin origin = e.origin();
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    String file = source;
+    int line = 0;
+    if (origin != null) {
+      String prefix = origin.description() + ": ";
+      if (message.startsWith(prefix)) message = message.substring(prefix.length());
+      line = origin.lineNumber();
+      // An included file: name it rather than the scenario.
+      if (origin.filename() != null && !Path.of(origin.filename()).normalize().equals(Path.of(source).normalize())) {
+        file = origin.filename();
+      }
+    }
+    String kind = e instanceof ConfigException.Parse && !(e instanceof ConfigException.UnresolvedSubstitution)
+        ? "HOCON syntax error: " : "";
+    return new ScenarioException(file, line, null, kind + message);
+  }
+
+  /** Reads and checks one merged scenario; holds the file name and user tree for messages. */
+  private static final class Checker {
+    private final String source;
+    private final Config user;
+    private final Config merged;
+
+    Checker(String source, Config user, Config merged) {
+      this.source = source;
+      this.user = user;
+      this.merged = merged;
+    }
+
+    // ---------------------------------------------------------------- schema walk
+
+    void checkKeys(ConfigObject actual, ConfigObject schema, List<String> prefix) {
+      // File order: the user's lines (merged objects blend the origins of file and defaults).
+      List<String> keys = new ArrayList<>(actual.keySet());
+      keys.sort(Comparator.<String>comparingInt(k -> {
+        int line = lineInUserTree(ConfigUtil.joinPath(append(prefix, k)));
+        return line > 0 ? line : Integer.MAX_VALUE;
+      }).thenComparing(k -> k));
+      for (String key : keys) {
+        List<String> pathElements = new ArrayList<>(prefix);
+        pathElements.add(key);
+        String path = ConfigUtil.joinPath(pathElements);
+        ConfigValue expected = schema.get(key);
+        ConfigValue value = actual.get(key);
+        if (expected == null) {
+          throw error(path, value, "unknown key" + unknownKeyHint(key, schema, prefix));
+        }
+        boolean wantsObject = expected.valueType() == ConfigValueType.OBJECT;
+        boolean isObject = value.valueType() == ConfigValueType.OBJECT;
+        if (wantsObject && !isObject) {
+          throw error(path, value, "expected an object { ... }, got " + describe(value));
+        }
+        if (!wantsObject && isObject) {
+          throw error(path, value, "expected a value, got an object");
+        }
+        if (wantsObject) {
+          checkKeys((ConfigObject) value, (ConfigObject) expected, pathElements);
+        }
+      }
+    }
+
+    private String unknownKeyHint(String key, ConfigObject schema, List<String> prefix) {
+      List<String> siblings = orderedKeys(schema);
+      Optional<String> sibling = Suggestions.closest(key, siblings);
+      if (sibling.isPresent()) {
+        return " (did you mean '" + sibling.get() + "'?)";
+      }
+      // The right key in the wrong place, e.g. workload.segment-size for devices.nic.segment-size.
+      List<String> elsewhere = new ArrayList<>();
+      collectPaths(SCHEMA.root(), List.of(), elsewhere);
+      elsewhere.sort(null);
+      Optional<String> lastElement = Suggestions.closest(key, elsewhere.stream()
+          .map(p -> p.substring(p.lastIndexOf('.') + 1)).distinct().toList());
+      if (lastElement.isPresent()) {
+        String match = elsewhere.stream()
+            .filter(p -> p.endsWith("." + lastElement.get()) || p.equals(lastElement.get()))
+            .filter(p -> !p.equals(ConfigUtil.joinPath(append(prefix, lastElement.get()))))
+            .findFirst().orElse(null);
+        if (match != null) return " (did you mean '" + match + "'?)";
+      }
+      return " (known keys" + (prefix.isEmpty() ? "" : " here") + ": " + String.join(", ", siblings) + ")";
+    }
+
+    private static void collectPaths(ConfigObject object, List<String> prefix, List<String> out) {
+      for (Map.Entry<String, ConfigValue> e : object.entrySet()) {
+        List<String> p = append(prefix, e.getKey());
+        out.add(ConfigUtil.joinPath(p));
+        if (e.getValue() instanceof ConfigObject child) collectPaths(child, p, out);
+      }
+    }
+
+    private static List<String> append(List<String> prefix, String key) {
+      List<String> p = new ArrayList<>(prefix);
+      p.add(key);
+      return p;
+    }
+
+    /** Keys of a schema object in the order the defaults file lists them (keys without a default last). */
+    private static List<String> orderedKeys(ConfigObject schema) {
+      return schema.keySet().stream()
+          .sorted(Comparator.<String>comparingInt(k -> sortLine(schema.get(k))).thenComparing(k -> k))
+          .toList();
+    }
+
+    private static int sortLine(ConfigValue v) {
+      int line = v.origin().lineNumber();
+      return line > 0 ? line : Integer.MAX_VALUE;
+    }
+
+    // ---------------------------------------------------------------- the records
+
+    LoadedScenario read() {
+      String name = readName();
+      long seed = longValue("seed");
+      TopologySpec topology = readTopology();
+      DeviceSpec devices = readDevices();
+      SizedWorkload sized = readWorkload(topology);
+      checkSegmentSize(devices.nic(), sized.workload);
+      ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology, devices, sized.workload);
+      Config echo = sized.echo.withValue("name", ConfigValueFactory.fromAnyRef(name));
+      // Echo only what the run uses, so the echo is itself a valid scenario.
+      if (topology.kind() == TopologyKind.LEAF_SPINE) {
+        echo = echo.withoutPath("topology.link");
+      } else {
+        for (String key : LEAF_SPINE_ONLY_KEYS) echo = echo.withoutPath("topology." + key);
+      }
+      return new LoadedScenario(spec, echo);
+    }
+
+    private String readName() {
+      if (!merged.hasPathOrNull("name")) return defaultName(source);
+      ConfigValue v = value("name");
+      if (v.valueType() == ConfigValueType.LIST || v.valueType() == ConfigValueType.NULL) {
+        throw error("name", v, "expected a name, got " + describe(v));
+      }
+      String name = String.valueOf(v.unwrapped()).strip();
+      if (name.isEmpty()) throw error("name", v, "must not be empty");
+      return name;
+    }
+
+    private TopologySpec readTopology() {
+      TopologyKind kind = enumValue("topology.kind", TopologyKind::fromConfigName,
+          Arrays.stream(TopologyKind.values()).map(TopologyKind::configName).toList());
+      int hosts = intValue("topology.hosts", 1, Integer.MAX_VALUE);
+      int hostsPerTor = intValue("topology.hosts-per-tor", 1, Integer.MAX_VALUE);
+      int spines = intValue("topology.spines", 0, Integer.MAX_VALUE);
+      LinkSpec hostLink = readLink("topology.host-link");
+      LinkSpec spineLink = readLink("topology.spine-link");
+      LinkSpec link = readLink("topology.link");
+      if (kind == TopologyKind.LEAF_SPINE) {
+        if (writtenByUser("topology.link")) {
+          throw error("topology.link", "only used when kind is line, ring or full-mesh (leaf-spine uses host-link "
+              + "and spine-link)");
+        }
+        // The last TOR may hold fewer hosts: ceil without the overflow of hosts + hostsPerTor - 1.
+        int tors = (hosts - 1) / hostsPerTor + 1;
+        if (tors > 1 && spines == 0) {
+          throw error("topology.spines", "must be at least 1: " + hosts + " hosts at " + hostsPerTor
+              + " per TOR need " + tors + " TORs, which reach each other only through spines");
+        }
+      } else {
+        for (String key : LEAF_SPINE_ONLY_KEYS) {
+          String path = "topology." + key;
+          if (writtenByUser(path)) {
+            throw error(path, "only used when kind = leaf-spine (this topology is " + kind.configName() + ")");
+          }
+        }
+      }
+      return new TopologySpec(kind, hosts, hostsPerTor, spines, hostLink, spineLink, link);
+    }
+
+    private LinkSpec readLink(String path) {
+      long bandwidth = rateBitsPerSecond(path + ".bandwidth", true);
+      long latency = durationPs(path + ".latency", true);
+      return new LinkSpec(bandwidth, latency);
+    }
+
+    private DeviceSpec readDevices() {
+      HostSpec host = new HostSpec(
+          durationPs("devices.host.send-overhead", false),
+          durationPs("devices.host.recv-overhead", false),
+          rateBytesPerSecond("devices.host.reduce-rate"),
+          rateBytesPerSecond("devices.host.memory-bandwidth"),
+          durationPs("devices.host.memory-latency", true),
+          rateBitsPerSecond("devices.host.pcie-bandwidth", false),
+          durationPs("devices.host.pcie-latency", true));
+      NicSpec nic = new NicSpec(
+          (int) sizeBytes("devices.nic.segment-size", value("devices.nic.segment-size"), 1, Integer.MAX_VALUE),
+          (int) sizeBytes("devices.nic.header-bytes", value("devices.nic.header-bytes"), 0, Integer.MAX_VALUE),
+          durationPs("devices.nic.per-message-overhead", false),
+          durationPs("devices.nic.forwarding-latency", true));
+      ForwardingMode forwarding = enumValue("devices.switch.forwarding", ForwardingMode::fromConfigName,
+          Arrays.stream(ForwardingMode.values()).map(ForwardingMode::configName).toList());
+      SwitchSpec switchSpec = new SwitchSpec(durationPs("devices.switch.pipeline-latency", true), forwarding);
+      return new DeviceSpec(host, nic, switchSpec);
+    }
+
+    /** A workload and the scenario echo with the size form the defaults chose. */
+    private record SizedWorkload(WorkloadSpec workload, Config echo) {}
+
+    private SizedWorkload readWorkload(TopologySpec topology) {
+      Collective collective = enumValue("workload.collective", Collective::fromConfigName,
+          Arrays.stream(Collective.values()).map(Collective::configName).toList());
+      List<Algorithm> algorithms = readAlgorithms(collective);
+      DataType dataType = enumValue("workload.datatype", DataType::fromConfigName,
+          Arrays.stream(DataType.values()).map(DataType::configName).toList());
+      ReduceOp op = enumValue("workload.op", ReduceOp::fromConfigName,
+          Arrays.stream(ReduceOp.values()).map(ReduceOp::configName).toList());
+      if (collective.reduces() && !op.isDefinedOn(dataType)) {
+        throw error("workload.op", op.configName() + " is not defined on " + dataType.configName()
+            + " (logical and bitwise ops need an integer datatype: "
+            + Arrays.stream(DataType.values()).filter(t -> !t.isFloatingPoint()).map(DataType::configName)
+                .collect(Collectors.joining(", ")) + ")");
+      }
+      int elementBytes = elementBytes(collective, dataType, op);
+      String elementName = element(collective, dataType, op);
+
+      Config echo = merged;
+      List<Long> sizes;
+      boolean explicit = merged.hasPathOrNull("workload.sizes");
+      boolean ranged = merged.hasPathOrNull("workload.min-size") || merged.hasPathOrNull("workload.max-size");
+      if (explicit && ranged) {
+        throw error("workload.sizes", "give either sizes or min-size/max-size, not both");
+      }
+      if (explicit) {
+        sizes = readSizeList(collective, elementBytes, elementName);
+      } else if (collective == Collective.BARRIER && !ranged) {
+        sizes = List.of(0L);
+        echo = echo.withValue("workload.sizes", ConfigValueFactory.fromIterable(List.of("0 B")));
+      } else {
+        long min = merged.hasPathOrNull("workload.min-size")
+            ? checkedSize("workload.min-size", value("workload.min-size"), collective, elementBytes, elementName)
+            : elementBytes;
+        long max = merged.hasPathOrNull("workload.max-size")
+            ? checkedSize("workload.max-size", value("workload.max-size"), collective, 0, elementName)
+            : Math.max(DEFAULT_MAX_SIZE_BYTES, min);
+        if (max < min) {
+          throw error("workload.max-size", "'" + text(value("workload.max-size")) + "' is smaller than min-size ("
+              + Quantities.formatBytes(min) + ")");
+        }
+        sizes = new ArrayList<>();
+        // Like osu -m MIN:MAX: min, 2 min, 4 min, ... while not above max.
+        for (long s = min; s <= max; s = s == 0 ? 1 : s * 2) {
+          sizes.add(s);
+          if (s > Long.MAX_VALUE / 2) break;
+        }
+        echo = echo.withValue("workload.min-size", ConfigValueFactory.fromAnyRef(Quantities.formatBytes(min)))
+            .withValue("workload.max-size", ConfigValueFactory.fromAnyRef(Quantities.formatBytes(max)));
+      }
+
+      int iterations = intValue("workload.iterations", 1, Integer.MAX_VALUE);
+      int warmup = intValue("workload.warmup", 0, Integer.MAX_VALUE);
+      int ppn = intValue("workload.ppn", 1, Integer.MAX_VALUE);
+      long ranks = (long) topology.hosts() * ppn;
+      if (ranks > Integer.MAX_VALUE) {
+        throw error("workload.ppn", topology.hosts() + " hosts x " + ppn + " ppn = " + ranks
+            + " ranks, more than " + Integer.MAX_VALUE);
+      }
+      if (ranks < 2) {
+        throw error("topology.hosts", "the world has " + ranks + " rank (hosts " + topology.hosts() + " x ppn "
+            + ppn + "); a collective needs at least 2");
+      }
+      checkBlockBuffers(collective, sizes, elementBytes, explicit, (int) ranks);
+      boolean hierarchical = boolValue("workload.hierarchical");
+      if (hierarchical && collective != Collective.ALLREDUCE) {
+        throw error("workload.hierarchical", "only allreduce has a hierarchical form (collective is "
+            + collective.configName() + ")");
+      }
+      int root = intValue("workload.root", 0, Integer.MAX_VALUE);
+      if (root >= ranks) {
+        throw error("workload.root", root + " is not a rank (ranks are 0.." + (ranks - 1) + ")");
+      }
+      WorkloadSpec workload = new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations,
+          warmup, ppn, dataType, op, hierarchical, root);
+      return new SizedWorkload(workload, echo);
+    }
+
+    private List<Algorithm> readAlgorithms(Collective collective) {
+      String path = "workload.algorithms";
+      ConfigValue v = value(path);
+      List<ConfigValue> items;
+      List<String> displayPaths = new ArrayList<>();
+      if (v instanceof ConfigList list) {
+        items = list;
+        for (int i = 0; i < list.size(); i++) displayPaths.add(path + "[" + i + "]");
+      } else if (v.valueType() == ConfigValueType.STRING) {
+        items = List.of(v);
+        displayPaths.add(path);
+      } else {
+        throw error(path, v, "expected a list of algorithms, got " + describe(v));
+      }
+      if (items.isEmpty()) throw error(path, v, "must list at least one algorithm");
+      List<String> names = Arrays.stream(Algorithm.values()).map(Algorithm::configName).toList();
+      String valid = Algorithm.validFor(collective).stream().map(Algorithm::configName)
+          .collect(Collectors.joining(", "));
+      Set<Algorithm> seen = new LinkedHashSet<>();
+      for (int i = 0; i < items.size(); i++) {
+        ConfigValue item = items.get(i);
+        String itemPath = displayPaths.get(i);
+        Algorithm a = enumOf(itemPath, item, Algorithm::fromConfigName, names);
+        if (!Algorithm.validFor(collective).contains(a)) {
+          throw error(itemPath, item, "'" + a.configName() + "' is not an algorithm of " + collective.configName()
+              + " (use " + valid + ")");
+        }
+        if (!seen.add(a)) throw error(itemPath, item, "'" + a.configName() + "' is listed twice");
+      }
+      return new ArrayList<>(seen);
+    }
+
+    private List<Long> readSizeList(Collective collective, int elementBytes, String elementName) {
+      String path = "workload.sizes";
+      ConfigValue v = value(path);
+      if (!(v instanceof ConfigList list)) {
+        throw error(path, v, "expected a list of sizes such as [4 B, 1 MiB], got " + describe(v));
+      }
+      if (list.isEmpty()) throw error(path, v, "must list at least one size");
+      List<Long> sizes = new ArrayList<>();
+      for (int i = 0; i < list.size(); i++) {
+        String itemPath = path + "[" + i + "]";
+        long s = checkedSize(itemPath, list.get(i), collective, elementBytes, elementName);
+        if (sizes.contains(s)) throw error(itemPath, list.get(i), "'" + text(list.get(i)) + "' is listed twice");
+        sizes.add(s);
+      }
+      return sizes;
+    }
+
+    /** A message size: a multiple of the element, at least one element (any size for barrier), at most 1 GiB. */
+    private long checkedSize(String path, ConfigValue v, Collective collective, int elementBytes,
+                             String element) {
+      long s = sizeBytes(path, v, 0, MAX_SIZE_BYTES);
+      if (collective == Collective.BARRIER || elementBytes == 0) return s;
+      if (s % elementBytes != 0) {
+        throw error(path, v, "'" + text(v) + "' is not a multiple of the " + element);
+      }
+      if (s == 0) throw error(path, v, "'" + text(v) + "' is less than one element (the " + element + ")");
+      return s;
+    }
+
+    /**
+     * Gather, scatter, allgather, reduce-scatter and alltoall hold one block per rank: a block of every size times the
+     * world must fit a Java array.
+     */
+    private void checkBlockBuffers(Collective collective, List<Long> sizes, int elementBytes, boolean explicit,
+                                   int ranks) {
+      boolean blocks = switch (collective) {
+        case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
+        default -> false;
+      };
+      if (!blocks) return;
+      for (int i = 0; i < sizes.size(); i++) {
+        long elements = sizes.get(i) / elementBytes * ranks;
+        if (elements > MAX_ARRAY_ELEMENTS) {
+          String path = explicit ? "workload.sizes[" + i + "]" : "workload.max-size";
+          ConfigValue v = explicit ? ((ConfigList) value("workload.sizes")).get(i) : null;
+          String reason = Quantities.formatBytes(sizes.get(i)) + " per rank on " + ranks + " ranks needs a buffer of "
+              + elements + " elements for " + collective.configName() + ", more than a Java array holds ("
+              + MAX_ARRAY_ELEMENTS + ")";
+          throw v == null ? error(path, reason) : error(path, v, reason);
+        }
+      }
+    }
+
+    private void checkSegmentSize(NicSpec nic, WorkloadSpec w) {
+      int elementBytes = elementBytes(w.collective(), w.dataType(), w.op());
+      if (nic.segmentBytes() < elementBytes) {
+        ConfigValue v = value("devices.nic.segment-size");
+        throw error("devices.nic.segment-size", v, "'" + text(v) + "' is smaller than the "
+            + element(w.collective(), w.dataType(), w.op()));
+      }
+    }
+
+    private static int elementBytes(Collective collective, DataType type, ReduceOp op) {
+      return type.sizeBytes() + (collective.reduces() && op.carriesLocation() ? LOCATION_BYTES : 0);
+    }
+
+    /** For messages: {@code float32 element size (4 B)}, {@code float32 maxloc element size (8 B: ...)}. */
+    private static String element(Collective collective, DataType type, ReduceOp op) {
+      int bytes = elementBytes(collective, type, op);
+      return collective.reduces() && op.carriesLocation()
+          ? type.configName() + " " + op.configName() + " element size (" + Quantities.formatBytes(bytes) + ": "
+              + type.sizeBytes() + " B value + " + LOCATION_BYTES + " B location)"
+          : type.configName() + " element size (" + Quantities.formatBytes(bytes) + ")";
+    }
+
+    // ---------------------------------------------------------------- typed values
+
+    private ConfigValue value(String path) {
+      ConfigValue v = navigate(merged.root(), path);
+      if (v == null) throw new IllegalStateException("no default for " + path + " in " + DEFAULTS_RESOURCE);
+      return v;
+    }
+
+    private boolean writtenByUser(String path) {
+      try {
+        return navigate(user.root(), path) != null;
+      } catch (ConfigException e) {
+        return false; // an unresolved merge in the user's tree: give it the benefit of the doubt
+      }
+    }
+
+    private static ConfigValue navigate(ConfigObject root, String path) {
+      ConfigValue current = root;
+      for (String key : ConfigUtil.splitPath(path)) {
+        if (!(current instanceof ConfigObject object)) return null;
+        current = object.get(key);
+        if (current == null) return null;
+      }
+      return current;
+    }
+
+    private long longValue(String path) {
+      ConfigValue v = value(path);
+      Long n = wholeNumber(v);
+      if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
+      return n;
+    }
+
+    private int intValue(String path, int min, int max) {
+      ConfigValue v = value(path);
+      Long n = wholeNumber(v);
+      if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
+      if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
+      if (n > max) throw error(path, v, "must be at most " + max + ", got " + n);
+      return n.intValue();
+    }
+
+    private static Long wholeNumber(ConfigValue v) {
+      Object raw = v.unwrapped();
+      if (raw instanceof Integer || raw instanceof Long) return ((Number) raw).longValue();
+      if (raw instanceof String s) {
+        try {
+          return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+          return null;
+        }
+      }
+      return null;
+    }
+
+    private boolean boolValue(String path) {
+      ConfigValue v = value(path);
+      Object raw = v.unwrapped();
+      if (raw instanceof Boolean b) return b;
+      if (raw instanceof String s) {
+        switch (s.strip()) {
+          case "true", "yes", "on" -> {
+            return true;
+          }
+          case "false", "no", "off" -> {
+            return false;
+          }
+          default -> { }
+        }
+      }
+      throw error(path, v, "expected true or false, got " + describe(v));
+    }
+
+    private <E> E enumValue(String path, Function<String, E> parser, List<String> names) {
+      return enumOf(path, value(path), parser, names);
+    }
+
+    private <E> E enumOf(String path, ConfigValue v, Function<String, E> parser, List<String> names) {
+      if (v.valueType() != ConfigValueType.STRING) {
+        throw error(path, v, "expected one of " + String.join(", ", names) + ", got " + describe(v));
+      }
+      String s = ((String) v.unwrapped()).strip();
+      E e = parser.apply(s);
+      if (e == null) {
+        String hint = Suggestions.closest(s, names).map(n -> " (did you mean '" + n + "'?)").orElse("");
+        throw error(path, v, "'" + s + "' is not one of " + String.join(", ", names) + hint);
+      }
+      return e;
+    }
+
+    private long durationPs(String path, boolean positive) {
+      ConfigValue v = value(path);
+      long ps = quantity(path, v, Quantities::parseDurationPs);
+      if (positive && ps == 0) throw error(path, v, "must be greater than 0");
+      return ps;
+    }
+
+    private long rateBitsPerSecond(String path, boolean positive) {
+      ConfigValue v = value(path);
+      long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
+      if (positive && bps == 0) throw error(path, v, "must be greater than 0");
+      return bps;
+    }
+
+    /** A host rate in bytes per second (0 means free); written like any bandwidth, e.g. {@code 10 GBps}. */
+    private long rateBytesPerSecond(String path) {
+      ConfigValue v = value(path);
+      long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
+      if (bps % 8 != 0) throw error(path, v, "'" + text(v) + "' is not a whole number of bytes per second");
+      return bps / 8;
+    }
+
+    private long quantity(String path, ConfigValue v, Function<String, Long> parser) {
+      if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
+        throw error(path, v, "expected a quantity with a unit, got " + describe(v));
+      }
+      try {
+        return parser.apply(text(v));
+      } catch (IllegalArgumentException e) {
+        throw error(path, v, e.getMessage());
+      }
+    }
+
+    private long sizeBytes(String path, ConfigValue v, long min, long max) {
+      if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
+        throw error(path, v, "expected a byte size such as '4 KiB', got " + describe(v));
+      }
+      long bytes;
+      try {
+        bytes = Quantities.parseSizeBytes(text(v));
+      } catch (IllegalArgumentException e) {
+        throw error(path, v, e.getMessage());
+      }
+      if (bytes < min) throw error(path, v, "'" + text(v) + "' is less than " + Quantities.formatBytes(min));
+      if (bytes > max) throw error(path, v, "'" + text(v) + "' is more than " + Quantities.formatBytes(max));
+      return bytes;
+    }
+
+    private static String text(ConfigValue v) {
+      return String.valueOf(v.unwrapped()).strip();
+    }
+
+    private static String describe(ConfigValue v) {
+      return switch (v.valueType()) {
+        case OBJECT -> "an object";
+        case LIST -> "a list";
+        case NULL -> "null";
+        case STRING -> "'" + v.unwrapped() + "'";
+        default -> v.render(ConfigRenderOptions.concise());
+      };
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    /** An error about a value: its line when the user wrote it. */
+    private ScenarioException error(String path, ConfigValue v, String reason) {
+      return new ScenarioException(source, lineOf(v, path), path, reason);
+    }
+
+    /** An error about a key, perhaps defaulted: its line when the user wrote it. */
+    private ScenarioException error(String path, String reason) {
+      ConfigValue v = navigate(merged.root(), path);
+      return new ScenarioException(source, v == null ? lineInUserTree(path) : lineOf(v, path), path, reason);
+    }
+
+    private int lineOf(ConfigValue v, String path) {
+      ConfigOrigin origin = v.origin();
+      if (origin.resource() != null) return 0; // from the defaults
+      if (v.valueType() == ConfigValueType.OBJECT) return lineInUserTree(path); // merged objects blend origins
+      return origin.lineNumber();
+    }
+
+    private int lineInUserTree(String path) {
+      try {
+        ConfigValue v = navigate(user.root(), path.replaceAll("\\[\\d+]$", ""));
+        return v == null ? 0 : v.origin().lineNumber();
+      } catch (ConfigException e) {
+        return 0;
+      }
+    }
+  }
+
+  /** {@code examples/quickstart.conf} gives {@code quickstart}. */
+  static String defaultName(String source) {
+    String file = source.replace('\\', '/');
+    file = file.substring(file.lastIndexOf('/') + 1);
+    int dot = file.lastIndexOf('.');
+    String name = dot > 0 ? file.substring(0, dot) : file;
+    return name.isEmpty() ? "scenario" : name;
+  }
+}

@@ -1,0 +1,397 @@
+package io.fabemu.cluster.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.ConfigRenderOptions;
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.spec.DeviceSpec;
+import io.fabemu.core.spec.HostSpec;
+import io.fabemu.core.spec.LinkSpec;
+import io.fabemu.core.spec.NicSpec;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.SwitchSpec;
+import io.fabemu.core.spec.SwitchSpec.ForwardingMode;
+import io.fabemu.core.spec.TopologySpec;
+import io.fabemu.core.spec.TopologySpec.TopologyKind;
+import io.fabemu.core.spec.WorkloadSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioLoaderTest {
+
+  private static final String FULL = """
+      name = full
+      seed = 7
+      topology {
+        kind = leaf-spine
+        hosts = 8
+        hosts-per-tor = 4
+        spines = 2
+        host-link  { bandwidth = 25 Gbps,  latency = 1.2 us }
+        spine-link { bandwidth = 100 Gb/s, latency = 300 ns }
+      }
+      devices {
+        host   { send-overhead = 300 ns, recv-overhead = 200 ns, reduce-rate = 10 GBps,
+                 memory-bandwidth = 20 GBps, memory-latency = 150 ns, pcie-bandwidth = 128 Gbps,
+                 pcie-latency = 250 ns }
+        nic    { segment-size = 4 KiB, header-bytes = 64 B, per-message-overhead = 100 ns,
+                 forwarding-latency = 90 ns }
+        switch { pipeline-latency = 600 ns, forwarding = store-and-forward }
+      }
+      workload {
+        collective = allreduce
+        algorithms = [ring, recursive-doubling]
+        sizes = [4 B, 1 MiB]
+        iterations = 5, warmup = 1, ppn = 2
+        datatype = int32, op = bxor, hierarchical = true, root = 3
+      }
+      """;
+
+  private static ScenarioSpec spec(String text) {
+    return ScenarioLoader.parse(text, "x.conf").spec();
+  }
+
+  private static AbstractThrowableAssert<?, ? extends Throwable> assertError(String text) {
+    return assertThatThrownBy(() -> ScenarioLoader.parse(text, "x.conf")).isInstanceOf(ScenarioException.class);
+  }
+
+  @Test
+  void shouldReadEveryKeyWhenGivenAFullScenario() {
+    ScenarioSpec spec = spec(FULL);
+
+    assertThat(spec).isEqualTo(new ScenarioSpec("full", "x.conf", 7,
+        new TopologySpec(TopologyKind.LEAF_SPINE, 8, 4, 2, new LinkSpec(25_000_000_000L, 1_200_000L),
+            new LinkSpec(100_000_000_000L, 300_000L), new LinkSpec(25_000_000_000L, 500_000L)),
+        new DeviceSpec(
+            new HostSpec(300_000L, 200_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128_000_000_000L,
+                250_000L),
+            new NicSpec(4096, 64, 100_000L, 90_000L),
+            new SwitchSpec(600_000L, ForwardingMode.STORE_AND_FORWARD)),
+        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+            List.of(4L, 1_048_576L), 5, 1, 2, DataType.INT32, ReduceOp.BXOR, true, 3)));
+  }
+
+  @Test
+  void shouldFillEveryDefaultWhenScenarioIsEmpty() {
+    ScenarioSpec spec = ScenarioLoader.parse("", "dir/empty.conf").spec();
+
+    assertThat(spec.name()).isEqualTo("empty");
+    assertThat(spec.source()).isEqualTo("dir/empty.conf");
+    assertThat(spec.seed()).isEqualTo(42L);
+    assertThat(spec.topology()).isEqualTo(new TopologySpec(TopologyKind.LEAF_SPINE, 16, 4, 2,
+        new LinkSpec(25_000_000_000L, 500_000L), new LinkSpec(100_000_000_000L, 500_000L),
+        new LinkSpec(25_000_000_000L, 500_000L)));
+    assertThat(spec.devices()).isEqualTo(new DeviceSpec(
+        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128_000_000_000L, 250_000L),
+        new NicSpec(4096, 64, 100_000L, 100_000L),
+        new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH)));
+    List<Long> powersOfTwo = LongStream.rangeClosed(2, 20).map(i -> 1L << i).boxed().toList();
+    assertThat(spec.workload()).isEqualTo(new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO),
+        powersOfTwo, 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0));
+  }
+
+  @Test
+  void shouldGiveTheSameSpecWhenTheEchoedConfigIsLoadedAgain() {
+    for (String text : List.of(FULL, "", "workload { min-size = 8 B, max-size = 64 B, collective = barrier }",
+        "workload.collective = barrier", "topology { kind = ring, hosts = 4, link.latency = 1 us }")) {
+      LoadedScenario first = ScenarioLoader.parse(text, "x.conf");
+      String echoed = first.config().root().render(ConfigRenderOptions.concise());
+      LoadedScenario second = ScenarioLoader.parse(echoed, "x.conf");
+      assertThat(second.spec()).as(text).isEqualTo(first.spec());
+      assertThat(second.config()).isEqualTo(first.config());
+    }
+  }
+
+  @Test
+  void shouldEchoDefaultsAndChosenSizeFormWhenKeysAreOmitted() {
+    LoadedScenario loaded = ScenarioLoader.parse("workload.datatype = float64", "a/b.conf");
+
+    assertThat(loaded.config().getString("name")).isEqualTo("b");
+    assertThat(loaded.config().getString("workload.min-size")).isEqualTo("8 B");
+    assertThat(loaded.config().getString("workload.max-size")).isEqualTo("1 MiB");
+    assertThat(loaded.config().getString("devices.switch.forwarding")).isEqualTo("cut-through");
+    assertThat(loaded.config().hasPath("workload.sizes")).isFalse();
+  }
+
+  @Test
+  void shouldLoadTheBundledExamplesWhenReadFromFiles() {
+    LoadedScenario quickstart = ScenarioLoader.load(Path.of("../examples/quickstart.conf"));
+
+    assertThat(quickstart.spec().name()).isEqualTo("quickstart");
+    assertThat(quickstart.spec().topology().hosts()).isEqualTo(16);
+    assertThat(quickstart.spec().workload().algorithms()).containsExactly(Algorithm.RING,
+        Algorithm.RECURSIVE_DOUBLING);
+    assertThat(quickstart.spec().workload().sizesBytes()).hasSize(19);
+    assertThatThrownBy(() -> ScenarioLoader.load(Path.of("../examples/bad-misspelled-key.conf")))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageMatching("\\.\\./examples/bad-misspelled-key\\.conf:\\d+: [a-z.-]+: unknown key \\(did you mean "
+            + "'[a-z-]+'\\?\\)");
+  }
+
+  // ------------------------------------------------------------------------------ unknown keys
+
+  @Test
+  void shouldNameFileLineAndKeyWithSuggestionWhenKeyIsMisspelled() {
+    assertError("""
+        topology {
+          hosts-per-torr = 4
+        }
+        """).hasMessage("x.conf:2: topology.hosts-per-torr: unknown key (did you mean 'hosts-per-tor'?)");
+  }
+
+  @Test
+  void shouldReportTheFirstUnknownKeyInFileOrderWhenThereAreSeveral() {
+    assertError("""
+        workload.iteratoins = 3
+        topology.hots = 4
+        zzz = 1
+        """).hasMessage("x.conf:1: workload.iteratoins: unknown key (did you mean 'iterations'?)");
+  }
+
+  @Test
+  void shouldSuggestTheFullPathWhenKeyIsInTheWrongSection() {
+    assertError("workload { segment-size = 4 KiB }")
+        .hasMessage("x.conf:1: workload.segment-size: unknown key (did you mean 'devices.nic.segment-size'?)");
+  }
+
+  @Test
+  void shouldListKnownKeysWhenNothingIsClose() {
+    assertError("faults = []")
+        .hasMessage("x.conf:1: faults: unknown key (known keys: seed, topology, devices, workload, name)");
+  }
+
+  @Test
+  void shouldRejectObjectAndValueMismatchWhenShapeIsWrong() {
+    assertError("topology = 5").hasMessage("x.conf:1: topology: expected an object { ... }, got 5");
+    assertError("topology.hosts { a = 1 }").hasMessage("x.conf:1: topology.hosts: expected a value, got an object");
+  }
+
+  // ------------------------------------------------------------------------------ values
+
+  @Test
+  void shouldRejectUnknownUnitWhenDurationIsMisspelled() {
+    assertError("topology.host-link.latency = 500 nsec")
+        .hasMessageStartingWith("x.conf:1: topology.host-link.latency: '500 nsec' has an unknown unit 'nsec'");
+    assertError("devices.host.send-overhead = 300")
+        .hasMessage("x.conf:1: devices.host.send-overhead: '300' has no unit (use ps, ns, us, ms or s, "
+            + "e.g. '500 ns')");
+    assertError("topology.spine-link.bandwidth = 100 GiB")
+        .hasMessageStartingWith("x.conf:1: topology.spine-link.bandwidth: '100 GiB' has an unknown unit 'GiB'");
+  }
+
+  @Test
+  void shouldListAllowedValuesWhenEnumIsWrong() {
+    assertError("""
+        devices {
+          switch { forwarding = cut-thru }
+        }
+        """).hasMessage("x.conf:2: devices.switch.forwarding: 'cut-thru' is not one of store-and-forward, "
+        + "cut-through");
+    assertError("topology.kind = fat-tree")
+        .hasMessage("x.conf:1: topology.kind: 'fat-tree' is not one of leaf-spine, line, ring, full-mesh");
+    assertError("workload.algorithms = [ring, rign]")
+        .hasMessageStartingWith("x.conf:1: workload.algorithms[1]: 'rign' is not one of auto, ring,")
+        .hasMessageEndingWith("(did you mean 'ring'?)");
+  }
+
+  @Test
+  void shouldRejectWrongTypesWhenNumbersOrBooleansAreExpected() {
+    assertError("topology.hosts = many").hasMessage("x.conf:1: topology.hosts: expected a whole number, got 'many'");
+    assertError("topology.hosts = 2.5").hasMessage("x.conf:1: topology.hosts: expected a whole number, got 2.5");
+    assertError("workload.iterations = 0").hasMessage("x.conf:1: workload.iterations: must be at least 1, got 0");
+    assertError("workload.hierarchical = maybe")
+        .hasMessage("x.conf:1: workload.hierarchical: expected true or false, got 'maybe'");
+    assertError("workload.sizes = 4 B")
+        .hasMessage("x.conf:1: workload.sizes: expected a list of sizes such as [4 B, 1 MiB], got '4 B'");
+  }
+
+  @Test
+  void shouldRejectZeroWhenLatencyOrLinkBandwidthMustBePositive() {
+    assertError("topology.host-link.latency = 0 ns")
+        .hasMessage("x.conf:1: topology.host-link.latency: must be greater than 0");
+    assertError("topology.spine-link.bandwidth = 0 Gbps")
+        .hasMessage("x.conf:1: topology.spine-link.bandwidth: must be greater than 0");
+    assertError("devices.switch.pipeline-latency = 0 ns")
+        .hasMessage("x.conf:1: devices.switch.pipeline-latency: must be greater than 0");
+  }
+
+  @Test
+  void shouldAcceptZeroWhenHostRateOrOverheadIsFree() {
+    ScenarioSpec spec = spec("devices.host { reduce-rate = 0 GBps, send-overhead = 0 ns }");
+
+    assertThat(spec.devices().host().reduceBytesPerSecond()).isZero();
+    assertThat(spec.devices().host().sendOverheadPs()).isZero();
+  }
+
+  // ------------------------------------------------------------------------------ cross-field rules
+
+  @Test
+  void shouldRejectSizeWhenNotAMultipleOfTheElement() {
+    assertError("""
+        workload {
+          sizes = [4 B,
+                   3 B]
+        }
+        """).hasMessage("x.conf:3: workload.sizes[1]: '3 B' is not a multiple of the float32 element size (4 B)");
+  }
+
+  @Test
+  void shouldCountTheLocationWhenOpIsMaxloc() {
+    assertError("workload { op = maxloc, sizes = [4 B] }")
+        .hasMessage("x.conf:1: workload.sizes[0]: '4 B' is not a multiple of the float32 maxloc element size "
+            + "(8 B: 4 B value + 4 B location)");
+    assertError("workload { op = minloc, datatype = int16, sizes = [6 B, 8 B] }")
+        .hasMessage("x.conf:1: workload.sizes[1]: '8 B' is not a multiple of the int16 minloc element size "
+            + "(6 B: 2 B value + 4 B location)");
+    assertError("workload { sizes = [0 B] }")
+        .hasMessage("x.conf:1: workload.sizes[0]: '0 B' is less than one element (the float32 element size (4 B))");
+    assertThat(spec("workload { op = maxloc, sizes = [8 B, 16 B] }").workload().sizesBytes()).containsExactly(8L,
+        16L);
+  }
+
+  @Test
+  void shouldRejectOpWhenNotDefinedOnDatatype() {
+    assertError("workload { datatype = float64, op = band }")
+        .hasMessage("x.conf:1: workload.op: band is not defined on float64 (logical and bitwise ops need an "
+            + "integer datatype: int16, int32, int64)");
+    assertThat(spec("workload { collective = broadcast, datatype = float64, op = band }").workload().op())
+        .isEqualTo(ReduceOp.BAND);
+  }
+
+  @Test
+  void shouldRejectAlgorithmWhenCollectiveDoesNotOfferIt() {
+    assertError("workload { collective = broadcast, algorithms = [binomial, ring] }")
+        .hasMessage("x.conf:1: workload.algorithms[1]: 'ring' is not an algorithm of broadcast (use auto, binomial, "
+            + "linear)");
+    assertError("workload.algorithms = [ring, ring]")
+        .hasMessage("x.conf:1: workload.algorithms[1]: 'ring' is listed twice");
+    assertError("workload.algorithms = []").hasMessage("x.conf:1: workload.algorithms: must list at least one "
+        + "algorithm");
+    assertThat(spec("workload.algorithms = ring").workload().algorithms()).containsExactly(Algorithm.RING);
+  }
+
+  @Test
+  void shouldRejectRootWhenNotARank() {
+    assertError("topology.hosts = 4\nworkload { collective = reduce, ppn = 2, root = 8 }")
+        .hasMessage("x.conf:2: workload.root: 8 is not a rank (ranks are 0..7)");
+    assertThat(spec("topology.hosts = 4\nworkload { collective = reduce, ppn = 2, root = 7 }").workload().root())
+        .isEqualTo(7);
+  }
+
+  @Test
+  void shouldRejectWorldWhenFewerThanTwoRanks() {
+    assertError("topology { hosts = 1 }")
+        .hasMessage("x.conf:1: topology.hosts: the world has 1 rank (hosts 1 x ppn 1); a collective needs at "
+            + "least 2");
+    assertThat(spec("topology { hosts = 1 }\nworkload.ppn = 2").topology().hosts()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldRequireSpinesWhenThereIsMoreThanOneTor() {
+    assertError("topology { hosts = 8, hosts-per-tor = 4, spines = 0 }")
+        .hasMessage("x.conf:1: topology.spines: must be at least 1: 8 hosts at 4 per TOR need 2 TORs, which reach "
+            + "each other only through spines");
+    assertThat(spec("topology { hosts = 4, hosts-per-tor = 4, spines = 0 }").topology().spines()).isZero();
+  }
+
+  @Test
+  void shouldRejectKeysOfAnotherTopologyKindWhenWritten() {
+    assertError("topology { kind = ring\n spines = 2 }")
+        .hasMessage("x.conf:2: topology.spines: only used when kind = leaf-spine (this topology is ring)");
+    assertError("topology { link { latency = 1 us } }")
+        .hasMessage("x.conf:1: topology.link: only used when kind is line, ring or full-mesh (leaf-spine uses "
+            + "host-link and spine-link)");
+    assertThat(spec("topology { kind = full-mesh, hosts = 4, link.bandwidth = 100 Gbps }").topology().link())
+        .isEqualTo(new LinkSpec(100_000_000_000L, 500_000L));
+  }
+
+  @Test
+  void shouldRejectSegmentWhenSmallerThanOneElement() {
+    assertError("devices.nic.segment-size = 4 B\nworkload.datatype = float64")
+        .hasMessage("x.conf:1: devices.nic.segment-size: '4 B' is smaller than the float64 element size (8 B)");
+  }
+
+  @Test
+  void shouldRejectHierarchicalWhenCollectiveIsNotAllreduce() {
+    assertError("workload { collective = allgather, hierarchical = true }")
+        .hasMessage("x.conf:1: workload.hierarchical: only allreduce has a hierarchical form (collective is "
+            + "allgather)");
+  }
+
+  @Test
+  void shouldRejectBothSizeFormsWhenGivenTogether() {
+    assertError("workload { sizes = [4 B], max-size = 1 MiB }")
+        .hasMessage("x.conf:1: workload.sizes: give either sizes or min-size/max-size, not both");
+  }
+
+  @Test
+  void shouldExpandDoublingsWhenGivenMinAndMaxSize() {
+    assertThat(spec("workload { min-size = 4 B, max-size = 100 B }").workload().sizesBytes())
+        .containsExactly(4L, 8L, 16L, 32L, 64L);
+    assertThat(spec("workload { max-size = 16 B, datatype = int64 }").workload().sizesBytes())
+        .containsExactly(8L, 16L);
+    assertError("workload { min-size = 64 B, max-size = 4 B }")
+        .hasMessage("x.conf:1: workload.max-size: '4 B' is smaller than min-size (64 B)");
+    assertError("workload { min-size = 6 B }")
+        .hasMessage("x.conf:1: workload.min-size: '6 B' is not a multiple of the float32 element size (4 B)");
+    assertError("workload { sizes = [2 GiB] }")
+        .hasMessage("x.conf:1: workload.sizes[0]: '2 GiB' is more than 1 GiB");
+  }
+
+  @Test
+  void shouldRejectSizeWhenBlocksOfAllRanksOverflowAJavaArray() {
+    assertError("topology.hosts = 16\nworkload { collective = allgather, datatype = int16, sizes = [4 B, 512 MiB] }")
+        .hasMessage("x.conf:2: workload.sizes[1]: 512 MiB per rank on 16 ranks needs a buffer of 4294967296 "
+            + "elements for allgather, more than a Java array holds (2147483639)");
+    assertThat(spec("workload { collective = allreduce, datatype = int16, sizes = [512 MiB] }").workload()
+        .sizesBytes()).containsExactly(512L << 20);
+  }
+
+  @Test
+  void shouldUseSizeZeroWhenCollectiveIsBarrier() {
+    assertThat(spec("workload.collective = barrier").workload().sizesBytes()).containsExactly(0L);
+  }
+
+  // ------------------------------------------------------------------------------ file-level errors
+
+  @Test
+  void shouldGiveOneLineWithFileAndLineWhenHoconIsMalformed() {
+    Throwable e = org.assertj.core.api.Assertions.catchThrowable(() ->
+        ScenarioLoader.parse("topology {\n  hosts = 4\n  spines = [1,\n", "x.conf"));
+
+    assertThat(e).isInstanceOf(ScenarioException.class);
+    assertThat(e.getMessage()).startsWith("x.conf:").contains("HOCON syntax error").doesNotContain("\n");
+    assertThat(((ScenarioException) e).line()).isPositive();
+  }
+
+  @Test
+  void shouldNameTheSubstitutionWhenItCannotBeResolved() {
+    assertError("topology.hosts = ${nowhere}")
+        .hasMessage("x.conf:1: Could not resolve substitution to a value: ${nowhere}");
+  }
+
+  @Test
+  void shouldSayNoSuchFileWhenScenarioIsMissing(@TempDir Path dir) {
+    Path missing = dir.resolve("nope.conf");
+    assertThatThrownBy(() -> ScenarioLoader.load(missing)).isInstanceOf(ScenarioException.class)
+        .hasMessage(missing + ": no such file");
+  }
+
+  @Test
+  void shouldNameTheFileAsGivenWhenLoadingFromDisk(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("s.conf");
+    Files.writeString(file, "seed = 1\nworkload.collective = allreduse\n");
+    assertThatThrownBy(() -> ScenarioLoader.load(file)).isInstanceOf(ScenarioException.class)
+        .hasMessage(file + ":2: workload.collective: 'allreduse' is not one of allreduce, reduce, broadcast, "
+            + "allgather, reduce-scatter, gather, scatter, alltoall, barrier, sendrecv (did you mean 'allreduce'?)");
+  }
+}
