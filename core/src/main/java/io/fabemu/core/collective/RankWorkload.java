@@ -1,0 +1,321 @@
+package io.fabemu.core.collective;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.device.Message;
+import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.spec.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One rank's whole workload, as osu_allreduce runs it: for each case (algorithms outer, sizes inner, see
+ * {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real data,
+ * records its latency (completion − start, measured iterations only), counts output elements that differ from
+ * {@link ExpectedAnswers} (every iteration, warm-up included), then runs a dissemination barrier over all ranks
+ * (not timed); the next iteration starts when the barrier completes. The compute-node device hosts one per local
+ * rank and drives it with {@link #start} and {@link #onMessage}; all timing is in {@link ScheduleExecutor}.
+ *
+ * <p>Each case's schedule and buffers are built once, when the case starts, and the input is filled once from the
+ * generator (inputs depend on the size only, and no schedule writes the input buffer); the output buffer is
+ * poisoned before every iteration so a result left over from the previous one cannot pass the check.
+ *
+ * <p>Every rank runs the same sequence of operations (collective, barrier, collective, ...), numbered from 0; the
+ * number is the high half of every tag (see {@link Tags}). Ranks with nothing to do in a collective (the idle rank
+ * of an odd ping-pong) still take part in every barrier and record latency 0. Not thread-safe: one device drives it.
+ */
+public final class RankWorkload {
+  private static final DataBuffer[] NO_BUFFERS = new DataBuffer[BufferId.values().length];
+
+  private final int rank;
+  private final int worldSize;
+  private final WorkloadSpec workload;
+  private final ExpectedAnswers answers;
+  private final InputGenerator inputs;
+  private final ScheduleExecutor executor;
+  private final Schedule barrier;
+  private final ReduceOp op;
+  private final boolean withLocations;
+  private final int elementBytes;
+  private final int operationsPerCase;
+  private final List<RankResult> results = new ArrayList<>();
+
+  private boolean started;
+  private boolean finished;
+  private boolean inBarrier;
+  private int caseIndex;
+  private int iteration;
+  private long operationSequence;
+  private long completedOperations;
+
+  // The running case.
+  private long sizeBytes;
+  private int count;
+  private Schedule schedule;
+  private final DataBuffer[] buffers = new DataBuffer[BufferId.values().length];
+  private int measured;
+  private long totalLatencyPs;
+  private long minLatencyPs;
+  private long maxLatencyPs;
+  private long wrongElements;
+
+  /**
+   * @param rank      this rank (world rank)
+   * @param worldSize ranks in the run
+   * @param workload  what to run; checked here, see the thrown exceptions
+   * @param seed      the run's seed; must be the one {@code answers} was built with
+   * @param answers   shared expected answers (also the source of the input data)
+   * @param host      the node hosting the rank
+   * @throws IllegalArgumentException when a size is not a multiple of the element size, the op is not defined on
+   *                                  the type, the root is out of range, an algorithm is not valid for the
+   *                                  collective, hierarchical mode is asked for a collective other than
+   *                                  allreduce, or {@code answers} does not match the workload
+   */
+  public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
+                      RankHost host) {
+    validate(rank, worldSize, workload, seed, answers, host);
+    this.rank = rank;
+    this.worldSize = worldSize;
+    this.workload = workload;
+    this.answers = answers;
+    this.inputs = answers.inputs();
+    this.executor = new ScheduleExecutor(rank, host);
+    this.barrier = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, rank, worldSize, 0, 0, false, 1);
+    this.op = workload.collective().reduces() ? workload.op() : null;
+    this.withLocations = Schedules.carriesLocation(workload.collective(), workload.op());
+    this.elementBytes = Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op());
+    this.operationsPerCase = workload.warmup() + workload.iterations();
+  }
+
+  /** Begins case 0, iteration 0 at {@code nowPs}. Messages that arrived before are kept and matched later. */
+  public void start(long nowPs) {
+    if (started) {
+      throw new IllegalStateException("rank " + rank + " already started");
+    }
+    started = true;
+    caseIndex = 0;
+    iteration = 0;
+    prepareCase();
+    beginCollective(nowPs);
+    drive();
+  }
+
+  /** A message for this rank arrived at {@code nowPs}. */
+  public void onMessage(long nowPs, Message message) {
+    if (finished) {
+      throw new IllegalStateException("rank " + rank + " finished its workload but got a message from rank "
+          + message.sourceRank() + " with " + Tags.describe(message.tag()));
+    }
+    executor.onMessage(nowPs, message);
+    if (started) {
+      drive();
+    }
+  }
+
+  /** True once the last barrier of the last case has completed. */
+  public boolean finished() {
+    return finished;
+  }
+
+  /** Collective operations completed, warm-up included, barriers between iterations not. */
+  public long completedOperations() {
+    return completedOperations;
+  }
+
+  /** One result per completed case, in case order (all of them once {@link #finished()}). */
+  public List<RankResult> results() {
+    return Collections.unmodifiableList(new ArrayList<>(results));
+  }
+
+  public int rank() {
+    return rank;
+  }
+
+  /** When this rank's CPU is next free (after finishing: when its last barrier completed). */
+  public long cpuFreePs() {
+    return executor.cpuFreePs();
+  }
+
+  /** Messages that arrived before their receive was posted and still wait for it. */
+  public int unexpectedMessages() {
+    return executor.unexpectedMessages();
+  }
+
+  /** The buffer holding this rank's result of the latest collective (for tests). */
+  DataBuffer resultBuffer() {
+    return buffers[schedule.resultBuffer().ordinal()];
+  }
+
+  /** The schedule of the running (or last) case (for tests). */
+  Schedule schedule() {
+    return schedule;
+  }
+
+  /** Runs completed operations' follow-ups until the rank waits for a message or has finished. */
+  private void drive() {
+    while (!finished && !executor.active()) {
+      long now = executor.cpuFreePs();
+      if (inBarrier) {
+        inBarrier = false;
+        iteration++;
+        beginCollective(now);
+      } else {
+        onCollectiveComplete();
+        inBarrier = true;
+        executor.begin(barrier, NO_BUFFERS, null, operationSequence++, now);
+      }
+    }
+  }
+
+  /** Starts iteration {@code iteration} of case {@code caseIndex}, moving on to later cases when one is done. */
+  private void beginCollective(long nowPs) {
+    while (iteration >= operationsPerCase) {
+      finishCase();
+      caseIndex++;
+      iteration = 0;
+      if (caseIndex >= workload.caseCount()) {
+        finished = true;
+        return;
+      }
+      prepareCase();
+    }
+    DataBuffer output = buffers[BufferId.OUTPUT.ordinal()];
+    if (schedule.resultBuffer() == BufferId.OUTPUT) {
+      poison(output);
+    }
+    executor.begin(schedule, buffers, op, operationSequence++, nowPs);
+  }
+
+  private void onCollectiveComplete() {
+    long latency = executor.cpuFreePs() - executor.operationStartPs();
+    if (iteration >= workload.warmup()) {
+      measured++;
+      totalLatencyPs += latency;
+      minLatencyPs = Math.min(minLatencyPs, latency);
+      maxLatencyPs = Math.max(maxLatencyPs, latency);
+    }
+    wrongElements += answers.countWrong(workload.collective(), workload.root(), sizeBytes, count, rank,
+        resultBuffer());
+    completedOperations++;
+  }
+
+  private void prepareCase() {
+    sizeBytes = workload.sizeOfCase(caseIndex);
+    count = (int) (sizeBytes / elementBytes);
+    Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
+    schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
+        workload.hierarchical(), workload.ppn());
+    DataType type = workload.dataType();
+    buffers[BufferId.INPUT.ordinal()] = DataBuffer.allocate(type, schedule.inputCount(), withLocations);
+    buffers[BufferId.OUTPUT.ordinal()] = DataBuffer.allocate(type, schedule.outputCount(), withLocations);
+    buffers[BufferId.TEMP.ordinal()] = DataBuffer.allocate(type, schedule.tempCount(), withLocations);
+    inputs.fill(sizeBytes, rank, 0, buffers[BufferId.INPUT.ordinal()], 0, schedule.inputCount());
+    measured = 0;
+    totalLatencyPs = 0;
+    minLatencyPs = Long.MAX_VALUE;
+    maxLatencyPs = 0;
+    wrongElements = 0;
+  }
+
+  private void finishCase() {
+    results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
+        maxLatencyPs, wrongElements));
+  }
+
+  /** Fills the buffer with values no correct result holds in practice (extreme integers, NaN, location -1). */
+  private static void poison(DataBuffer buffer) {
+    Object values = buffer.valuesArray();
+    switch (buffer.type()) {
+      case INT16 -> Arrays.fill((short[]) values, Short.MIN_VALUE);
+      case INT32 -> Arrays.fill((int[]) values, Integer.MIN_VALUE + 1);
+      case INT64 -> Arrays.fill((long[]) values, Long.MIN_VALUE + 1);
+      case FLOAT32 -> Arrays.fill((float[]) values, Float.NaN);
+      case FLOAT64 -> Arrays.fill((double[]) values, Double.NaN);
+    }
+    if (buffer.hasLocations()) {
+      Arrays.fill(buffer.locationsArray(), -1);
+    }
+  }
+
+  private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,
+                               RankHost host) {
+    if (w == null || answers == null || host == null) {
+      throw new IllegalArgumentException("workload, answers and host are required");
+    }
+    if (worldSize < 1) {
+      throw new IllegalArgumentException("world size must be at least 1, got " + worldSize);
+    }
+    if (rank < 0 || rank >= worldSize) {
+      throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
+    }
+    Collective c = w.collective();
+    if (c == null || w.dataType() == null || w.algorithms() == null || w.sizesBytes() == null) {
+      throw new IllegalArgumentException("workload needs a collective, a data type, algorithms and sizes");
+    }
+    if (w.algorithms().isEmpty() || w.sizesBytes().isEmpty()) {
+      throw new IllegalArgumentException("workload needs at least one algorithm and one size");
+    }
+    if (w.iterations() < 0 || w.warmup() < 0) {
+      throw new IllegalArgumentException("iterations (" + w.iterations() + ") and warmup (" + w.warmup()
+          + ") must not be negative");
+    }
+    if (w.hierarchical() && c != Collective.ALLREDUCE) {
+      throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
+          + c.configName());
+    }
+    if (w.hierarchical() && w.ppn() < 1) {
+      throw new IllegalArgumentException("hierarchical allreduce needs ppn >= 1, got " + w.ppn());
+    }
+    if (c.reduces()) {
+      if (w.op() == null) {
+        throw new IllegalArgumentException(c.configName() + " needs a reduce op");
+      }
+      if (!w.op().isDefinedOn(w.dataType())) {
+        throw new IllegalArgumentException("reduce op " + w.op().configName() + " is not defined on "
+            + w.dataType().configName());
+      }
+    }
+    if (c.rooted() && (w.root() < 0 || w.root() >= worldSize)) {
+      throw new IllegalArgumentException("root " + w.root() + " of " + c.configName() + " is outside a world of "
+          + worldSize + " ranks");
+    }
+    for (Algorithm a : w.algorithms()) {
+      if (a == null || !Algorithm.validFor(c).contains(a)) {
+        throw new IllegalArgumentException("algorithm " + (a == null ? "null" : a.configName())
+            + " is not valid for " + c.configName() + " (valid: " + Algorithm.validFor(c) + ")");
+      }
+    }
+    int elementBytes = Schedules.elementBytes(c, w.dataType(), w.op());
+    boolean blocks = switch (c) {
+      case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
+      default -> false;
+    };
+    for (Long size : w.sizesBytes()) {
+      if (size == null || size < 0) {
+        throw new IllegalArgumentException("message size " + size + " must be a non-negative number of bytes");
+      }
+      if (size % elementBytes != 0) {
+        throw new IllegalArgumentException("message size " + size + " B is not a multiple of the element size "
+            + elementBytes + " B (" + w.dataType().configName()
+            + (Schedules.carriesLocation(c, w.op()) ? " with a 4-byte location" : "") + ")");
+      }
+      long elements = size / elementBytes * (blocks ? worldSize : 1);
+      if (elements > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
+            + " elements on " + worldSize + " ranks, more than a Java array holds");
+      }
+    }
+    if (answers.worldSize() != worldSize || answers.type() != w.dataType() || answers.seed() != seed) {
+      throw new IllegalArgumentException("expected answers were built for " + answers.worldSize() + " ranks of "
+          + answers.type().configName() + " with seed " + answers.seed() + ", the workload runs " + worldSize
+          + " ranks of " + w.dataType().configName() + " with seed " + seed);
+    }
+    if (c.reduces() && answers.op() != w.op()) {
+      throw new IllegalArgumentException("expected answers reduce with " + answers.op() + ", the workload with "
+          + w.op());
+    }
+  }
+}

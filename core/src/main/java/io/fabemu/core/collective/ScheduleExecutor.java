@@ -1,0 +1,211 @@
+package io.fabemu.core.collective;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.device.Message;
+
+/**
+ * Runs one rank's schedules, one operation at a time, against a {@link RankHost}: a plain state machine driven by
+ * {@link #begin} and {@link #onMessage}, with virtual time only.
+ *
+ * <p>Timing model. The rank has one CPU whose clock is {@code cpuFreePs}. A step starts at {@code cpuFreePs}
+ * (after the previous step's last receive). A local copy costs {@link RankHost#localCopyPs}. Posting a send costs
+ * {@link RankHost#sendOverheadPs}: {@code t = max(start, cpuFreePs) + overhead}, and the message (payload copied
+ * at that moment) is handed to the host at {@code t}; sends may carry times later than the caller's "now". A
+ * receive matched at {@code now} is applied at {@code t = max(now, cpuFreePs) + recvOverheadPs (+ reducePs(bytes))}.
+ * The operation completes at {@code cpuFreePs} after its last step.
+ *
+ * <p>Matching. A message is matched by (source rank, tag), see {@link Tags}. A message that arrives before its
+ * receive is posted (even one of a later operation) waits in an unexpected-message queue keyed by (source, tag),
+ * FIFO, with its arrival time; when the receive is posted it is applied at once, at
+ * {@code max(arrival, cpuFreePs)}.
+ */
+public final class ScheduleExecutor {
+  private final int rank;
+  private final RankHost host;
+  private final PeerTagMap<Transfer> posted = new PeerTagMap<>();
+  private final PeerTagMap<Queued> unexpected = new PeerTagMap<>();
+  private int unexpectedCount;
+
+  private Schedule schedule;
+  private DataBuffer[] buffers;
+  private ReduceOp op;
+  private long opSequence;
+  private int stepIndex;
+  private int pendingReceives;
+  private boolean active;
+  private long cpuFreePs;
+  private long operationStartPs;
+
+  /** A message that arrived before its receive was posted. */
+  private static final class Queued {
+    final Message message;
+    final long arrivalPs;
+    Queued next;
+
+    Queued(Message message, long arrivalPs) {
+      this.message = message;
+      this.arrivalPs = arrivalPs;
+    }
+  }
+
+  public ScheduleExecutor(int rank, RankHost host) {
+    this.rank = rank;
+    this.host = host;
+  }
+
+  /**
+   * Starts an operation at {@code nowPs} (or when the CPU is free, if later) and runs it as far as it goes without
+   * new messages; it may complete at once.
+   *
+   * @param schedule   the rank's schedule
+   * @param buffers    buffers indexed by {@link BufferId#ordinal()}, at least as large as the schedule says
+   *                   (entries for buffers of size 0 may be null)
+   * @param op         reduce op for reducing receives (null when the schedule never reduces)
+   * @param opSequence the operation's sequence number in the rank's workload, the high half of every tag
+   */
+  public void begin(Schedule schedule, DataBuffer[] buffers, ReduceOp op, long opSequence, long nowPs) {
+    if (active) {
+      throw new IllegalStateException("rank " + rank + ": operation " + this.opSequence + " still running");
+    }
+    this.schedule = schedule;
+    this.buffers = buffers;
+    this.op = op;
+    this.opSequence = opSequence;
+    this.stepIndex = -1;
+    this.pendingReceives = 0;
+    this.active = true;
+    cpuFreePs = Math.max(cpuFreePs, nowPs);
+    operationStartPs = cpuFreePs;
+    advance();
+  }
+
+  /**
+   * A message for this rank arrived at {@code nowPs}: applied if the current step waits for it, queued otherwise.
+   */
+  public void onMessage(long nowPs, Message message) {
+    if (message.destinationRank() != rank) {
+      throw new IllegalArgumentException("rank " + rank + " got a message for rank " + message.destinationRank());
+    }
+    Transfer receive = active ? posted.remove(message.sourceRank(), message.tag()) : null;
+    if (receive == null) {
+      enqueue(message, nowPs);
+      return;
+    }
+    apply(nowPs, receive, message);
+    pendingReceives--;
+    if (pendingReceives == 0) {
+      advance();
+    }
+  }
+
+  /** True while an operation is running (waiting for messages). */
+  public boolean active() {
+    return active;
+  }
+
+  /** When the CPU is next free; after an operation completes, its completion time. */
+  public long cpuFreePs() {
+    return cpuFreePs;
+  }
+
+  /** When the current (or last) operation started. */
+  public long operationStartPs() {
+    return operationStartPs;
+  }
+
+  /** Messages waiting for a receive that is not posted yet. */
+  public int unexpectedMessages() {
+    return unexpectedCount;
+  }
+
+  /** Receives of the current step still waiting for their message. */
+  public int pendingReceives() {
+    return pendingReceives;
+  }
+
+  private void advance() {
+    while (pendingReceives == 0) {
+      stepIndex++;
+      if (stepIndex >= schedule.stepCount()) {
+        active = false;
+        schedule = null;
+        buffers = null;
+        return;
+      }
+      startStep(schedule.step(stepIndex));
+    }
+  }
+
+  private void startStep(Step step) {
+    long t = cpuFreePs;
+    for (int i = 0; i < step.copyCount(); i++) {
+      LocalCopy c = step.copy(i);
+      DataBuffer target = buffers[c.to().ordinal()];
+      target.copyFrom(c.toOffset(), buffers[c.from().ordinal()], c.fromOffset(), c.count());
+      t += host.localCopyPs((long) c.count() * target.elementBytes());
+    }
+    for (int i = 0; i < step.sendCount(); i++) {
+      Transfer s = step.send(i);
+      t += host.sendOverheadPs();
+      DataBuffer payload = s.count() == 0 ? null : buffers[s.buffer().ordinal()].slice(s.offset(), s.count());
+      host.send(new Message(rank, s.peer(), Tags.tag(opSequence, s.channel()), payload), t);
+    }
+    cpuFreePs = t;
+    for (int i = 0; i < step.receiveCount(); i++) {
+      Transfer r = step.receive(i);
+      long tag = Tags.tag(opSequence, r.channel());
+      Queued queued = unexpected.get(r.peer(), tag);
+      if (queued != null) {
+        if (queued.next == null) {
+          unexpected.remove(r.peer(), tag);
+        } else {
+          unexpected.put(r.peer(), tag, queued.next);
+        }
+        unexpectedCount--;
+        apply(queued.arrivalPs, r, queued.message);
+      } else {
+        if (posted.put(r.peer(), tag, r) != null) {
+          throw new IllegalStateException("rank " + rank + ": two receives from rank " + r.peer() + " with "
+              + Tags.describe(tag));
+        }
+        pendingReceives++;
+      }
+    }
+  }
+
+  private void apply(long nowPs, Transfer receive, Message message) {
+    DataBuffer data = message.data();
+    int received = data == null ? 0 : data.count();
+    if (received != receive.count()) {
+      throw new IllegalStateException("rank " + rank + ": message from rank " + message.sourceRank() + " with "
+          + Tags.describe(message.tag()) + " has " + received + " elements, the receive expects "
+          + receive.count());
+    }
+    long t = Math.max(nowPs, cpuFreePs) + host.recvOverheadPs();
+    if (received > 0) {
+      DataBuffer target = buffers[receive.buffer().ordinal()];
+      if (receive.reduce()) {
+        target.reduceFrom(op, receive.offset(), data);
+        t += host.reducePs(data.sizeBytes());
+      } else {
+        target.copyFrom(receive.offset(), data);
+      }
+    }
+    cpuFreePs = t;
+  }
+
+  private void enqueue(Message message, long arrivalPs) {
+    Queued entry = new Queued(message, arrivalPs);
+    Queued head = unexpected.get(message.sourceRank(), message.tag());
+    if (head == null) {
+      unexpected.put(message.sourceRank(), message.tag(), entry);
+    } else {
+      while (head.next != null) {
+        head = head.next;
+      }
+      head.next = entry;
+    }
+    unexpectedCount++;
+  }
+}

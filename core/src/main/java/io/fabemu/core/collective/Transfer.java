@@ -1,0 +1,21 @@
+package io.fabemu.core.collective;
+
+/**
+ * One message of a {@link Step}, seen from one rank: a send of a buffer region to {@code peer}, or a receive of
+ * a region from {@code peer} that is copied or reduced into the buffer.
+ *
+ * @param peer    world rank of the other side
+ * @param buffer  buffer the region lies in
+ * @param offset  first element of the region
+ * @param count   elements in the region (0 makes a zero-byte message whose data is null)
+ * @param reduce  for receives: reduce the payload into the region instead of copying it; false for sends
+ * @param channel the tag bits that sender and receiver agree on, see {@link Tags#channel(int, int, int)}
+ */
+public record Transfer(int peer, BufferId buffer, int offset, int count, boolean reduce, int channel) {
+
+  public Transfer {
+    if (offset < 0 || count < 0) {
+      throw new IllegalArgumentException("negative region: offset " + offset + ", count " + count);
+    }
+  }
+}

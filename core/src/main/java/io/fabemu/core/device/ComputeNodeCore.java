@@ -1,0 +1,131 @@
+package io.fabemu.core.device;
+
+import io.fabemu.core.collective.ExpectedAnswers;
+import io.fabemu.core.collective.RankHost;
+import io.fabemu.core.collective.RankWorkload;
+import io.fabemu.core.device.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.device.DeviceProtocol.NicDeliver;
+import io.fabemu.core.device.DeviceProtocol.NicSend;
+import io.fabemu.core.device.DeviceProtocol.StartWorkload;
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.engine.Event;
+import io.fabemu.core.engine.Outbox;
+import io.fabemu.core.spec.HostSpec;
+import io.fabemu.core.spec.WorkloadSpec;
+import io.fabemu.core.time.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A compute node running {@code ppn} MPI processes (ranks placed in blocks: node n holds ranks n*ppn ..
+ * n*ppn+ppn-1). Messages between its own processes are copies through node memory (latency plus size over
+ * the memory bandwidth); the others go to the node's NIC over PCIe.
+ */
+public final class ComputeNodeCore implements DeviceCore, RankHost {
+  private final int deviceId;
+  private final int nicDevice;
+  private final int ppn;
+  private final int firstRank;
+  private final HostSpec host;
+  private final long memoryBitsPerSecond;
+  private final long reduceBitsPerSecond;
+  private final RankWorkload[] ranks;
+  /** The outbox of the event being handled; ranks send through it. */
+  private Outbox outbox;
+
+  public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
+                         ExpectedAnswers answers, HostSpec host) {
+    this.deviceId = deviceId;
+    this.nicDevice = nicDevice;
+    this.ppn = workload.ppn();
+    this.firstRank = nodeIndex * ppn;
+    this.host = host;
+    this.memoryBitsPerSecond = host.memoryBytesPerSecond() * 8;
+    this.reduceBitsPerSecond = host.reduceBytesPerSecond() * 8;
+    this.ranks = new RankWorkload[ppn];
+    for (int i = 0; i < ppn; i++) {
+      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this);
+    }
+  }
+
+  @Override
+  public int deviceId() {
+    return deviceId;
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    this.outbox = outbox;
+    Object payload = event.payload();
+    long now = event.timePs();
+    if (payload instanceof NicDeliver deliver) {
+      rank(deliver.message().destinationRank()).onMessage(now, deliver.message());
+    } else if (payload instanceof LocalDelivery delivery) {
+      rank(delivery.message().destinationRank()).onMessage(now, delivery.message());
+    } else if (payload == StartWorkload.INSTANCE) {
+      for (RankWorkload rank : ranks) rank.start(now);
+    } else {
+      throw new IllegalArgumentException("compute node " + deviceId + " cannot handle " + payload);
+    }
+    this.outbox = null;
+  }
+
+  private RankWorkload rank(int worldRank) {
+    return ranks[worldRank - firstRank];
+  }
+
+  @Override
+  public void send(Message message, long atPs) {
+    int destinationNode = message.destinationRank() / ppn;
+    if (destinationNode * ppn == firstRank) {
+      long arrival = atPs + host.memoryLatencyPs() + Units.transferPs(message.sizeBytes(), memoryBitsPerSecond);
+      outbox.send(deviceId, arrival, new LocalDelivery(message));
+    } else {
+      outbox.send(nicDevice, atPs + host.pcieLatencyPs(), new NicSend(destinationNode, message));
+    }
+  }
+
+  @Override
+  public long sendOverheadPs() {
+    return host.sendOverheadPs();
+  }
+
+  @Override
+  public long recvOverheadPs() {
+    return host.recvOverheadPs();
+  }
+
+  @Override
+  public long reducePs(long bytes) {
+    return Units.transferPs(bytes, reduceBitsPerSecond);
+  }
+
+  @Override
+  public long localCopyPs(long bytes) {
+    return Units.transferPs(bytes, memoryBitsPerSecond);
+  }
+
+  @Override
+  public long progress() {
+    long done = 0;
+    for (RankWorkload rank : ranks) done += rank.completedOperations();
+    return done;
+  }
+
+  /** True when every rank of the node has finished its workload. */
+  public boolean finished() {
+    for (RankWorkload rank : ranks) {
+      if (!rank.finished()) return false;
+    }
+    return true;
+  }
+
+  @Override
+  public DeviceReport report() {
+    List<RankResult> results = new ArrayList<>();
+    for (RankWorkload rank : ranks) results.addAll(rank.results());
+    return new DeviceReport(deviceId, List.of(), results);
+  }
+}

@@ -1,0 +1,115 @@
+package io.fabemu.core.fabric;
+
+import io.fabemu.core.collective.ExpectedAnswers;
+import io.fabemu.core.device.ComputeNodeCore;
+import io.fabemu.core.device.DeviceProtocol.StartWorkload;
+import io.fabemu.core.device.NicCore;
+import io.fabemu.core.device.SwitchCore;
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.Event;
+import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.topology.Topologies;
+import io.fabemu.core.topology.Topology;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every device of a scenario, ready to run. Device ids: a host's NIC has the host's vertex id (0..H-1), a switch
+ * its vertex id (H..V-1), and the compute node of host h is V + h. The lookahead is the smallest latency
+ * between two devices: the smallest link latency or the host-NIC (PCIe) latency.
+ */
+public final class Fabric {
+
+  /** What a device is, so an engine can pick the actor that drives it. */
+  public enum DeviceKind { NIC, SWITCH, COMPUTE_NODE }
+
+  private final ScenarioSpec scenario;
+  private final Topology topology;
+  private final RoutingTable routing;
+  private final DeviceCore[] devices;
+  private final DeviceKind[] kinds;
+  private final long lookaheadPs;
+  private final int worldSize;
+
+  private Fabric(ScenarioSpec scenario, Topology topology, RoutingTable routing, DeviceCore[] devices,
+                 DeviceKind[] kinds, long lookaheadPs, int worldSize) {
+    this.scenario = scenario;
+    this.topology = topology;
+    this.routing = routing;
+    this.devices = devices;
+    this.kinds = kinds;
+    this.lookaheadPs = lookaheadPs;
+    this.worldSize = worldSize;
+  }
+
+  /** Builds the topology, the routing tables and one device core per NIC, switch and compute node. */
+  public static Fabric build(ScenarioSpec scenario) {
+    Topology topology = Topologies.fromSpec(scenario.topology());
+    RoutingTable routing = RoutingTable.compute(topology);
+    int hosts = topology.hostCount();
+    int vertices = topology.vertexCount();
+    int worldSize = hosts * scenario.workload().ppn();
+    ExpectedAnswers answers = ExpectedAnswers.forWorkload(scenario.workload(), worldSize, scenario.seed());
+    DeviceCore[] devices = new DeviceCore[vertices + hosts];
+    DeviceKind[] kinds = new DeviceKind[devices.length];
+    for (int v = 0; v < vertices; v++) {
+      if (topology.isHost(v)) {
+        devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(), scenario.devices().host());
+        kinds[v] = DeviceKind.NIC;
+      } else {
+        devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec());
+        kinds[v] = DeviceKind.SWITCH;
+      }
+    }
+    for (int h = 0; h < hosts; h++) {
+      devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, scenario.workload(),
+          scenario.seed(), answers, scenario.devices().host());
+      kinds[vertices + h] = DeviceKind.COMPUTE_NODE;
+    }
+    long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
+    if (lookahead <= 0) {
+      throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
+    }
+    return new Fabric(scenario, topology, routing, devices, kinds, lookahead, worldSize);
+  }
+
+  /** The events that start a run: every compute node starts its workload at time 0. */
+  public List<Event> startEvents() {
+    List<Event> events = new ArrayList<>();
+    int hosts = topology.hostCount();
+    for (int h = 0; h < hosts; h++) {
+      events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, topology.vertexCount() + h, StartWorkload.INSTANCE));
+    }
+    return events;
+  }
+
+  public ScenarioSpec scenario() {
+    return scenario;
+  }
+
+  public Topology topology() {
+    return topology;
+  }
+
+  public RoutingTable routing() {
+    return routing;
+  }
+
+  /** Devices indexed by id. */
+  public DeviceCore[] devices() {
+    return devices;
+  }
+
+  public DeviceKind kindOf(int deviceId) {
+    return kinds[deviceId];
+  }
+
+  public long lookaheadPs() {
+    return lookaheadPs;
+  }
+
+  public int worldSize() {
+    return worldSize;
+  }
+}

@@ -1,0 +1,108 @@
+package io.fabemu.core.result;
+
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Schedules;
+import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.engine.DeviceReport.LinkCounters;
+import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.WorkloadSpec;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Turns the devices' reports into a {@link RunResult}: osu-style per-case figures, sorted link counters, and a
+ * SHA-256 digest over everything that virtual time determines (per-rank results, link counters, the end time).
+ * Wall-clock figures stay out of the digest, so equal digests mean equal emulations.
+ */
+public final class ResultAggregator {
+  private ResultAggregator() {}
+
+  public static RunResult aggregate(ScenarioSpec spec, int worldSize, List<DeviceReport> reports, long virtualEndPs,
+                                    long windows, long events, double wallSeconds) {
+    WorkloadSpec workload = spec.workload();
+    List<RankResult> rankResults = new ArrayList<>();
+    List<LinkCounters> links = new ArrayList<>();
+    for (DeviceReport report : reports) {
+      rankResults.addAll(report.ranks());
+      links.addAll(report.links());
+    }
+    rankResults.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
+    links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
+
+    List<CaseResult> cases = new ArrayList<>();
+    String incompleteReason = null;
+    int index = 0;
+    for (int c = 0; c < workload.caseCount(); c++) {
+      int start = index;
+      while (index < rankResults.size() && rankResults.get(index).caseIndex() == c) index++;
+      List<RankResult> ofCase = rankResults.subList(start, index);
+      if (ofCase.size() < worldSize) {
+        if (incompleteReason == null) {
+          incompleteReason = (worldSize - ofCase.size()) + " of " + worldSize + " ranks did not finish case " + c
+              + " (" + workload.algorithmOfCase(c).configName() + ", " + workload.sizeOfCase(c)
+              + " B): the emulation stalled at virtual time " + virtualEndPs + " ps";
+        }
+        continue;
+      }
+      cases.add(caseResult(spec, worldSize, c, ofCase));
+    }
+    String digest = digest(spec, rankResults, links, virtualEndPs);
+    return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
+        events, wallSeconds, digest);
+  }
+
+  private static CaseResult caseResult(ScenarioSpec spec, int worldSize, int caseIndex, List<RankResult> ofCase) {
+    WorkloadSpec workload = spec.workload();
+    long sizeBytes = workload.sizeOfCase(caseIndex);
+    int count = (int) (sizeBytes / Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op()));
+    Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
+    double sum = 0;
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    long wrong = 0;
+    for (RankResult r : ofCase) {
+      double mean = r.iterations() == 0 ? 0 : r.totalLatencyPs() / (double) r.iterations();
+      sum += mean;
+      min = Math.min(min, mean);
+      max = Math.max(max, mean);
+      wrong += r.wrongElements();
+    }
+    return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / ofCase.size(), min, max,
+        wrong);
+  }
+
+  private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs) {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+    StringBuilder line = new StringBuilder(128);
+    line.append("fabemu-digest-v1 seed=").append(spec.seed()).append(" end=").append(endPs).append('\n');
+    update(sha, line);
+    for (RankResult r : ranks) {
+      line.append("rank ").append(r.rank()).append(' ').append(r.caseIndex()).append(' ').append(r.iterations())
+          .append(' ').append(r.totalLatencyPs()).append(' ').append(r.minLatencyPs()).append(' ')
+          .append(r.maxLatencyPs()).append(' ').append(r.wrongElements()).append('\n');
+      update(sha, line);
+    }
+    for (LinkCounters l : links) {
+      line.append("link ").append(l.fromDevice()).append(' ').append(l.toDevice()).append(' ').append(l.bytes())
+          .append(' ').append(l.packets()).append(' ').append(l.busyPs()).append('\n');
+      update(sha, line);
+    }
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static void update(MessageDigest sha, StringBuilder line) {
+    sha.update(line.toString().getBytes(StandardCharsets.US_ASCII));
+    line.setLength(0);
+  }
+}
