@@ -59,6 +59,8 @@ public final class Main implements Callable<Integer> {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
     }
+    // Initialize slf4j before Pekko's logger starts on another thread; otherwise slf4j prints a "replay" notice.
+    org.slf4j.LoggerFactory.getILoggerFactory();
     System.exit(execute(args, System.out, System.err));
   }
 

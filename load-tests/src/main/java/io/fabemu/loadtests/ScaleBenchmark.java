@@ -1,0 +1,128 @@
+package io.fabemu.loadtests;
+
+import io.fabemu.cluster.EmbeddedCluster;
+import io.fabemu.cluster.ScenarioRunner;
+import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.fabric.Fabric;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.engine.DeviceActorFactory;
+import io.fabemu.engine.MemberScheduler;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * The emulator's own speed and memory at scale, on the embedded single-member cluster: device events handled per
+ * wall-clock second, windows, peak heap during the run, and heap per idle endpoint (a built fabric with one actor
+ * per device, before any event). Prints a Markdown table for docs/performance.md.
+ *
+ * <p>Usage: {@code load-tests/run-scale-benchmark.sh [case ...]}; cases: {@code ring-256x1MiB},
+ * {@code rd-4096x8B} (default: both). Wall-clock figures depend on the machine and its load; run on an idle
+ * machine and report the command with the figures.
+ */
+public final class ScaleBenchmark {
+
+  private record Case(String name, String scenario) {}
+
+  private static final List<Case> CASES = List.of(
+      new Case("ring-256x1MiB", """
+          name = ring-256x1MiB
+          topology { kind = leaf-spine, hosts = 256, hosts-per-tor = 16, spines = 4 }
+          workload { collective = allreduce, algorithms = [ring], sizes = [1 MiB], iterations = 2, warmup = 0 }
+          """),
+      new Case("rd-4096x8B", """
+          name = rd-4096x8B
+          topology { kind = leaf-spine, hosts = 4096, hosts-per-tor = 32, spines = 16 }
+          workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [8 B], iterations = 5, warmup = 1 }
+          """));
+
+  private ScaleBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    List<Case> selected = new ArrayList<>();
+    for (Case c : CASES) {
+      if (args.length == 0 || List.of(args).contains(c.name())) selected.add(c);
+    }
+    if (selected.isEmpty()) {
+      System.err.println("unknown case; known: " + CASES.stream().map(Case::name).toList());
+      System.exit(2);
+    }
+    System.out.println("| case | ranks | devices | events | windows | wall (s) | events/s | peak heap (MiB) "
+        + "| idle heap per endpoint (KiB) | complete | wrong | digest |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+      for (Case c : selected) {
+        ScenarioSpec spec = ScenarioLoader.parse(c.scenario(), c.name() + ".conf").spec();
+        double idleKiBPerEndpoint = idleHeapPerEndpointKiB(cluster, spec);
+        settleHeap();
+        resetPeaks();
+        RunResult result = ScenarioRunner.run(cluster, spec, (done, timePs) -> {});
+        long peakHeap = peakHeapBytes();
+        int ranks = spec.topology().hosts() * spec.workload().ppn();
+        int devices = Fabric.build(spec).devices().length;
+        System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %.2f | %.0f | %.0f | %.1f | %s | %d | %s |%n",
+            c.name(), ranks, devices, result.events(), result.windows(), result.wallSeconds(),
+            result.events() / result.wallSeconds(), peakHeap / 1048576.0, idleKiBPerEndpoint, result.complete(),
+            result.wrongElements(), result.digest().substring(0, 16));
+      }
+    }
+  }
+
+  /**
+   * Heap held by a built fabric plus one idle actor per device, divided by the number of ranks. The actors are
+   * children of one parent, stopped (with them) after the measurement.
+   */
+  private static double idleHeapPerEndpointKiB(EmbeddedCluster cluster, ScenarioSpec spec) throws Exception {
+    long before = settleHeap();
+    Fabric fabric = Fabric.build(spec);
+    CompletableFuture<Void> spawned = new CompletableFuture<>();
+    ActorRef<String> parent = cluster.system().systemActorOf(Behaviors.<String>setup(context -> {
+      ActorRef<MemberScheduler.Command> nobody = context.getSystem().ignoreRef();
+      for (DeviceCore core : fabric.devices()) {
+        context.spawn(DeviceActorFactory.GENERIC.create(core, nobody), "device-" + core.deviceId());
+      }
+      spawned.complete(null);
+      return Behaviors.receiveMessage(stop -> Behaviors.stopped());
+    }), "idle-" + spec.name(), Props.empty());
+    spawned.get(60, TimeUnit.SECONDS);
+    long after = settleHeap();
+    double perEndpointKiB = (after - before) / 1024.0 / fabric.worldSize();
+    parent.tell("stop");
+    return perEndpointKiB;
+  }
+
+  private static long settleHeap() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return usedHeapBytes();
+  }
+
+  private static long usedHeapBytes() {
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  private static void resetPeaks() {
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) pool.resetPeakUsage();
+    }
+  }
+
+  private static long peakHeapBytes() {
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();
+    }
+    return peak;
+  }
+}
