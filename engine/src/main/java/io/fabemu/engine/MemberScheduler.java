@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ChildFailed;
@@ -76,7 +75,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   /** Last cumulative progress each device reported, to keep {@link #progressSum} without a sweep per window. */
   private final long[] lastProgress;
   // A bound method reference kept in a field: drainWindow gets the same object every window, no allocation.
-  private final BiConsumer<Integer, List<Event>> tickSender = this::sendTick;
+  private final EventCalendar.BatchConsumer tickSender = this::sendTick;
 
   private Phase phase = Phase.IDLE;
   private long windowStartPs;
@@ -161,8 +160,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     return this;
   }
 
-  private void sendTick(Integer deviceId, List<Event> events) {
-    int id = deviceId;
+  private void sendTick(int id, List<Event> events) {
     ActorRef<DeviceActor.Command> device = id >= 0 && id < devices.length ? devices[id] : null;
     if (device == null) {
       throw new IllegalStateException("member " + memberId + " has " + events.size() + " event(s) for device "

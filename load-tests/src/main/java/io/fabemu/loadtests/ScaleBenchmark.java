@@ -4,7 +4,9 @@ import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.WindowedEngine;
 import io.fabemu.core.fabric.Fabric;
+import io.fabemu.core.result.ResultAggregator;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.engine.DeviceActorFactory;
@@ -23,7 +25,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * The emulator's own speed and memory at scale, on the embedded single-member cluster: device events handled per
- * wall-clock second, windows, peak heap during the run, and heap per idle endpoint (a built fabric with one actor
+ * wall-clock second (median of 3 runs after a warm-up run), windows, peak heap during the runs, and heap per idle endpoint (a built fabric with one actor
  * per device, before any event). Prints a Markdown table for docs/performance.md.
  *
  * <p>Usage: {@code load-tests/run-scale-benchmark.sh [case ...]}; cases: {@code ring-256x1MiB},
@@ -46,6 +48,9 @@ public final class ScaleBenchmark {
           workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [8 B], iterations = 5, warmup = 1 }
           """));
 
+  /** Measured runs per case and engine; the median is reported. */
+  private static final int REPEATS = 3;
+
   private ScaleBenchmark() {}
 
   public static void main(String[] args) throws Exception {
@@ -57,25 +62,55 @@ public final class ScaleBenchmark {
       System.err.println("unknown case; known: " + CASES.stream().map(Case::name).toList());
       System.exit(2);
     }
-    System.out.println("| case | ranks | devices | events | windows | wall (s) | events/s | peak heap (MiB) "
+    System.out.println("| case | engine | ranks | devices | events | windows | wall (s) | events/s | peak heap (MiB) "
         + "| idle heap per endpoint (KiB) | complete | wrong | digest |");
-    System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
       for (Case c : selected) {
         ScenarioSpec spec = ScenarioLoader.parse(c.scenario(), c.name() + ".conf").spec();
         double idleKiBPerEndpoint = idleHeapPerEndpointKiB(cluster, spec);
         settleHeap();
         resetPeaks();
-        RunResult result = ScenarioRunner.run(cluster, spec, (done, timePs) -> {});
-        long peakHeap = peakHeapBytes();
-        int ranks = spec.topology().hosts() * spec.workload().ppn();
         int devices = Fabric.build(spec).devices().length;
-        System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %.2f | %.0f | %.0f | %.1f | %s | %d | %s |%n",
-            c.name(), ranks, devices, result.events(), result.windows(), result.wallSeconds(),
-            result.events() / result.wallSeconds(), peakHeap / 1048576.0, idleKiBPerEndpoint, result.complete(),
-            result.wrongElements(), result.digest().substring(0, 16));
+        // One unmeasured run each warms the JIT; then the median of REPEATS measured runs.
+        ScenarioRunner.run(cluster, spec, (done, timePs) -> {});
+        runPlain(spec);
+        for (String engine : List.of("pekko actors", "plain loop")) {
+          List<RunResult> runs = new ArrayList<>();
+          long peakHeap = 0;
+          for (int r = 0; r < REPEATS; r++) {
+            settleHeap();
+            resetPeaks();
+            runs.add(engine.startsWith("pekko") ? ScenarioRunner.run(cluster, spec, (done, timePs) -> {})
+                : runPlain(spec));
+            peakHeap = Math.max(peakHeap, peakHeapBytes());
+          }
+          runs.sort(java.util.Comparator.comparingDouble(RunResult::wallSeconds));
+          print(c, engine, spec, devices, runs.get(REPEATS / 2), peakHeap, idleKiBPerEndpoint);
+        }
       }
     }
+  }
+
+  /** The same fabric on the single-threaded {@link WindowedEngine}: the cost of the devices without the actors. */
+  private static RunResult runPlain(ScenarioSpec spec) {
+    Fabric fabric = Fabric.build(spec);
+    long startNs = System.nanoTime();
+    WindowedEngine engine = new WindowedEngine(fabric.devices(), fabric.lookaheadPs());
+    fabric.startEvents().forEach(engine::inject);
+    engine.run();
+    double wallSeconds = (System.nanoTime() - startNs) / 1e9;
+    return ResultAggregator.aggregate(spec, fabric.worldSize(), engine.reports(), engine.lastWindowStartPs(),
+        engine.windows(), engine.eventsHandled(), wallSeconds);
+  }
+
+  private static void print(Case c, String engine, ScenarioSpec spec, int devices, RunResult result, long peakHeap,
+                            double idleKiBPerEndpoint) {
+    int ranks = spec.topology().hosts() * spec.workload().ppn();
+    System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.2f | %.0f | %.0f | %.1f | %s | %d | %s |%n",
+        c.name(), engine, ranks, devices, result.events(), result.windows(), result.wallSeconds(),
+        result.events() / result.wallSeconds(), peakHeap / 1048576.0, idleKiBPerEndpoint, result.complete(),
+        result.wrongElements(), result.digest().substring(0, 16));
   }
 
   /**

@@ -15,7 +15,8 @@ import java.util.PriorityQueue;
 public final class DeviceRunner implements Outbox {
   private final DeviceCore core;
   private final int deviceId;
-  private final PriorityQueue<Event> dueInWindow = new PriorityQueue<>();
+  /** Self-events due inside the current window; the window's batch is merged with them in order. */
+  private final PriorityQueue<Event> selfEventsInWindow = new PriorityQueue<>();
   private long nextSequence;
   private long windowEndPs;
   private long nowPs;
@@ -39,7 +40,7 @@ public final class DeviceRunner implements Outbox {
   /**
    * Handles one window.
    *
-   * @param events      events due in the window for this device, in any order
+   * @param events      events due in the window for this device, sorted in the (time, source, sequence) order
    * @param windowEndPs end of the window (exclusive)
    * @param outgoing    receives events for other devices and this device's own events due at or after the end
    * @return how many events were handled
@@ -47,10 +48,26 @@ public final class DeviceRunner implements Outbox {
   public int runWindow(List<Event> events, long windowEndPs, List<Event> outgoing) {
     this.windowEndPs = windowEndPs;
     this.outgoing = outgoing;
-    dueInWindow.addAll(events);
     int handled = 0;
-    Event event;
-    while ((event = dueInWindow.poll()) != null) {
+    int next = 0;
+    int size = events.size();
+    Event previous = null;
+    while (true) {
+      // Merge the sorted batch with the self-events scheduled while handling it.
+      Event self = selfEventsInWindow.peek();
+      Event event;
+      if (next < size && (self == null || events.get(next).compareTo(self) < 0)) {
+        event = events.get(next++);
+        if (previous != null && previous.compareTo(event) > 0) {
+          throw new IllegalStateException("device " + deviceId + " was handed unsorted events: " + previous
+              + " before " + event);
+        }
+        previous = event;
+      } else if (self != null) {
+        event = selfEventsInWindow.poll();
+      } else {
+        break;
+      }
       if (event.timePs() >= windowEndPs) {
         throw new IllegalStateException("device " + deviceId + " was handed an event at " + event.timePs()
             + " ps, after its window's end " + windowEndPs + " ps");
@@ -77,7 +94,7 @@ public final class DeviceRunner implements Outbox {
     }
     Event event = new Event(timePs, deviceId, nextSequence++, targetDevice, payload);
     if (targetDevice == deviceId && timePs < windowEndPs) {
-      dueInWindow.add(event);
+      selfEventsInWindow.add(event);
       return;
     }
     if (targetDevice != deviceId && timePs < windowEndPs) {
