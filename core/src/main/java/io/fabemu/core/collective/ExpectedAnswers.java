@@ -1,10 +1,13 @@
 package io.fabemu.core.collective;
 
+import java.util.stream.IntStream;
+
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.spec.WorkloadSpec;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * The exact answer of every collective, for checking each rank's output bit for bit. One instance per JVM serves
@@ -170,14 +173,26 @@ public final class ExpectedAnswers {
     }
     boolean locations = op.carriesLocation();
     DataBuffer accumulator = DataBuffer.allocate(inputs.type(), length, locations);
-    inputs.fill(sizeBytes, 0, 0, accumulator, 0, length);
-    DataBuffer next = DataBuffer.allocate(inputs.type(), length, locations);
-    for (int r = 1; r < worldSize; r++) {
-      inputs.fill(sizeBytes, r, 0, next, 0, length);
-      accumulator.reduceFrom(op, 0, next);
-    }
+    // Element ranges are independent and each element is reduced over ranks 0..p-1 in order, so splitting the
+    // range over cores gives the same bits as one pass; it spares the device threads waiting on this answer.
+    int chunks = Math.max(1, Math.min(length / REDUCE_CHUNK_ELEMENTS, 4 * Runtime.getRuntime().availableProcessors()));
+    IntStream.range(0, chunks).parallel().forEach(chunk -> {
+      int from = (int) ((long) length * chunk / chunks);
+      int to = (int) ((long) length * (chunk + 1) / chunks);
+      DataBuffer part = DataBuffer.allocate(inputs.type(), to - from, locations);
+      DataBuffer next = DataBuffer.allocate(inputs.type(), to - from, locations);
+      inputs.fill(sizeBytes, 0, from, part, 0, to - from);
+      for (int r = 1; r < worldSize; r++) {
+        inputs.fill(sizeBytes, r, from, next, 0, to - from);
+        part.reduceFrom(op, 0, next);
+      }
+      accumulator.copyFrom(from, part);
+    });
     return accumulator;
   }
+
+  /** Below this many elements per chunk, splitting the reduction over cores is not worth it. */
+  private static final int REDUCE_CHUNK_ELEMENTS = 16_384;
 
   /** Mismatches between actual[actualOffset..+count) and expected[expectedOffset..+count), bit for bit. */
   static long compare(DataBuffer actual, int actualOffset, DataBuffer expected, int expectedOffset, int count) {

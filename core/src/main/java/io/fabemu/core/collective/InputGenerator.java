@@ -8,8 +8,8 @@ import io.fabemu.core.data.ReduceOp;
  * Seeded, deterministic, random-access input data: element {@code i} of rank {@code r} for a case of
  * {@code sizeBytes} is a pure function of (seed, sizeBytes, r, i), so every algorithm of a size sees the same data
  * and a checker can recompute any element without storing it. The mixing is SplitMix64's (Steele, Lea and Flood,
- * "Fast Splittable Pseudorandom Number Generators", OOPSLA 2014): one stream per (seed, size, rank), whose i-th
- * output is element i. No {@code java.util.Random}, no wall clock.
+ * "Fast Splittable Pseudorandom Number Generators", OOPSLA 2014): one stream per (seed, size, rank); each output
+ * gives four elements, 16 bits each (all 64 bits go to one element for the bitwise ops). No {@code java.util.Random}, no wall clock.
  *
  * <p>Value ranges are chosen so every result is exact whatever the reduction order, on every type:
  * SUM integers in [-4, 4]; PROD ±1; MAX/MIN integers in [-1000, 1000]; LAND/LOR/LXOR 0 or 1 with about 90% ones;
@@ -20,6 +20,8 @@ import io.fabemu.core.data.ReduceOp;
  */
 public final class InputGenerator {
   private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+  /** Elements generated per pass of {@link #fill}. */
+  private static final int FILL_CHUNK = 1024;
 
   private static final int KIND_SUM = 0;
   private static final int KIND_SIGN = 1;
@@ -70,7 +72,7 @@ public final class InputGenerator {
    * with {@link DataBuffer#set(int, long)} (truncated for integer types, converted for floating point).
    */
   public long value(long sizeBytes, int rank, long index) {
-    return map(SplitMix.mix(stream(sizeBytes, rank) + (index + 1) * GOLDEN_GAMMA));
+    return valueInStream(stream(sizeBytes, rank), index);
   }
 
   /** Start of the stream of (sizeBytes, rank), for repeated {@link #valueInStream} calls. */
@@ -80,7 +82,11 @@ public final class InputGenerator {
 
   /** Element {@code index} of the stream {@link #streamOf} returned; equals {@link #value}. */
   long valueInStream(long stream, long index) {
-    return map(SplitMix.mix(stream + (index + 1) * GOLDEN_GAMMA));
+    if (kind == KIND_BITS) {
+      return SplitMix.mix(stream + (index + 1) * GOLDEN_GAMMA);
+    }
+    long h = SplitMix.mix(stream + ((index >>> 2) + 1) * GOLDEN_GAMMA);
+    return mapLane((h >>> ((index & 3) << 4)) & 0xFFFF);
   }
 
   /** Location of rank {@code rank}'s elements (MAXLOC/MINLOC): the rank itself. */
@@ -96,33 +102,52 @@ public final class InputGenerator {
     if (target.type() != type) {
       throw new IllegalArgumentException("generator of " + type + " cannot fill " + target);
     }
-    long state = stream(sizeBytes, rank) + (firstIndex + 1) * GOLDEN_GAMMA;
+    long stream = stream(sizeBytes, rank);
     Object values = target.valuesArray();
-    switch (type) {
-      case INT16 -> {
-        short[] a = (short[]) values;
-        for (int i = 0; i < count; i++, state += GOLDEN_GAMMA) a[targetOffset + i] = (short) map(SplitMix.mix(state));
-      }
-      case INT32 -> {
-        int[] a = (int[]) values;
-        for (int i = 0; i < count; i++, state += GOLDEN_GAMMA) a[targetOffset + i] = (int) map(SplitMix.mix(state));
-      }
-      case INT64 -> {
-        long[] a = (long[]) values;
-        for (int i = 0; i < count; i++, state += GOLDEN_GAMMA) a[targetOffset + i] = map(SplitMix.mix(state));
-      }
-      case FLOAT32 -> {
-        float[] a = (float[]) values;
-        for (int i = 0; i < count; i++, state += GOLDEN_GAMMA) a[targetOffset + i] = (float) map(SplitMix.mix(state));
-      }
-      case FLOAT64 -> {
-        double[] a = (double[]) values;
-        for (int i = 0; i < count; i++, state += GOLDEN_GAMMA) a[targetOffset + i] = (double) map(SplitMix.mix(state));
+    long[] chunk = new long[Math.min(count, FILL_CHUNK)];
+    for (int done = 0; done < count; done += chunk.length) {
+      int n = Math.min(chunk.length, count - done);
+      generate(stream, firstIndex + done, chunk, n);
+      int at = targetOffset + done;
+      switch (type) {
+        case INT16 -> {
+          short[] a = (short[]) values;
+          for (int i = 0; i < n; i++) a[at + i] = (short) chunk[i];
+        }
+        case INT32 -> {
+          int[] a = (int[]) values;
+          for (int i = 0; i < n; i++) a[at + i] = (int) chunk[i];
+        }
+        case INT64 -> System.arraycopy(chunk, 0, values, at, n);
+        case FLOAT32 -> {
+          float[] a = (float[]) values;
+          for (int i = 0; i < n; i++) a[at + i] = (float) chunk[i];
+        }
+        case FLOAT64 -> {
+          double[] a = (double[]) values;
+          for (int i = 0; i < n; i++) a[at + i] = (double) chunk[i];
+        }
       }
     }
     int[] locations = target.locationsArray();
     if (locations != null) {
       java.util.Arrays.fill(locations, targetOffset, targetOffset + count, location(rank));
+    }
+  }
+
+  /** Elements [firstIndex, firstIndex + n) of {@code stream} into {@code out}; one hash serves four elements. */
+  private void generate(long stream, long firstIndex, long[] out, int n) {
+    if (kind == KIND_BITS) {
+      for (int i = 0; i < n; i++) out[i] = SplitMix.mix(stream + (firstIndex + i + 1) * GOLDEN_GAMMA);
+      return;
+    }
+    long index = firstIndex;
+    long h = SplitMix.mix(stream + ((index >>> 2) + 1) * GOLDEN_GAMMA);
+    for (int i = 0; i < n; i++, index++) {
+      if ((index & 3) == 0 && i > 0) {
+        h = SplitMix.mix(stream + ((index >>> 2) + 1) * GOLDEN_GAMMA);
+      }
+      out[i] = mapLane((h >>> ((index & 3) << 4)) & 0xFFFF);
     }
   }
 
@@ -133,15 +158,14 @@ public final class InputGenerator {
     return SplitMix.mix(h ^ ((rank + 1L) * 0xA0761D6478BD642FL));
   }
 
-  private long map(long h) {
-    long high = h >>> 32;
+  /** A value in the kind's range from 16 random bits (multiply-shift: no division, nearly uniform). */
+  private long mapLane(long lane) {
     return switch (kind) {
-      case KIND_SUM -> ((high * 9) >>> 32) - 4;
-      case KIND_SIGN -> (h & 1) == 0 ? 1 : -1;
-      case KIND_RANGE -> ((high * 2001) >>> 32) - 1000;
-      case KIND_LOGICAL -> ((high * 10) >>> 32) == 0 ? 0 : 1;
-      case KIND_BITS -> h;
-      default -> ((high * 101) >>> 32) - 50;
+      case KIND_SUM -> ((lane * 9) >>> 16) - 4;
+      case KIND_SIGN -> (lane & 1) == 0 ? 1 : -1;
+      case KIND_RANGE -> ((lane * 2001) >>> 16) - 1000;
+      case KIND_LOGICAL -> ((lane * 10) >>> 16) == 0 ? 0 : 1;
+      default -> ((lane * 101) >>> 16) - 50;
     };
   }
 
