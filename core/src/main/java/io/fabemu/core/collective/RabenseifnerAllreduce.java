@@ -3,6 +3,8 @@ package io.fabemu.core.collective;
 import static io.fabemu.core.collective.ScheduleBuilder.chunkStart;
 import static io.fabemu.core.collective.ScheduleBuilder.log2;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * Rabenseifner's allreduce: reduce-scatter by recursive halving, then allgather by recursive doubling
  * (R. Rabenseifner, "Optimization of Collective Reduction Operations", ICCS 2004; MPICH's
@@ -30,25 +32,15 @@ final class RabenseifnerAllreduce {
     int levels = log2(pof2);
     int newrank = RecursiveDoublingAllreduce.preStep(b, g, me, count, rem);
     if (newrank >= 0) {
-      int lo = 0;
-      int hi = pof2;
-      int round = 1;
-      for (int mask = pof2 >> 1; mask > 0; mask >>= 1, round++) {
-        int peer = g.world(RecursiveDoublingAllreduce.coreToGroup(newrank ^ mask, rem));
-        int mid = lo + mask;
-        boolean keepLow = (newrank & mask) == 0;
-        int sendLo = keepLow ? mid : lo;
-        int sendHi = keepLow ? hi : mid;
-        int keepLo = keepLow ? lo : mid;
-        int keepHi = keepLow ? mid : hi;
-        b.send(peer, BufferId.OUTPUT, start(count, pof2, sendLo), span(count, pof2, sendLo, sendHi), round);
-        b.receive(peer, BufferId.OUTPUT, start(count, pof2, keepLo), span(count, pof2, keepLo, keepHi), true, round);
-        b.endStep();
-        lo = keepLo;
-        hi = keepHi;
-      }
+      IntUnaryOperator peerOfCore = core -> g.world(RecursiveDoublingAllreduce.coreToGroup(core, rem));
+      RecursiveHalvingReduceScatter.appendHalvingRounds(b, newrank, pof2, peerOfCore, BufferId.OUTPUT,
+          chunk -> chunkStart(count, pof2, chunk));
+      // Halving left this rank with chunk newrank; allgather rounds double the window back to all chunks.
+      int lo = newrank;
+      int hi = newrank + 1;
+      int round = levels + 1;
       for (int mask = 1; mask < pof2; mask <<= 1, round++) {
-        int peer = g.world(RecursiveDoublingAllreduce.coreToGroup(newrank ^ mask, rem));
+        int peer = peerOfCore.applyAsInt(newrank ^ mask);
         int peerLo = (newrank & mask) == 0 ? hi : lo - mask;
         int peerHi = peerLo + mask;
         b.send(peer, BufferId.OUTPUT, start(count, pof2, lo), span(count, pof2, lo, hi), round);

@@ -2,6 +2,8 @@ package io.fabemu.core.collective;
 
 import static io.fabemu.core.collective.ScheduleBuilder.log2;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * Reduce-scatter by recursive halving with equal blocks, correct for any p (MPICH's
  * {@code MPIR_Reduce_scatter_block_intra_recursive_halving}; Thakur, Rabenseifner and Gropp 2005, section 4.3).
@@ -43,25 +45,8 @@ final class RecursiveHalvingReduceScatter {
     }
     b.endStep();
     if (newrank >= 0) {
-      int lo = 0;
-      int hi = pof2;
-      int round = 1;
-      for (int mask = pof2 >> 1; mask > 0; mask >>= 1, round++) {
-        int peer = RecursiveDoublingAllreduce.coreToGroup(newrank ^ mask, rem);
-        int mid = lo + mask;
-        boolean keepLow = (newrank & mask) == 0;
-        int sendLo = keepLow ? mid : lo;
-        int sendHi = keepLow ? hi : mid;
-        int keepLo = keepLow ? lo : mid;
-        int keepHi = keepLow ? mid : hi;
-        int sendStart = virtualStart(sendLo, rem, count);
-        int keepStart = virtualStart(keepLo, rem, count);
-        b.send(peer, BufferId.TEMP, sendStart, virtualStart(sendHi, rem, count) - sendStart, round);
-        b.receive(peer, BufferId.TEMP, keepStart, virtualStart(keepHi, rem, count) - keepStart, true, round);
-        b.endStep();
-        lo = keepLo;
-        hi = keepHi;
-      }
+      appendHalvingRounds(b, newrank, pof2, core -> RecursiveDoublingAllreduce.coreToGroup(core, rem), BufferId.TEMP,
+          block -> virtualStart(block, rem, count));
     }
     int postRound = 1 + log2(pof2);
     if (me < 2 * rem) {
@@ -78,6 +63,37 @@ final class RecursiveHalvingReduceScatter {
   }
 
   /** First element of virtual block {@code v} (v = pof2 gives the end of the buffer). */
+  /**
+   * Rounds 1..log2(pof2) of recursive halving among the pof2 core ranks: with mask = pof2/2 down to 1, core rank
+   * {@code newrank} keeps the half of its window of blocks on its own side of the mask bit, sends the other half to
+   * newrank XOR mask and reduces the half it receives. It ends owning block {@code newrank}.
+   *
+   * @param peerOfCore maps a core rank to the world rank to talk to
+   * @param blockStart element offset of block i in {@code buffer} (block pof2 = the end)
+   */
+  static void appendHalvingRounds(ScheduleBuilder b, int newrank, int pof2, IntUnaryOperator peerOfCore,
+                                  BufferId buffer, IntUnaryOperator blockStart) {
+    int lo = 0;
+    int hi = pof2;
+    int round = 1;
+    for (int mask = pof2 >> 1; mask > 0; mask >>= 1, round++) {
+      int peer = peerOfCore.applyAsInt(newrank ^ mask);
+      int mid = lo + mask;
+      boolean keepLow = (newrank & mask) == 0;
+      int sendLo = keepLow ? mid : lo;
+      int sendHi = keepLow ? hi : mid;
+      int keepLo = keepLow ? lo : mid;
+      int keepHi = keepLow ? mid : hi;
+      int sendStart = blockStart.applyAsInt(sendLo);
+      int keepStart = blockStart.applyAsInt(keepLo);
+      b.send(peer, buffer, sendStart, blockStart.applyAsInt(sendHi) - sendStart, round);
+      b.receive(peer, buffer, keepStart, blockStart.applyAsInt(keepHi) - keepStart, true, round);
+      b.endStep();
+      lo = keepLo;
+      hi = keepHi;
+    }
+  }
+
   private static int virtualStart(int v, int rem, int count) {
     return (v < rem ? 2 * v : v + rem) * count;
   }
