@@ -28,10 +28,11 @@ import picocli.CommandLine.Spec;
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
  * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
- * {@value #EXIT_RUN_FAILED} the run finished with wrong output or incomplete, or an unexpected error (one line
- * {@code fabemu: error: ...}, with a stack trace only under {@code --verbose}); {@value #EXIT_BAD_INPUT} bad input
- * (scenario, command-line arguments, output folder), reported as one line on stderr before anything runs or is
- * written; {@value #EXIT_LOST_MEMBER} reserved for a cluster member lost mid-run.
+ * {@value #EXIT_RUN_FAILED} the run finished with wrong output (a real payload only: a synthetic one checks
+ * nothing) or incomplete, or an unexpected error (one line {@code fabemu: error: ...}, with a stack trace only under
+ * {@code --verbose}); {@value #EXIT_BAD_INPUT} bad input (scenario, command-line arguments, output folder),
+ * reported as one line on stderr before anything runs or is written; {@value #EXIT_LOST_MEMBER} reserved for a
+ * cluster member lost mid-run.
  */
 @Command(name = "fabemu", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Emulates HPC cluster interconnects running MPI-style collectives on real data in virtual time.")

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
  * over ranks, as nccl-tests' default {@code -a 1} reports it. The nccl block's {@code size} and {@code count} are
  * nccl-tests' too: for the collectives whose workload size is one block per rank (allgather, reduce-scatter,
  * alltoall, gather, scatter) that is the whole buffer, block x ranks; the osu table keeps the per-rank size, as
- * osu_allgather does.
+ * osu_allgather does. A synthetic payload (sizes only) is announced in the header, and its unchecked cases show
+ * {@value #NOT_CHECKED} as their number of wrong elements.
  */
 public final class ReportFormatter {
 
@@ -36,9 +37,18 @@ public final class ReportFormatter {
       #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
       """;
 
+  /** The header's line for a synthetic payload: nothing was checked, and the tables must not suggest it was. */
+  public static final String SYNTHETIC_HEADER_LINE = "# Payload: synthetic (sizes only; outputs not checked)\n";
+
+  /** The nccl {@code #wrong} column of a case whose outputs were not checked. */
+  public static final String NOT_CHECKED = "n/a";
+
   private ReportFormatter() {}
 
-  /** The lines printed before the run starts: scenario, topology, ranks and seed, workload. */
+  /**
+   * The lines printed before the run starts: scenario, topology, ranks and seed, workload, and for a synthetic
+   * payload {@value #SYNTHETIC_HEADER_LINE}.
+   */
   public static String header(ScenarioSpec spec, String topologyDescription) {
     WorkloadSpec w = spec.workload();
     int ranks = ranks(spec);
@@ -54,6 +64,9 @@ public final class ReportFormatter {
     sb.append(", ").append(plural(w.algorithms().size(), "algorithm")).append(" x ")
         .append(plural(w.sizesBytes().size(), "size")).append(", ").append(plural(w.iterations(), "iteration"))
         .append(" + ").append(w.warmup()).append(" warm-up\n");
+    if (w.syntheticPayload()) {
+      sb.append(SYNTHETIC_HEADER_LINE);
+    }
     return sb.toString();
   }
 
@@ -91,7 +104,10 @@ public final class ReportFormatter {
     return sb.toString();
   }
 
-  /** An nccl-tests-style block (out-of-place columns only) ending with the average bus bandwidth. */
+  /**
+   * An nccl-tests-style block (out-of-place columns only) ending with the average bus bandwidth; {@code #wrong} is
+   * {@value #NOT_CHECKED} for cases whose outputs were not checked (synthetic payload).
+   */
   public static String bandwidthTable(WorkloadSpec workload, int ranks, List<CaseResult> cases) {
     Collective collective = workload.collective();
     String type = workload.dataType().ncclName();
@@ -104,9 +120,10 @@ public final class ReportFormatter {
       double algBw = algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
       double busBw = algBw * factor;
       busSum += busBw;
-      sb.append(String.format(Locale.ROOT, "%12d  %12d  %8s  %6s  %8s  %6.2f  %6.2f  %6d", c.sizeBytes() * blocks,
-          c.count() * blocks, type, redop, ncclTime(c.avgLatencyPs() / Units.PS_PER_US), algBw, busBw,
-          c.wrongElements())).append('\n');
+      String wrong = c.checked() ? Long.toString(c.wrongElements()) : NOT_CHECKED;
+      sb.append(String.format(Locale.ROOT, "%12d  %12d  %8s  %6s  %8s  %6.2f  %6.2f  %6s", c.sizeBytes() * blocks,
+          c.count() * blocks, type, redop, ncclTime(c.avgLatencyPs() / Units.PS_PER_US), algBw, busBw, wrong))
+          .append('\n');
     }
     sb.append("# Avg bus bandwidth    : ").append(formatG(cases.isEmpty() ? 0 : busSum / cases.size()))
         .append('\n');
@@ -125,7 +142,7 @@ public final class ReportFormatter {
       sb.append("# INCOMPLETE: ").append(r.incompleteReason() == null ? "no reason given" : r.incompleteReason())
           .append('\n');
     }
-    if (r.wrongElements() > 0) {
+    if (r.checked() && r.wrongElements() > 0) {
       sb.append("# WRONG: ").append(r.wrongElements()).append(" output elements differ from the exact answer\n");
     }
     return sb.toString();

@@ -23,8 +23,9 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
- * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, the scenario as run)
- * and {@code results.csv} (one row per case).
+ * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, the scenario as run,
+ * the {@code payload} mode and per case whether its outputs were {@code checked}) and {@code results.csv} (one row
+ * per case).
  *
  * <p>Contract: the text is a pure function of the arguments; {@link #writeAtomically} never leaves a half-written
  * file under the target name (it writes a temporary file in the same folder and moves it into place).
@@ -34,7 +35,7 @@ public final class ResultsWriter {
   /** File names inside the {@code --out} folder. */
   public static final String JSON_FILE = "results.json";
   public static final String CSV_FILE = "results.csv";
-  public static final String CSV_HEADER = "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong";
+  public static final String CSV_HEADER = "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -57,6 +58,7 @@ public final class ResultsWriter {
     root.put("seed", spec.seed());
     root.put("topology", topology == null ? spec.topology().kind().configName() : topology.description());
     root.put("ranks", ranks);
+    root.put("payload", spec.workload().payloadName());
     root.put("complete", result.complete());
     root.put("incompleteReason", result.incompleteReason());
     root.put("wrongElements", result.wrongElements());
@@ -91,6 +93,7 @@ public final class ResultsWriter {
       n.put("algBandwidthGBps", algBw);
       n.put("busBandwidthGBps", algBw * factor);
       n.put("wrongElements", c.wrongElements());
+      n.put("checked", c.checked());
     }
 
     ArrayNode links = root.putArray("links");
@@ -116,13 +119,16 @@ public final class ResultsWriter {
     }
   }
 
-  /** The CSV document: {@value #CSV_HEADER}, one row per case in workload order; latencies in microseconds. */
+  /**
+   * The CSV document: {@value #CSV_HEADER}, one row per case in workload order; latencies in microseconds;
+   * {@code checked} is {@code false} for a synthetic payload, whose {@code wrong} is then 0 without meaning.
+   */
   public static String toCsv(RunResult result) {
     StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
     for (CaseResult c : result.cases()) {
-      sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.6f,%.6f,%.6f,%d", c.algorithm().configName(),
+      sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.6f,%.6f,%.6f,%d,%b", c.algorithm().configName(),
           c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs() / Units.PS_PER_US,
-          c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US, c.wrongElements()))
+          c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US, c.wrongElements(), c.checked()))
           .append('\n');
     }
     return sb.toString();

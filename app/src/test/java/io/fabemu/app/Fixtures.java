@@ -42,17 +42,30 @@ final class Fixtures {
   }
 
   static RunResult result() {
-    ScenarioSpec spec = spec();
+    return result(spec(), true);
+  }
+
+  /** {@link #result()} with a synthetic payload: the same figures, no case checked. */
+  static RunResult syntheticResult() {
+    ScenarioSpec real = spec();
+    return result(new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(), real.devices(),
+        real.workload().withSyntheticPayload(true)), false);
+  }
+
+  private static RunResult result(ScenarioSpec spec, boolean checked) {
     return new RunResult(spec,
-        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0),
+        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0, checked),
             new CaseResult(1, Algorithm.RING, 1_048_576, 262_144, 10, 250_000_000.0, 249_000_000.0,
-                251_500_000.0, 0)),
+                251_500_000.0, 0, checked)),
         List.of(new LinkCounters(0, 4, 1_000_000, 300, 320_000_000L),
             new LinkCounters(4, 0, 1_000_000, 300, 320_000_000L)),
         true, null, 2_600_000_000L, 1234, 56_789, 0.5, "ab12");
   }
 
-  /** A stand-in for ScenarioRunner.run: one case per (algorithm, size), latency 1 us per KiB plus 2 us. */
+  /**
+   * A stand-in for ScenarioRunner.run: one case per (algorithm, size), latency 1 us per KiB plus 2 us; cases are
+   * checked unless the payload is synthetic.
+   */
   static final class FakeExecutor implements Main.ScenarioExecutor {
     ScenarioSpec ranSpec;
     long wrongElements;
@@ -69,7 +82,7 @@ final class Fixtures {
         long size = w.sizeOfCase(i);
         double latencyPs = 2_000_000.0 + size * 1_000_000.0 / 1024;
         cases.add(new CaseResult(i, w.algorithmOfCase(i), size, size / w.dataType().sizeBytes(), w.iterations(),
-            latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0));
+            latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0, !w.syntheticPayload()));
         listener.onProgress(i, (long) latencyPs);
       }
       return new RunResult(spec, cases, List.of(new LinkCounters(0, 2, 640, 10, 204_800)), complete,

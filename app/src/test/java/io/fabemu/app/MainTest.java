@@ -119,15 +119,17 @@ class MainTest {
         .contains("digest feedbeef");
     assertThat(stderr).isEmpty();
     assertThat(Files.readAllLines(out.resolve("results.csv"))).containsExactly(
-        "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong",
-        "ring,4,1,2,2.003906,2.003906,2.003906,0",
-        "ring,64,16,2,2.062500,2.062500,2.062500,0",
-        "recursive-doubling,4,1,2,2.003906,2.003906,2.003906,0",
-        "recursive-doubling,64,16,2,2.062500,2.062500,2.062500,0");
+        "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked",
+        "ring,4,1,2,2.003906,2.003906,2.003906,0,true",
+        "ring,64,16,2,2.062500,2.062500,2.062500,0,true",
+        "recursive-doubling,4,1,2,2.003906,2.003906,2.003906,0,true",
+        "recursive-doubling,64,16,2,2.062500,2.062500,2.062500,0,true");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.get("complete").asBoolean()).isTrue();
     assertThat(json.get("incompleteReason").isNull()).isTrue();
     assertThat(json.get("digest").asText()).isEqualTo("feedbeef");
+    assertThat(json.get("payload").asText()).isEqualTo("real");
+    assertThat(json.get("cases").get(0).get("checked").asBoolean()).isTrue();
     assertThat(json.get("virtualEndPs").asLong()).isEqualTo(10_000_000L);
     assertThat(json.get("windows").asLong()).isEqualTo(7);
     assertThat(json.get("events").asLong()).isEqualTo(99);
@@ -177,6 +179,38 @@ class MainTest {
     executor.complete = false;
 
     assertThat(fabemu("run", tinyScenario().toString())).isEqualTo(1);
+
+    assertThat(lines(stderr)).containsExactly("fabemu: run incomplete: rank 1 never finished");
+  }
+
+  @Test
+  void shouldMarkEverythingUncheckedAndExitZeroWhenPayloadIsSynthetic() throws Exception {
+    Path scenario = dir.resolve("synthetic.conf");
+    Files.writeString(scenario, Fixtures.TINY_SCENARIO + "workload.payload = synthetic\n");
+    Path out = dir.resolve("out");
+
+    assertThat(fabemu("run", scenario.toString(), "--out", out.toString())).isZero();
+
+    assertThat(executor.ranSpec.workload().syntheticPayload()).isTrue();
+    assertThat(stderr).isEmpty();
+    assertThat(stdout).contains("# Payload: synthetic (sizes only; outputs not checked)\n")
+        .contains("    0.00     n/a\n").doesNotContain("WRONG");
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).startsWith(
+        "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked",
+        "ring,4,1,2,2.003906,2.003906,2.003906,0,false");
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.get("payload").asText()).isEqualTo("synthetic");
+    assertThat(json.at("/scenario/workload/payload").asText()).isEqualTo("synthetic");
+    assertThat(json.get("cases")).hasSize(4).allSatisfy(c -> assertThat(c.get("checked").asBoolean()).isFalse());
+  }
+
+  @Test
+  void shouldExitOneWhenSyntheticRunIsIncomplete() throws Exception {
+    Path scenario = dir.resolve("synthetic.conf");
+    Files.writeString(scenario, Fixtures.TINY_SCENARIO + "workload.payload = synthetic\n");
+    executor.complete = false;
+
+    assertThat(fabemu("run", scenario.toString())).isEqualTo(1);
 
     assertThat(lines(stderr)).containsExactly("fabemu: run incomplete: rank 1 never finished");
   }

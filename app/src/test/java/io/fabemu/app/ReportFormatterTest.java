@@ -24,6 +24,30 @@ class ReportFormatterTest {
   }
 
   @Test
+  void shouldSayNothingIsCheckedInTheHeaderWhenPayloadIsSynthetic() {
+    assertThat(ReportFormatter.header(Fixtures.syntheticResult().scenario(), "star")).endsWith("""
+        # Workload: allreduce float32 sum, 1 algorithm x 2 sizes, 10 iterations + 2 warm-up
+        # Payload: synthetic (sizes only; outputs not checked)
+        """);
+    assertThat(ReportFormatter.header(Fixtures.spec(), "star")).doesNotContain("Payload");
+  }
+
+  @Test
+  void shouldPrintNotApplicableAsWrongWhenCasesWereNotChecked() {
+    RunResult r = Fixtures.syntheticResult();
+
+    assertThat(ReportFormatter.bandwidthTable(r.scenario().workload(), 4, r.cases())).isEqualTo("""
+        #                                                  out-of-place
+        #       size         count      type   redop      time   algbw   busbw  #wrong
+        #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
+                   4             1     float     sum      5.43    0.00    0.00     n/a
+             1048576        262144     float     sum     250.0    4.19    6.29     n/a
+        # Avg bus bandwidth    : 3.14628
+        """);
+    assertThat(ReportFormatter.summary(r)).doesNotContain("WRONG");
+  }
+
+  @Test
   void shouldLayOutLatencyTableAsOsuAllreduceDoes() {
     RunResult r = Fixtures.result();
 

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,5 +58,33 @@ class RunEndToEndTest {
         .isEqualTo(Files.readString(first.resolve("results.csv")));
     assertThat(new ObjectMapper().readTree(second.resolve("results.json").toFile()).get("digest"))
         .isEqualTo(json.get("digest"));
+  }
+
+  @Test
+  void shouldGiveTheRealTimesUncheckedWhenRunningTheTinyScenarioSynthetic() throws Exception {
+    Path real = dir.resolve("real.conf");
+    Files.writeString(real, Fixtures.TINY_SCENARIO);
+    Path synthetic = dir.resolve("synthetic.conf");
+    Files.writeString(synthetic, Fixtures.TINY_SCENARIO + "workload.payload = synthetic\n");
+    Path realOut = dir.resolve("real");
+    Path syntheticOut = dir.resolve("synthetic");
+
+    int code = fabemu("run", real.toString(), "--out", realOut.toString());
+    Assumptions.assumeFalse(code == 1 && stderr.contains("UnsupportedOperationException"),
+        "ScenarioRunner.run is not written yet: " + stderr.strip());
+    assertThat(code).as(stderr).isZero();
+    assertThat(fabemu("run", synthetic.toString(), "--out", syntheticOut.toString())).as(stderr).isZero();
+
+    assertThat(stdout).contains("# Payload: synthetic (sizes only; outputs not checked)\n");
+    List<String> realRows = Files.readAllLines(realOut.resolve("results.csv"));
+    List<String> syntheticRows = Files.readAllLines(syntheticOut.resolve("results.csv"));
+    assertThat(syntheticRows).hasSize(5).isEqualTo(realRows.stream()
+        .map(row -> row.endsWith(",true") ? row.substring(0, row.length() - 5) + ",false" : row).toList());
+    JsonNode realJson = new ObjectMapper().readTree(realOut.resolve("results.json").toFile());
+    JsonNode syntheticJson = new ObjectMapper().readTree(syntheticOut.resolve("results.json").toFile());
+    assertThat(syntheticJson.get("payload").asText()).isEqualTo("synthetic");
+    assertThat(syntheticJson.get("links")).isEqualTo(realJson.get("links"));
+    assertThat(syntheticJson.get("virtualEndPs")).isEqualTo(realJson.get("virtualEndPs"));
+    assertThat(syntheticJson.get("digest")).isNotEqualTo(realJson.get("digest"));
   }
 }

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.cluster.scenario.ScenarioLoader;
-import io.fabemu.core.engine.WindowedEngine;
 import io.fabemu.core.fabric.Fabric;
-import io.fabemu.core.result.ResultAggregator;
+import io.fabemu.core.result.CaseResult;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,12 +40,7 @@ class ScenarioRunnerTest {
   }
 
   private static RunResult runPlain(ScenarioSpec spec) {
-    Fabric fabric = Fabric.build(spec);
-    WindowedEngine engine = new WindowedEngine(fabric.devices(), fabric.lookaheadPs());
-    fabric.startEvents().forEach(engine::inject);
-    engine.run();
-    return ResultAggregator.aggregate(spec, fabric.worldSize(), engine.reports(), engine.lastWindowStartPs(),
-        engine.windows(), engine.eventsHandled(), 0);
+    return Fabric.build(spec).runOnPlainEngine();
   }
 
   @Test
@@ -66,6 +60,28 @@ class ScenarioRunnerTest {
     assertThat(actors.windows()).isEqualTo(plain.windows());
     assertThat(actors.events()).isEqualTo(plain.events());
     assertThat(lastProgress.get()).isEqualTo(ScenarioRunner.totalOperations(spec));
+  }
+
+  @Test
+  void shouldMatchThePlainEngineAndTheRealTimesWhenActorsRunASyntheticPayload() {
+    ScenarioSpec spec = scenario("""
+        collective = allreduce, algorithms = [ring, rabenseifner], sizes = [4 B, 20 KiB], iterations = 2
+        warmup = 1, ppn = 2, payload = synthetic""");
+    ScenarioSpec realSpec = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(),
+        spec.devices(), spec.workload().withSyntheticPayload(false));
+
+    RunResult actors = ScenarioRunner.run(cluster, spec, (done, timePs) -> {});
+    RunResult plain = runPlain(spec);
+    RunResult real = runPlain(realSpec);
+
+    assertThat(actors.complete()).as(actors.incompleteReason()).isTrue();
+    assertThat(actors.checked()).isFalse();
+    assertThat(actors.digest()).isEqualTo(plain.digest()).isNotEqualTo(real.digest());
+    assertThat(actors.cases()).isEqualTo(plain.cases()).allSatisfy(c -> assertThat(c.checked()).isFalse());
+    assertThat(actors.cases()).extracting(CaseResult::avgLatencyPs)
+        .isEqualTo(real.cases().stream().map(CaseResult::avgLatencyPs).toList());
+    assertThat(actors.links()).isEqualTo(real.links());
+    assertThat(actors.virtualEndPs()).isEqualTo(real.virtualEndPs());
   }
 
   @Test

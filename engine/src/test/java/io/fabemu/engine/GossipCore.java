@@ -140,7 +140,8 @@ final class GossipCore implements DeviceCore {
     }
     int wireBytes = 64 + (int) slice.sizeBytes();
     long timePs = outbox.nowPs() + delayPs;
-    MessageInfo info = new MessageInfo(id, target, nextMessageId, count, slice.type(), withLocations);
+    MessageInfo info = new MessageInfo(id, target, nextMessageId, count, slice.type(), withLocations,
+        slice.sizeBytes());
     outbox.send(target, timePs, new Packet(id, target, nextMessageId++, hops, startHops + 1, wireBytes,
         timePs + wireBytes, info, 0, slice));
     bytesOut += wireBytes;

@@ -96,7 +96,8 @@ class KryoWireSerializerTest {
   }
 
   private static Event packetEvent(DataBuffer slice) {
-    MessageInfo info = new MessageInfo(1, 2, 99L, slice.count(), slice.type(), slice.hasLocations());
+    MessageInfo info = new MessageInfo(1, 2, 99L, slice.count(), slice.type(), slice.hasLocations(),
+        slice.sizeBytes());
     Packet packet = new Packet(1, 2, 5L, 0, 1, 64 + (int) slice.sizeBytes(), 1_234L, info, 0, slice);
     return new Event(1_000L, 3, 17L, 4, packet);
   }
@@ -186,7 +187,11 @@ class KryoWireSerializerTest {
         new LocalDelivery(new Message(3, 3, 79L, DataBuffer.wrap(DataType.INT16, new short[] {1, -1}, null))),
         new NicSend(4, new Message(3, 4, 80L, DataBuffer.wrap(DataType.INT64, new long[] {Long.MIN_VALUE},
             new int[] {9}))),
-        new Packet(3, 4, 1L, 0, 1, 64, 10L, new MessageInfo(3, 4, 81L, 0, null, false), 0, null),
+        new Packet(3, 4, 1L, 0, 1, 64, 10L, new MessageInfo(3, 4, 81L, 0, null, false, 0L), 0, null),
+        // A synthetic payload: sizes only, no data.
+        new NicSend(4, Message.synthetic(3, 4, 82L, 20_484L)),
+        new NicDeliver(Message.synthetic(3, 4, 83L, 12L)),
+        new Packet(3, 4, 2L, 1, 21, 1_084, 11L, new MessageInfo(3, 4, 82L, 0, null, false, 20_484L), 0, null),
         ReduceOp.MAXLOC,
         DataType.INT16,
         new GossipCore.Wake(3));

@@ -4,9 +4,7 @@ import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.WindowedEngine;
 import io.fabemu.core.fabric.Fabric;
-import io.fabemu.core.result.ResultAggregator;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.engine.DeviceActorFactory;
@@ -29,7 +27,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
  * per device, before any event). Prints a Markdown table for docs/performance.md.
  *
  * <p>Usage: {@code load-tests/run-scale-benchmark.sh [case ...]}; cases: {@code ring-256x1MiB},
- * {@code rd-4096x8B} (default: both). Wall-clock figures depend on the machine and its load; run on an idle
+ * {@code ring-256x1MiB-synthetic} (sizes only, no data), {@code rd-4096x8B} (default: all). Wall-clock figures
+ * depend on the machine and its load; run on an idle
  * machine and report the command with the figures.
  */
 public final class ScaleBenchmark {
@@ -41,6 +40,12 @@ public final class ScaleBenchmark {
           name = ring-256x1MiB
           topology { kind = leaf-spine, hosts = 256, hosts-per-tor = 16, spines = 4 }
           workload { collective = allreduce, algorithms = [ring], sizes = [1 MiB], iterations = 2, warmup = 0 }
+          """),
+      new Case("ring-256x1MiB-synthetic", """
+          name = ring-256x1MiB-synthetic
+          topology { kind = leaf-spine, hosts = 256, hosts-per-tor = 16, spines = 4 }
+          workload { collective = allreduce, algorithms = [ring], sizes = [1 MiB], iterations = 2, warmup = 0,
+                     payload = synthetic }
           """),
       new Case("rd-4096x8B", """
           name = rd-4096x8B
@@ -92,16 +97,9 @@ public final class ScaleBenchmark {
     }
   }
 
-  /** The same fabric on the single-threaded {@link WindowedEngine}: the cost of the devices without the actors. */
+  /** The same fabric on the single-threaded plain loop: the cost of the devices without the actors. */
   private static RunResult runPlain(ScenarioSpec spec) {
-    Fabric fabric = Fabric.build(spec);
-    long startNs = System.nanoTime();
-    WindowedEngine engine = new WindowedEngine(fabric.devices(), fabric.lookaheadPs());
-    fabric.startEvents().forEach(engine::inject);
-    engine.run();
-    double wallSeconds = (System.nanoTime() - startNs) / 1e9;
-    return ResultAggregator.aggregate(spec, fabric.worldSize(), engine.reports(), engine.lastWindowStartPs(),
-        engine.windows(), engine.eventsHandled(), wallSeconds);
+    return Fabric.build(spec).runOnPlainEngine();
   }
 
   private static void print(Case c, String engine, ScenarioSpec spec, int devices, RunResult result, long peakHeap,

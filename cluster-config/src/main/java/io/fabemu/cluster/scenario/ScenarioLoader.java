@@ -71,6 +71,9 @@ public final class ScenarioLoader {
       .withValue("workload.min-size", ConfigValueFactory.fromAnyRef(""))
       .withValue("workload.max-size", ConfigValueFactory.fromAnyRef(""));
 
+  /** Values of {@code workload.payload}, in the order messages list them. */
+  private static final List<String> PAYLOAD_NAMES = List.of("real", "synthetic");
+
   private static final List<String> LEAF_SPINE_ONLY_KEYS =
       List.of("hosts-per-tor", "spines", "host-link", "spine-link");
 
@@ -419,8 +422,9 @@ public final class ScenarioLoader {
       if (root >= ranks) {
         throw error("workload.root", root + " is not a rank (ranks are 0.." + (ranks - 1) + ")");
       }
+      boolean synthetic = enumValue("workload.payload", ScenarioLoader::syntheticPayload, PAYLOAD_NAMES);
       WorkloadSpec workload = new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations,
-          warmup, ppn, dataType, op, hierarchical, root);
+          warmup, ppn, dataType, op, hierarchical, root, synthetic);
       return new SizedWorkload(workload, echo);
     }
 
@@ -711,6 +715,15 @@ public final class ScenarioLoader {
         return 0;
       }
     }
+  }
+
+  /** {@code workload.payload}: true for {@code synthetic} (sizes only), false for {@code real}, null otherwise. */
+  private static Boolean syntheticPayload(String name) {
+    return switch (name) {
+      case "real" -> Boolean.FALSE;
+      case "synthetic" -> Boolean.TRUE;
+      default -> null;
+    };
   }
 
   /** {@code examples/quickstart.conf} gives {@code quickstart}. */

@@ -102,6 +102,7 @@ class ScenarioLoaderTest {
   @Test
   void shouldGiveTheSameSpecWhenTheEchoedConfigIsLoadedAgain() {
     for (String text : List.of(FULL, "", "workload { min-size = 8 B, max-size = 64 B, collective = barrier }",
+        "workload.payload = synthetic",
         "workload.collective = barrier", "topology { kind = ring, hosts = 4, link.latency = 1 us }")) {
       LoadedScenario first = ScenarioLoader.parse(text, "x.conf");
       String echoed = first.config().root().render(ConfigRenderOptions.concise());
@@ -318,6 +319,31 @@ class ScenarioLoaderTest {
   void shouldRejectSegmentWhenSmallerThanOneElement() {
     assertError("devices.nic.segment-size = 4 B\nworkload.datatype = float64")
         .hasMessage("x.conf:1: devices.nic.segment-size: '4 B' is smaller than the float64 element size (8 B)");
+  }
+
+  @Test
+  void shouldReadPayloadModeWhenGivenAndDefaultToReal() {
+    WorkloadSpec synthetic = spec("workload {\n  collective = alltoall\n  payload = synthetic\n}").workload();
+
+    assertThat(synthetic.syntheticPayload()).isTrue();
+    assertThat(synthetic.payloadName()).isEqualTo("synthetic");
+    assertThat(synthetic.collective()).isEqualTo(Collective.ALLTOALL);
+    assertThat(spec("workload.payload = real").workload().syntheticPayload()).isFalse();
+    assertThat(spec("").workload().syntheticPayload()).isFalse();
+    assertThat(ScenarioLoader.parse("", "x.conf").config().getString("workload.payload")).isEqualTo("real");
+  }
+
+  @Test
+  void shouldRejectPayloadModeWhenNotRealOrSynthetic() {
+    assertError("workload {\n  payload = x\n}")
+        .hasMessage("x.conf:2: workload.payload: 'x' is not one of real, synthetic");
+    assertError("workload.payload = synthtic")
+        .hasMessage("x.conf:1: workload.payload: 'synthtic' is not one of real, synthetic (did you mean "
+            + "'synthetic'?)");
+    assertError("workload.payload = true")
+        .hasMessage("x.conf:1: workload.payload: expected one of real, synthetic, got true");
+    assertError("workload.payloads = real")
+        .hasMessage("x.conf:1: workload.payloads: unknown key (did you mean 'payload'?)");
   }
 
   @Test

@@ -1,6 +1,5 @@
 package io.fabemu.core.collective;
 
-import java.util.stream.IntStream;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;

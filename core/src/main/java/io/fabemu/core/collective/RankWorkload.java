@@ -23,6 +23,10 @@ import java.util.List;
  * generator (inputs depend on the size only, and no schedule writes the input buffer); the output buffer is
  * poisoned before every iteration so a result left over from the previous one cannot pass the check.
  *
+ * <p>With a synthetic payload ({@link WorkloadSpec#syntheticPayload()}) the rank runs the same schedules with
+ * messages of the same sizes and the same costs, but allocates no buffers, generates no input, poisons nothing and
+ * checks nothing: its results report 0 wrong elements, which then means "not checked".
+ *
  * <p>Every rank runs the same sequence of operations (collective, barrier, collective, ...), numbered from 0; the
  * number is the high half of every tag (see {@link Tags}). Ranks with nothing to do in a collective (the idle rank
  * of an odd ping-pong) still take part in every barrier and record latency 0. Not thread-safe: one device drives it.
@@ -33,8 +37,10 @@ public final class RankWorkload {
   private final int rank;
   private final int worldSize;
   private final WorkloadSpec workload;
+  /** Null for a synthetic workload, like {@link #inputs}. */
   private final ExpectedAnswers answers;
   private final InputGenerator inputs;
+  private final boolean synthetic;
   private final ScheduleExecutor executor;
   private final Schedule barrier;
   private final ReduceOp op;
@@ -67,12 +73,14 @@ public final class RankWorkload {
    * @param worldSize ranks in the run
    * @param workload  what to run; checked here, see the thrown exceptions
    * @param seed      the run's seed; must be the one {@code answers} was built with
-   * @param answers   shared expected answers (also the source of the input data)
+   * @param answers   shared expected answers (also the source of the input data); null exactly when the workload
+   *                  is synthetic
    * @param host      the node hosting the rank
    * @throws IllegalArgumentException when a size is not a multiple of the element size, the op is not defined on
    *                                  the type, the root is out of range, an algorithm is not valid for the
    *                                  collective, hierarchical mode is asked for a collective other than
-   *                                  allreduce, or {@code answers} does not match the workload
+   *                                  allreduce, or {@code answers} does not match the workload (missing for real
+   *                                  data, given for a synthetic payload)
    */
   public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
                       RankHost host) {
@@ -81,7 +89,8 @@ public final class RankWorkload {
     this.worldSize = worldSize;
     this.workload = workload;
     this.answers = answers;
-    this.inputs = answers.inputs();
+    this.synthetic = workload.syntheticPayload();
+    this.inputs = synthetic ? null : answers.inputs();
     this.executor = new ScheduleExecutor(rank, host);
     this.barrier = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, rank, worldSize, 0, 0, false, 1);
     this.op = workload.collective().reduces() ? workload.op() : null;
@@ -144,7 +153,7 @@ public final class RankWorkload {
     return executor.unexpectedMessages();
   }
 
-  /** The buffer holding this rank's result of the latest collective (for tests). */
+  /** The buffer holding this rank's result of the latest collective (for tests; null with a synthetic payload). */
   DataBuffer resultBuffer() {
     return buffers[schedule.resultBuffer().ordinal()];
   }
@@ -182,9 +191,12 @@ public final class RankWorkload {
       }
       prepareCase();
     }
-    DataBuffer output = buffers[BufferId.OUTPUT.ordinal()];
+    if (synthetic) {
+      executor.beginSynthetic(schedule, elementBytes, operationSequence++, nowPs);
+      return;
+    }
     if (schedule.resultBuffer() == BufferId.OUTPUT) {
-      poison(output);
+      poison(buffers[BufferId.OUTPUT.ordinal()]);
     }
     executor.begin(schedule, buffers, op, operationSequence++, nowPs);
   }
@@ -197,8 +209,10 @@ public final class RankWorkload {
       minLatencyPs = Math.min(minLatencyPs, latency);
       maxLatencyPs = Math.max(maxLatencyPs, latency);
     }
-    wrongElements += answers.countWrong(workload.collective(), workload.root(), sizeBytes, count, rank,
-        resultBuffer());
+    if (!synthetic) {
+      wrongElements += answers.countWrong(workload.collective(), workload.root(), sizeBytes, count, rank,
+          resultBuffer());
+    }
     completedOperations++;
   }
 
@@ -208,11 +222,13 @@ public final class RankWorkload {
     Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
     schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
         workload.hierarchical(), workload.ppn());
-    DataType type = workload.dataType();
-    buffers[BufferId.INPUT.ordinal()] = DataBuffer.allocate(type, schedule.inputCount(), withLocations);
-    buffers[BufferId.OUTPUT.ordinal()] = DataBuffer.allocate(type, schedule.outputCount(), withLocations);
-    buffers[BufferId.TEMP.ordinal()] = DataBuffer.allocate(type, schedule.tempCount(), withLocations);
-    inputs.fill(sizeBytes, rank, 0, buffers[BufferId.INPUT.ordinal()], 0, schedule.inputCount());
+    if (!synthetic) {
+      DataType type = workload.dataType();
+      buffers[BufferId.INPUT.ordinal()] = DataBuffer.allocate(type, schedule.inputCount(), withLocations);
+      buffers[BufferId.OUTPUT.ordinal()] = DataBuffer.allocate(type, schedule.outputCount(), withLocations);
+      buffers[BufferId.TEMP.ordinal()] = DataBuffer.allocate(type, schedule.tempCount(), withLocations);
+      inputs.fill(sizeBytes, rank, 0, buffers[BufferId.INPUT.ordinal()], 0, schedule.inputCount());
+    }
     measured = 0;
     totalLatencyPs = 0;
     minLatencyPs = Long.MAX_VALUE;
@@ -242,8 +258,13 @@ public final class RankWorkload {
 
   private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,
                                RankHost host) {
-    if (w == null || answers == null || host == null) {
-      throw new IllegalArgumentException("workload, answers and host are required");
+    if (w == null || host == null) {
+      throw new IllegalArgumentException("workload and host are required");
+    }
+    if (w.syntheticPayload() != (answers == null)) {
+      throw new IllegalArgumentException(w.syntheticPayload()
+          ? "a synthetic payload checks nothing: expected answers must not be given"
+          : "a workload on real data needs expected answers");
     }
     if (worldSize < 1) {
       throw new IllegalArgumentException("world size must be at least 1, got " + worldSize);
@@ -307,6 +328,9 @@ public final class RankWorkload {
         throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
             + " elements on " + worldSize + " ranks, more than a Java array holds");
       }
+    }
+    if (answers == null) {
+      return;
     }
     if (answers.worldSize() != worldSize || answers.type() != w.dataType() || answers.seed() != seed) {
       throw new IllegalArgumentException("expected answers were built for " + answers.worldSize() + " ranks of "

@@ -3,6 +3,7 @@ package io.fabemu.core.collective;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.device.Message;
+import io.fabemu.core.util.IntLongMap;
 
 /**
  * Runs one rank's schedules, one operation at a time, against a {@link RankHost}: a plain state machine driven by
@@ -19,16 +20,23 @@ import io.fabemu.core.device.Message;
  * receive is posted (even one of a later operation) waits in an unexpected-message queue keyed by (source, tag),
  * FIFO, with its arrival time; when the receive is posted it is applied at once, at
  * {@code max(arrival, cpuFreePs)}.
+ *
+ * <p>Payload. An operation started with {@link #begin} runs on real data: sends carry slices of the buffers,
+ * receives copy or reduce into them. One started with {@link #beginSynthetic} runs on sizes only: the same steps,
+ * messages of the same sizes and the same costs (copy and reduce times by bytes), but no data is touched.
  */
 public final class ScheduleExecutor {
   private final int rank;
   private final RankHost host;
-  private final PeerTagMap<Transfer> posted = new PeerTagMap<>();
-  private final PeerTagMap<Queued> unexpected = new PeerTagMap<>();
+  private final IntLongMap<Transfer> posted = new IntLongMap<>();
+  private final IntLongMap<Queued> unexpected = new IntLongMap<>();
   private int unexpectedCount;
 
   private Schedule schedule;
+  /** The running operation's buffers; null when it runs on sizes only. */
   private DataBuffer[] buffers;
+  /** Element size of a synthetic operation's counts (0 for one on real data, whose buffers know theirs). */
+  private int syntheticElementBytes;
   private ReduceOp op;
   private long opSequence;
   private int stepIndex;
@@ -55,8 +63,8 @@ public final class ScheduleExecutor {
   }
 
   /**
-   * Starts an operation at {@code nowPs} (or when the CPU is free, if later) and runs it as far as it goes without
-   * new messages; it may complete at once.
+   * Starts an operation on real data at {@code nowPs} (or when the CPU is free, if later) and runs it as far as it
+   * goes without new messages; it may complete at once.
    *
    * @param schedule   the rank's schedule
    * @param buffers    buffers indexed by {@link BufferId#ordinal()}, at least as large as the schedule says
@@ -65,11 +73,35 @@ public final class ScheduleExecutor {
    * @param opSequence the operation's sequence number in the rank's workload, the high half of every tag
    */
   public void begin(Schedule schedule, DataBuffer[] buffers, ReduceOp op, long opSequence, long nowPs) {
+    if (buffers == null) {
+      throw new IllegalArgumentException("rank " + rank + ": an operation on real data needs its buffers");
+    }
+    start(schedule, buffers, 0, op, opSequence, nowPs);
+  }
+
+  /**
+   * Starts an operation on sizes only (synthetic payload): the same steps, messages of the same sizes and the same
+   * costs as {@link #begin}, but no buffers; sends carry no data and receives neither copy nor reduce.
+   *
+   * @param schedule     the rank's schedule
+   * @param elementBytes bytes per element of the schedule's counts
+   * @param opSequence   the operation's sequence number in the rank's workload, the high half of every tag
+   */
+  public void beginSynthetic(Schedule schedule, int elementBytes, long opSequence, long nowPs) {
+    if (elementBytes < 1) {
+      throw new IllegalArgumentException("rank " + rank + ": element size must be at least 1 B, got " + elementBytes);
+    }
+    start(schedule, null, elementBytes, null, opSequence, nowPs);
+  }
+
+  private void start(Schedule schedule, DataBuffer[] buffers, int elementBytes, ReduceOp op, long opSequence,
+                     long nowPs) {
     if (active) {
       throw new IllegalStateException("rank " + rank + ": operation " + this.opSequence + " still running");
     }
     this.schedule = schedule;
     this.buffers = buffers;
+    this.syntheticElementBytes = elementBytes;
     this.op = op;
     this.opSequence = opSequence;
     this.stepIndex = -1;
@@ -141,15 +173,29 @@ public final class ScheduleExecutor {
     long t = cpuFreePs;
     for (int i = 0; i < step.copyCount(); i++) {
       LocalCopy c = step.copy(i);
-      DataBuffer target = buffers[c.to().ordinal()];
-      target.copyFrom(c.toOffset(), buffers[c.from().ordinal()], c.fromOffset(), c.count());
-      t += host.localCopyPs((long) c.count() * target.elementBytes());
+      long bytes;
+      if (buffers == null) {
+        bytes = (long) c.count() * syntheticElementBytes;
+      } else {
+        DataBuffer target = buffers[c.to().ordinal()];
+        target.copyFrom(c.toOffset(), buffers[c.from().ordinal()], c.fromOffset(), c.count());
+        bytes = (long) c.count() * target.elementBytes();
+      }
+      t += host.localCopyPs(bytes);
     }
     for (int i = 0; i < step.sendCount(); i++) {
       Transfer s = step.send(i);
       t += host.sendOverheadPs();
-      DataBuffer payload = s.count() == 0 ? null : buffers[s.buffer().ordinal()].slice(s.offset(), s.count());
-      host.send(new Message(rank, s.peer(), Tags.tag(opSequence, s.channel()), payload), t);
+      long tag = Tags.tag(opSequence, s.channel());
+      Message message;
+      if (s.count() == 0) {
+        message = new Message(rank, s.peer(), tag, null);
+      } else if (buffers == null) {
+        message = Message.synthetic(rank, s.peer(), tag, (long) s.count() * syntheticElementBytes);
+      } else {
+        message = new Message(rank, s.peer(), tag, buffers[s.buffer().ordinal()].slice(s.offset(), s.count()));
+      }
+      host.send(message, t);
     }
     cpuFreePs = t;
     for (int i = 0; i < step.receiveCount(); i++) {
@@ -176,18 +222,29 @@ public final class ScheduleExecutor {
 
   private void apply(long nowPs, Transfer receive, Message message) {
     DataBuffer data = message.data();
-    int received = data == null ? 0 : data.count();
-    if (received != receive.count()) {
-      throw new IllegalStateException("rank " + rank + ": message from rank " + message.sourceRank() + " with "
-          + Tags.describe(message.tag()) + " has " + received + " elements, the receive expects "
-          + receive.count());
+    if (buffers == null) {
+      long expectedBytes = (long) receive.count() * syntheticElementBytes;
+      if (data != null || message.sizeBytes() != expectedBytes) {
+        throw new IllegalStateException("rank " + rank + ": message from rank " + message.sourceRank() + " with "
+            + Tags.describe(message.tag()) + " has " + message.sizeBytes() + " B" + (data == null ? "" : " of data")
+            + ", the synthetic receive expects " + expectedBytes + " B and no data");
+      }
+    } else {
+      int received = data == null ? 0 : data.count();
+      if (received != receive.count()) {
+        throw new IllegalStateException("rank " + rank + ": message from rank " + message.sourceRank() + " with "
+            + Tags.describe(message.tag()) + " has " + received + " elements, the receive expects "
+            + receive.count());
+      }
     }
     long t = Math.max(nowPs, cpuFreePs) + host.recvOverheadPs();
-    if (received > 0) {
+    if (receive.reduce() && message.sizeBytes() > 0) {
+      t += host.reducePs(message.sizeBytes());
+    }
+    if (data != null) {
       DataBuffer target = buffers[receive.buffer().ordinal()];
       if (receive.reduce()) {
         target.reduceFrom(op, receive.offset(), data);
-        t += host.reducePs(data.sizeBytes());
       } else {
         target.copyFrom(receive.offset(), data);
       }

@@ -35,6 +35,10 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   /** The outbox of the event being handled; ranks send through it. */
   private Outbox outbox;
 
+  /**
+   * @param answers the exact answers shared by every rank of the JVM; null for a synthetic workload (sizes only),
+   *                which checks nothing
+   */
   public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
                          ExpectedAnswers answers, HostSpec host) {
     this.deviceId = deviceId;

@@ -8,6 +8,9 @@ import io.fabemu.core.data.DataType;
  * in a distributed run, so each is registered with the wire serializer.
  */
 public final class DeviceProtocol {
+  /** Bytes of the MAXLOC/MINLOC location every element carries when it has one. */
+  private static final int LOCATION_BYTES = 4;
+
   private DeviceProtocol() {}
 
   /** Engine to compute node at time 0: start the workload. */
@@ -23,14 +26,31 @@ public final class DeviceProtocol {
   public record LocalDelivery(Message message) {}
 
   /**
-   * Facts about a message that every one of its packets carries, so the receiving NIC can reassemble it.
+   * Facts about a message that every one of its packets carries, so the receiving NIC can reassemble it. A message
+   * without data (zero bytes, or synthetic) has no data type and no elements, only its size.
    *
-   * @param totalElements elements in the whole message
+   * @param totalElements elements in the whole message (0 when it carries no data)
    * @param dataType      element type (null when the message carries no data)
    * @param withLocations elements carry MAXLOC/MINLOC locations
+   * @param totalBytes    payload bytes of the whole message, data or not
    */
   public record MessageInfo(int sourceRank, int destinationRank, long tag, int totalElements, DataType dataType,
-                            boolean withLocations) {}
+                            boolean withLocations, long totalBytes) {
+
+    /**
+     * @throws IllegalArgumentException when a message without data has elements or a negative size, or the size
+     *                                  of one with data is not its elements' size
+     */
+    public MessageInfo {
+      boolean consistent = dataType == null
+          ? totalElements == 0 && !withLocations && totalBytes >= 0
+          : totalBytes == (long) totalElements * (dataType.sizeBytes() + (withLocations ? LOCATION_BYTES : 0));
+      if (!consistent) {
+        throw new IllegalArgumentException("inconsistent message info: " + totalElements + " elements of "
+            + dataType + (withLocations ? " with locations" : "") + " in " + totalBytes + " B");
+      }
+    }
+  }
 
   /**
    * One packet on a link. The event that carries it is due when the packet's first bit arrives at the receiver;
@@ -44,8 +64,9 @@ public final class DeviceProtocol {
    * @param wireBytes       bytes on the wire: payload plus header
    * @param tailTimePs      arrival time of the last bit at the receiving device
    * @param info            message facts, shared by all its packets
-   * @param elementOffset   index of the first element of {@code slice} in the message
-   * @param slice           this packet's part of the data (null when the message carries none)
+   * @param elementOffset   index of the first element of {@code slice} in the message (0 without data)
+   * @param slice           this packet's part of the data (null when the message carries none: zero bytes, or
+   *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice) {

@@ -3,16 +3,35 @@ package io.fabemu.core.device;
 import io.fabemu.core.data.DataBuffer;
 
 /**
- * A rank-to-rank message, as MPI sees it.
+ * A rank-to-rank message, as MPI sees it. A real message carries its data; a synthetic one (the {@code synthetic}
+ * payload mode) carries its size only, and the network treats both alike: the same packets, the same times.
  *
  * @param sourceRank      sending world rank
  * @param destinationRank receiving world rank
  * @param tag             matches the message to the receive the collective posted
- * @param data            the payload (null for a zero-byte message, e.g. in a barrier)
+ * @param data            the payload; null for a zero-byte message (e.g. in a barrier) and for a synthetic one
+ * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
+ *                        a zero-byte message)
  */
-public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data) {
+public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes) {
 
-  public long sizeBytes() {
-    return data == null ? 0L : data.sizeBytes();
+  /**
+   * @throws IllegalArgumentException when the size is negative or differs from the data's
+   */
+  public Message {
+    if (data == null ? sizeBytes < 0 : data.sizeBytes() != sizeBytes) {
+      throw new IllegalArgumentException("message from rank " + sourceRank + " to rank " + destinationRank + " of "
+          + sizeBytes + " B " + (data == null ? "has a negative size" : "carries " + data.sizeBytes() + " B of data"));
+    }
+  }
+
+  /** A real message: its size is its data's (0 when {@code data} is null). */
+  public Message(int sourceRank, int destinationRank, long tag, DataBuffer data) {
+    this(sourceRank, destinationRank, tag, data, data == null ? 0L : data.sizeBytes());
+  }
+
+  /** A synthetic message: {@code sizeBytes} of payload and no data. */
+  public static Message synthetic(int sourceRank, int destinationRank, long tag, long sizeBytes) {
+    return new Message(sourceRank, destinationRank, tag, null, sizeBytes);
   }
 }

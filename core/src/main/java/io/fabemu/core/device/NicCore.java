@@ -15,16 +15,17 @@ import io.fabemu.core.spec.NicSpec;
 import io.fabemu.core.spec.SwitchSpec.ForwardingMode;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
-import java.util.HashMap;
+import io.fabemu.core.util.IntLongMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A host's network interface. Sending: per-message work-request processing, then segmentation into packets of
- * at most {@code segmentBytes} of payload, each DMA-read from host memory over PCIe (pipelined with the wire)
- * and serialized on the egress port. Receiving: reassembly by (source host, message id); when the last segment
- * is in and DMA-written, the whole message is delivered to the compute node. In direct topologies (line, ring,
- * full mesh) the NIC also relays transit packets, cut-through.
+ * at most {@code segmentBytes} of payload (whole elements), each DMA-read from host memory over PCIe (pipelined
+ * with the wire) and serialized on the egress port; a message without data (synthetic payload) is cut by its size
+ * alone, into the packets its real counterpart would make, and carries no slices. Receiving: reassembly by (source
+ * host, message id), by counting packets when there is no data; when the last segment is in and DMA-written, the
+ * whole message is delivered to the compute node. In direct topologies (line, ring, full mesh) the NIC also relays
+ * transit packets, cut-through.
  */
 public final class NicCore implements DeviceCore {
   private final int host;
@@ -33,16 +34,30 @@ public final class NicCore implements DeviceCore {
   private final long pcieBitsPerSecond;
   private final long pcieLatencyPs;
   private final PacketForwarder forwarder;
-  /** Messages partly received, by {@link #reassemblyKey}. */
-  private final Map<Long, Reassembly> reassembly = new HashMap<>();
+  /** Element size by which messages without data are segmented. */
+  private final int syntheticElementBytes;
+  /** Messages partly received, by (source host, message id). */
+  private final IntLongMap<Reassembly> reassembly = new IntLongMap<>();
   private long nextMessageId;
   /** When the NIC's send engine finishes its current work request. */
   private long sendEngineFreeAtPs;
   /** When the receive DMA engine finishes writing the previous message to host memory. */
   private long receiveDmaFreeAtPs;
 
-  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, HostSpec hostSpec) {
+  /**
+   * @param host                  the host's vertex id, also this device's id
+   * @param nodeDevice            device id of the host's compute node
+   * @param syntheticElementBytes element size of the workload's data: messages without data (synthetic payload)
+   *                              are cut into segments on the same element boundaries as real ones, so both give
+   *                              the same packets
+   */
+  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, HostSpec hostSpec,
+                 int syntheticElementBytes) {
+    if (syntheticElementBytes < 1) {
+      throw new IllegalArgumentException("element size must be at least 1 B, got " + syntheticElementBytes);
+    }
     this.host = host;
+    this.syntheticElementBytes = syntheticElementBytes;
     this.nodeDevice = nodeDevice;
     this.nic = nic;
     this.pcieBitsPerSecond = hostSpec.pcieBitsPerSecond();
@@ -72,30 +87,34 @@ public final class NicCore implements DeviceCore {
   }
 
   private void send(NicSend send, Outbox outbox) {
-    DataBuffer data = send.message().data();
-    int totalElements = data == null ? 0 : data.count();
-    int elementBytes = data == null ? 1 : data.elementBytes();
+    Message message = send.message();
+    DataBuffer data = message.data();
+    long totalBytes = message.sizeBytes();
+    // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
+    int elementBytes = data == null ? syntheticElementBytes : data.elementBytes();
     int elementsPerSegment = Math.max(1, nic.segmentBytes() / elementBytes);
-    int segments = Math.max(1, (totalElements + elementsPerSegment - 1) / elementsPerSegment);
-    MessageInfo info = new MessageInfo(send.message().sourceRank(), send.message().destinationRank(),
-        send.message().tag(), totalElements, data == null ? null : data.type(), data != null && data.hasLocations());
+    long segmentPayloadBytes = (long) elementsPerSegment * elementBytes;
+    int segments = (int) Math.max(1, (totalBytes + segmentPayloadBytes - 1) / segmentPayloadBytes);
+    MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
+        data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
+        totalBytes);
     long messageId = nextMessageId++;
     long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
     sendEngineFreeAtPs = start;
     EgressPort port = forwarder.egressToward(host, send.destinationHost());
     long dmaBytes = 0;
     for (int s = 0; s < segments; s++) {
-      int offset = s * elementsPerSegment;
-      int elements = Math.min(elementsPerSegment, totalElements - offset);
-      DataBuffer slice = data == null ? null : (segments == 1 ? data : data.slice(offset, elements));
-      long payloadBytes = (long) elements * elementBytes;
+      long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
+      int elementOffset = data == null ? 0 : s * elementsPerSegment;
+      DataBuffer slice = data == null || segments == 1 ? data
+          : data.slice(elementOffset, (int) (payloadBytes / elementBytes));
       dmaBytes += payloadBytes;
       // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC.
       long readyPs = start + Units.transferPs(dmaBytes, pcieBitsPerSecond);
       int wireBytes = (int) payloadBytes + nic.headerBytes();
       port.transmit(readyPs, wireBytes, 0L);
       outbox.send(port.toDevice(), port.lastHeadArrivalPs(), new Packet(host, send.destinationHost(), messageId, s,
-          segments, wireBytes, port.lastTailArrivalPs(), info, offset, slice));
+          segments, wireBytes, port.lastTailArrivalPs(), info, elementOffset, slice));
     }
   }
 
@@ -105,12 +124,12 @@ public final class NicCore implements DeviceCore {
       deliver(info, packet.slice(), packet.tailTimePs(), payloadBytes(packet), outbox);
       return;
     }
-    long key = reassemblyKey(packet.sourceHost(), packet.messageId());
-    Reassembly r = reassembly.get(key);
+    Reassembly r = reassembly.get(packet.sourceHost(), packet.messageId());
     if (r == null) {
+      // A message without data (synthetic) is reassembled by counting its packets.
       r = new Reassembly(info.dataType() == null ? null
           : DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations()));
-      reassembly.put(key, r);
+      reassembly.put(packet.sourceHost(), packet.messageId(), r);
     }
     if (packet.slice() != null) {
       r.data.copyFrom(packet.elementOffset(), packet.slice());
@@ -118,7 +137,7 @@ public final class NicCore implements DeviceCore {
     r.received++;
     r.lastTailPs = Math.max(r.lastTailPs, packet.tailTimePs());
     if (r.received == packet.segmentCount()) {
-      reassembly.remove(key);
+      reassembly.remove(packet.sourceHost(), packet.messageId());
       deliver(info, r.data, r.lastTailPs, payloadBytes(packet), outbox);
     }
   }
@@ -127,16 +146,12 @@ public final class NicCore implements DeviceCore {
     // The last segment is DMA-written to host memory, then the completion reaches the host over PCIe.
     long written = Math.max(lastTailPs, receiveDmaFreeAtPs) + Units.transferPs(lastSegmentBytes, pcieBitsPerSecond);
     receiveDmaFreeAtPs = written;
-    Message message = new Message(info.sourceRank(), info.destinationRank(), info.tag(), data);
+    Message message = new Message(info.sourceRank(), info.destinationRank(), info.tag(), data, info.totalBytes());
     outbox.send(nodeDevice, written + pcieLatencyPs, new NicDeliver(message));
   }
 
   private long payloadBytes(Packet packet) {
     return packet.wireBytes() - nic.headerBytes();
-  }
-
-  private static long reassemblyKey(int sourceHost, long messageId) {
-    return ((long) sourceHost << 40) ^ messageId;
   }
 
   @Override

@@ -1,14 +1,19 @@
 package io.fabemu.core.fabric;
 
 import io.fabemu.core.collective.ExpectedAnswers;
+import io.fabemu.core.collective.Schedules;
 import io.fabemu.core.device.ComputeNodeCore;
 import io.fabemu.core.device.DeviceProtocol.StartWorkload;
 import io.fabemu.core.device.NicCore;
 import io.fabemu.core.device.SwitchCore;
 import io.fabemu.core.engine.DeviceCore;
 import io.fabemu.core.engine.Event;
+import io.fabemu.core.engine.WindowedEngine;
+import io.fabemu.core.result.ResultAggregator;
+import io.fabemu.core.result.RunResult;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.WorkloadSpec;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
@@ -50,12 +55,17 @@ public final class Fabric {
     int hosts = topology.hostCount();
     int vertices = topology.vertexCount();
     int worldSize = hosts * scenario.workload().ppn();
-    ExpectedAnswers answers = ExpectedAnswers.forWorkload(scenario.workload(), worldSize, scenario.seed());
+    WorkloadSpec workload = scenario.workload();
+    // Sizes only: nothing is checked, so no exact answers are built.
+    ExpectedAnswers answers = workload.syntheticPayload() ? null
+        : ExpectedAnswers.forWorkload(workload, worldSize, scenario.seed());
+    int elementBytes = Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op());
     DeviceCore[] devices = new DeviceCore[vertices + hosts];
     DeviceKind[] kinds = new DeviceKind[devices.length];
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
-        devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(), scenario.devices().host());
+        devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(),
+            scenario.devices().host(), elementBytes);
         kinds[v] = DeviceKind.NIC;
       } else {
         devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec());
@@ -63,8 +73,8 @@ public final class Fabric {
       }
     }
     for (int h = 0; h < hosts; h++) {
-      devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, scenario.workload(),
-          scenario.seed(), answers, scenario.devices().host());
+      devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, workload, scenario.seed(), answers,
+          scenario.devices().host());
       kinds[vertices + h] = DeviceKind.COMPUTE_NODE;
     }
     long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
@@ -111,5 +121,20 @@ public final class Fabric {
 
   public int worldSize() {
     return worldSize;
+  }
+
+  /**
+   * Runs this fabric to the end on the plain single-threaded {@link WindowedEngine} (unit tests, benchmarks,
+   * comparisons with the actor engine). Device cores keep their state: run a fabric once.
+   */
+  public RunResult runOnPlainEngine() {
+    // Wall time is only reported (emulator speed); it never feeds the emulation.
+    long wallStartNs = System.nanoTime();
+    WindowedEngine engine = new WindowedEngine(devices, lookaheadPs);
+    startEvents().forEach(engine::inject);
+    engine.run();
+    double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
+    return ResultAggregator.aggregate(scenario, worldSize, engine.reports(), engine.lastWindowStartPs(),
+        engine.windows(), engine.eventsHandled(), wallSeconds);
   }
 }

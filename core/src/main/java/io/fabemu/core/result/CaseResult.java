@@ -14,7 +14,19 @@ import io.fabemu.core.collective.Algorithm;
  * @param avgLatencyPs  mean over ranks of the per-rank mean latency
  * @param minLatencyPs  smallest per-rank mean latency
  * @param maxLatencyPs  largest per-rank mean latency
- * @param wrongElements output elements that differed from the exact answer (all ranks, all iterations)
+ * @param wrongElements output elements that differed from the exact answer (all ranks, all iterations); 0 when
+ *                      not {@code checked}
+ * @param checked       the outputs were checked against the exact answer (false for a synthetic payload, which
+ *                      carries sizes only)
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                         double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements) {}
+                         double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
+                         boolean checked) {
+
+  /** A case whose outputs were checked (real data). */
+  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements) {
+    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+        true);
+  }
+}

@@ -17,8 +17,9 @@ import java.util.List;
 
 /**
  * Turns the devices' reports into a {@link RunResult}: osu-style per-case figures, sorted link counters, and a
- * SHA-256 digest over everything that virtual time determines (per-rank results, link counters, the end time).
- * Wall-clock figures stay out of the digest, so equal digests mean equal emulations.
+ * SHA-256 digest over everything that virtual time determines (the payload mode, per-rank results, link counters,
+ * the end time). Wall-clock figures stay out of the digest, so equal digests mean equal emulations. Cases of a
+ * synthetic payload are marked not {@link CaseResult#checked() checked}.
  */
 public final class ResultAggregator {
   private ResultAggregator() {}
@@ -74,7 +75,7 @@ public final class ResultAggregator {
       wrong += r.wrongElements();
     }
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / ofCase.size(), min, max,
-        wrong);
+        wrong, !workload.syntheticPayload());
   }
 
   private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs) {
@@ -85,7 +86,9 @@ public final class ResultAggregator {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
     }
     StringBuilder line = new StringBuilder(128);
-    line.append("fabemu-digest-v1 seed=").append(spec.seed()).append(" end=").append(endPs).append('\n');
+    // The payload mode is part of what was emulated: a synthetic run never has the digest of a real one.
+    line.append("fabemu-digest-v2 seed=").append(spec.seed()).append(" payload=")
+        .append(spec.workload().payloadName()).append(" end=").append(endPs).append('\n');
     update(sha, line);
     for (RankResult r : ranks) {
       line.append("rank ").append(r.rank()).append(' ').append(r.caseIndex()).append(' ').append(r.iterations())

@@ -16,13 +16,18 @@ import java.util.List;
  * @param windows        time windows the engine opened
  * @param events         device events handled
  * @param wallSeconds    wall-clock duration of the emulation (not part of the digest)
- * @param digest         SHA-256 (hex) over the virtual-time results and link counters
+ * @param digest         SHA-256 (hex) over the payload mode, the virtual-time results and link counters
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
                         String digest) {
 
-  /** Total wrong output elements over all cases. */
+  /** True when the outputs were checked against the exact answer: false for a synthetic payload (sizes only). */
+  public boolean checked() {
+    return !scenario.workload().syntheticPayload();
+  }
+
+  /** Total wrong output elements over all cases (0 when not {@link #checked()}). */
   public long wrongElements() {
     return cases.stream().mapToLong(CaseResult::wrongElements).sum();
   }

@@ -21,10 +21,29 @@ import java.util.List;
  * @param op           reduce op (ignored by collectives that do not reduce)
  * @param hierarchical reduce inside each node to a leader, run the algorithm among leaders, broadcast back
  * @param root         root rank of rooted collectives (reduce, broadcast, gather, scatter)
+ * @param syntheticPayload messages carry sizes only, no data: the same schedules, message sizes and costs as with
+ *                     real data, but no buffers, no input and no check of the outputs (for the largest runs)
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
-                           boolean hierarchical, int root) {
+                           boolean hierarchical, int root, boolean syntheticPayload) {
+
+  /** A workload on real data, every output checked against the exact answer. */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root, false);
+  }
+
+  /** The same workload with the given payload mode (true: sizes only). */
+  public WorkloadSpec withSyntheticPayload(boolean synthetic) {
+    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+        root, synthetic);
+  }
+
+  /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */
+  public String payloadName() {
+    return syntheticPayload ? "synthetic" : "real";
+  }
 
   /** Number of (algorithm, size) cases. */
   public int caseCount() {

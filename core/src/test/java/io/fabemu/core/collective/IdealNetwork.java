@@ -70,9 +70,13 @@ final class IdealNetwork implements RankHost {
     return this;
   }
 
-  /** Creates every rank's workload on this network (all sharing one {@link ExpectedAnswers}). */
+  /**
+   * Creates every rank's workload on this network (all sharing one {@link ExpectedAnswers}, none for a synthetic
+   * payload).
+   */
   RankWorkload[] createRanks(WorkloadSpec workload, int worldSize, long seed) {
-    ExpectedAnswers answers = ExpectedAnswers.forWorkload(workload, worldSize, seed);
+    ExpectedAnswers answers = workload.syntheticPayload() ? null
+        : ExpectedAnswers.forWorkload(workload, worldSize, seed);
     ranks = new RankWorkload[worldSize];
     for (int r = 0; r < worldSize; r++) {
       ranks[r] = new RankWorkload(r, worldSize, workload, seed, answers, this);

@@ -128,6 +128,47 @@ class RankWorkloadTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("seed");
   }
 
+  @Test
+  void shouldRunTheSameTimesWithoutBuffersWhenPayloadIsSynthetic() {
+    // Every kind of step: local copies (allgather), reducing receives (allreduce), intra-node traffic (ppn 2).
+    List<WorkloadSpec> workloads = List.of(
+        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RABENSEIFNER, Algorithm.RING),
+            List.of(12L, 4_008L), 2, 1, 2, DataType.FLOAT64, ReduceOp.MAXLOC, true, 0),
+        new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+            List.of(4L, 4_000L), 2, 1, 1, DataType.INT32, ReduceOp.SUM, false, 0));
+    for (WorkloadSpec real : workloads) {
+      WorkloadSpec synthetic = real.withSyntheticPayload(true);
+      IdealNetwork realNet = new IdealNetwork(1_000_000, 100).overheads(100_000, 120_000, 3, 2);
+      IdealNetwork syntheticNet = new IdealNetwork(1_000_000, 100).overheads(100_000, 120_000, 3, 2);
+      RankWorkload[] realRanks = realNet.createRanks(real, 6, 5);
+      RankWorkload[] syntheticRanks = syntheticNet.createRanks(synthetic, 6, 5);
+
+      long realEnd = realNet.run();
+      long syntheticEnd = syntheticNet.run();
+
+      assertThat(syntheticEnd).isEqualTo(realEnd);
+      assertThat(syntheticNet.messages()).isEqualTo(realNet.messages());
+      assertThat(syntheticNet.bytes()).isEqualTo(realNet.bytes());
+      for (int r = 0; r < realRanks.length; r++) {
+        assertThat(syntheticRanks[r].finished()).isTrue();
+        assertThat(syntheticRanks[r].results()).isEqualTo(realRanks[r].results());
+        assertThat(syntheticRanks[r].resultBuffer()).as("no buffers").isNull();
+      }
+    }
+  }
+
+  @Test
+  void shouldRejectAnswersWhenPayloadIsSynthetic() {
+    WorkloadSpec w = Workloads.of(Collective.ALLREDUCE, Algorithm.RING, 8, DataType.INT32, ReduceOp.SUM);
+    ExpectedAnswers answers = ExpectedAnswers.forWorkload(w, 4, 1);
+
+    assertThatThrownBy(() -> new RankWorkload(0, 4, w.withSyntheticPayload(true), 1, answers,
+        new IdealNetwork(1, 1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("synthetic");
+    assertThatThrownBy(() -> new RankWorkload(0, 4, w, 1, null, new IdealNetwork(1, 1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs expected answers");
+  }
+
   private static void assertRejected(WorkloadSpec w, int p, String message) {
     ExpectedAnswers answers = new ExpectedAnswers(1, w.dataType(), null, p);
     assertThatThrownBy(() -> new RankWorkload(0, p, w, 1, answers, new IdealNetwork(1, 1)))

@@ -1,6 +1,7 @@
 package io.fabemu.core.collective;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
@@ -108,6 +109,40 @@ class UnexpectedMessageTest {
     executor.begin(schedule, new DataBuffer[] {null, out, null}, null, 0, 5);
     assertThat(out.get(0)).isEqualTo(2.0);
     assertThat(executor.unexpectedMessages()).isZero();
+  }
+
+  @Test
+  void shouldSendSizesAndChargeReduceByBytesWhenOperationIsSynthetic() {
+    RecordingHost host = new RecordingHost();
+    ScheduleExecutor executor = new ScheduleExecutor(0, host);
+    ScheduleBuilder b = new ScheduleBuilder(0).buffers(3, 3);
+    b.send(1, BufferId.INPUT, 0, 3, 0).receive(1, BufferId.OUTPUT, 0, 3, true, 0).endStep();
+    Schedule schedule = b.build();
+
+    executor.beginSynthetic(schedule, 12, 0, 10);
+    long tag = Tags.tag(0, Tags.channel(0, 0, 0));
+    executor.onMessage(20, Message.synthetic(1, 0, tag, 36));
+
+    assertThat(host.sent).containsExactly(Message.synthetic(0, 1, tag, 36));
+    assertThat(executor.active()).isFalse();
+    assertThat(executor.cpuFreePs()).as("receive overhead + reduce of 36 B").isEqualTo(20 + 2 + 36);
+  }
+
+  @Test
+  void shouldRejectMessageWhenItsSizeOrDataDoesNotFitTheSyntheticReceive() {
+    ScheduleBuilder b = new ScheduleBuilder(0).buffers(0, 2);
+    b.receive(1, BufferId.OUTPUT, 0, 2, false, 0).endStep();
+    Schedule schedule = b.build();
+    long tag = Tags.tag(0, Tags.channel(0, 0, 0));
+    ScheduleExecutor wrongSize = new ScheduleExecutor(0, new RecordingHost());
+    wrongSize.beginSynthetic(schedule, 8, 0, 0);
+    ScheduleExecutor withData = new ScheduleExecutor(0, new RecordingHost());
+    withData.beginSynthetic(schedule, 8, 0, 0);
+
+    assertThatThrownBy(() -> wrongSize.onMessage(5, Message.synthetic(1, 0, tag, 8)))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("has 8 B, the synthetic receive expects 16 B");
+    assertThatThrownBy(() -> withData.onMessage(5, new Message(1, 0, tag, DataBuffer.allocate(DataType.INT64, 2,
+        false)))).isInstanceOf(IllegalStateException.class).hasMessageContaining("of data");
   }
 
   private static Message message(long tag, long value) {

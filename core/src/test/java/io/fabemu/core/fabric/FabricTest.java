@@ -7,9 +7,7 @@ import io.fabemu.core.collective.Algorithm;
 import io.fabemu.core.collective.Collective;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.engine.WindowedEngine;
 import io.fabemu.core.result.CaseResult;
-import io.fabemu.core.result.ResultAggregator;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.core.spec.SwitchSpec.ForwardingMode;
@@ -24,12 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FabricTest {
 
   static RunResult run(ScenarioSpec spec) {
-    Fabric fabric = Fabric.build(spec);
-    WindowedEngine engine = new WindowedEngine(fabric.devices(), fabric.lookaheadPs());
-    fabric.startEvents().forEach(engine::inject);
-    engine.run();
-    return ResultAggregator.aggregate(spec, fabric.worldSize(), engine.reports(), engine.lastWindowStartPs(),
-        engine.windows(), engine.eventsHandled(), 0);
+    return Fabric.build(spec).runOnPlainEngine();
   }
 
   /** The operation's time: the slowest rank's (in trees and ping-pong, ranks finish at different times). */

@@ -1,39 +1,40 @@
-package io.fabemu.core.collective;
+package io.fabemu.core.util;
 
 /**
- * Open-addressing hash map from (source rank, tag) to an object, without boxing: linear probing over parallel
- * arrays, backward-shift deletion (no tombstones). Not thread-safe; each rank owns its maps.
+ * Open-addressing hash map from an (int, long) key to an object, without boxing: linear probing over parallel
+ * arrays, backward-shift deletion (no tombstones). For per-packet and per-message paths: a collective's (source
+ * rank, tag) matching, a NIC's (source host, message id) reassembly. Not thread-safe; each device owns its maps.
  *
  * @param <V> the value type
  */
-final class PeerTagMap<V> {
+public final class IntLongMap<V> {
   private int[] sources;
   private long[] tags;
   private Object[] values;
   private int mask;
   private int size;
 
-  PeerTagMap() {
+  public IntLongMap() {
     allocate(16);
   }
 
-  int size() {
+  public int size() {
     return size;
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return size == 0;
   }
 
   @SuppressWarnings("unchecked")
-  V get(int source, long tag) {
+  public V get(int source, long tag) {
     int i = find(source, tag);
     return i < 0 ? null : (V) values[i];
   }
 
   /** Associates the value (non-null) with the key; returns the previous value or null. */
   @SuppressWarnings("unchecked")
-  V put(int source, long tag, V value) {
+  public V put(int source, long tag, V value) {
     if (value == null) {
       throw new IllegalArgumentException("null value");
     }
@@ -58,7 +59,7 @@ final class PeerTagMap<V> {
 
   /** Removes the key; returns its value or null. */
   @SuppressWarnings("unchecked")
-  V remove(int source, long tag) {
+  public V remove(int source, long tag) {
     int i = find(source, tag);
     if (i < 0) {
       return null;

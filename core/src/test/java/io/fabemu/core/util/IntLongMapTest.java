@@ -1,4 +1,4 @@
-package io.fabemu.core.collective;
+package io.fabemu.core.util;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class PeerTagMapTest {
+class IntLongMapTest {
 
   @Test
   void shouldBehaveLikeHashMapWhenKeysCollideAndGetRemoved() {
     SplittableRandom random = new SplittableRandom(12345); // seeded: the same sequence every run
-    PeerTagMap<Integer> map = new PeerTagMap<>();
+    IntLongMap<Integer> map = new IntLongMap<>();
     Map<String, Integer> model = new HashMap<>();
     for (int i = 0; i < 200_000; i++) {
       int source = random.nextInt(6);
