@@ -23,13 +23,14 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * The emulator's own speed and memory at scale, on the embedded single-member cluster: device events handled per
- * wall-clock second (median of 3 runs after a warm-up run), windows, peak heap during the runs, and heap per idle endpoint (a built fabric with one actor
- * per device, before any event). Prints a Markdown table for docs/performance.md.
+ * wall-clock second (median of 3 runs after a warm-up run), windows, peak heap during the runs, and heap per idle
+ * endpoint (a built fabric with one actor per device, before any event). Each case also runs on the plain
+ * single-threaded loop, to separate the devices' own cost from the actors'. Prints a Markdown table for
+ * docs/performance.md.
  *
  * <p>Usage: {@code load-tests/run-scale-benchmark.sh [case ...]}; cases: {@code ring-256x1MiB},
  * {@code ring-256x1MiB-synthetic} (sizes only, no data), {@code rd-4096x8B} (default: all). Wall-clock figures
- * depend on the machine and its load; run on an idle
- * machine and report the command with the figures.
+ * depend on the machine and its load; run on an idle machine and report the command with the figures.
  */
 public final class ScaleBenchmark {
 
@@ -59,6 +60,8 @@ public final class ScaleBenchmark {
   private ScaleBenchmark() {}
 
   public static void main(String[] args) throws Exception {
+    // Initialize slf4j before Pekko's logger starts on another thread; otherwise slf4j prints a "replay" notice.
+    org.slf4j.LoggerFactory.getILoggerFactory();
     List<Case> selected = new ArrayList<>();
     for (Case c : CASES) {
       if (args.length == 0 || List.of(args).contains(c.name())) selected.add(c);
