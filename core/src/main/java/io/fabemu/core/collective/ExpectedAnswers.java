@@ -116,9 +116,9 @@ public final class ExpectedAnswers {
   public long countWrong(Collective collective, int root, long sizeBytes, int count, int rank, DataBuffer result) {
     int p = worldSize;
     return switch (collective) {
-      case ALLREDUCE -> compare(result, 0, reduction(sizeBytes, count), 0, count);
-      case REDUCE -> rank == root ? compare(result, 0, reduction(sizeBytes, count), 0, count) : 0;
-      case REDUCE_SCATTER -> compare(result, 0, blockReduction(sizeBytes, count), rank * count, count);
+      case ALLREDUCE -> result.countMismatches(0, reduction(sizeBytes, count), 0, count);
+      case REDUCE -> rank == root ? result.countMismatches(0, reduction(sizeBytes, count), 0, count) : 0;
+      case REDUCE_SCATTER -> result.countMismatches(0, blockReduction(sizeBytes, count), rank * count, count);
       case BROADCAST -> compareInput(result, 0, sizeBytes, root, 0, count);
       case GATHER -> {
         long wrong = 0;
@@ -141,6 +141,27 @@ public final class ExpectedAnswers {
       case SENDRECV -> PingPong.active(p, rank) ? compareInput(result, 0, sizeBytes, rank & ~1, 0, count) : 0;
       case BARRIER -> 0;
     };
+  }
+
+  /**
+   * Computes now every reduction {@code workload} will be checked against (one per size, for the reducing
+   * collectives), so that no device waits on one mid-run. The others need nothing: they are checked against the
+   * generator directly.
+   */
+  public void prepare(WorkloadSpec workload) {
+    Collective collective = workload.collective();
+    if (!collective.reduces()) {
+      return;
+    }
+    int elementBytes = Schedules.elementBytes(collective, workload.dataType(), workload.op());
+    for (long sizeBytes : workload.sizesBytes()) {
+      int count = (int) (sizeBytes / elementBytes);
+      if (collective == Collective.REDUCE_SCATTER) {
+        blockReduction(sizeBytes, count);
+      } else {
+        reduction(sizeBytes, count);
+      }
+    }
   }
 
   /**
@@ -193,98 +214,24 @@ public final class ExpectedAnswers {
   /** Below this many elements per chunk, splitting the reduction over cores is not worth it. */
   private static final int REDUCE_CHUNK_ELEMENTS = 16_384;
 
-  /** Mismatches between actual[actualOffset..+count) and expected[expectedOffset..+count), bit for bit. */
-  static long compare(DataBuffer actual, int actualOffset, DataBuffer expected, int expectedOffset, int count) {
-    if (actual.type() != expected.type() || actual.hasLocations() != expected.hasLocations()) {
-      throw new IllegalArgumentException("cannot compare " + actual + " with " + expected);
-    }
-    long wrong = 0;
-    Object a = actual.valuesArray();
-    Object e = expected.valuesArray();
-    switch (actual.type()) {
-      case INT16 -> {
-        short[] x = (short[]) a;
-        short[] y = (short[]) e;
-        for (int i = 0; i < count; i++) if (x[actualOffset + i] != y[expectedOffset + i]) wrong++;
-      }
-      case INT32 -> {
-        int[] x = (int[]) a;
-        int[] y = (int[]) e;
-        for (int i = 0; i < count; i++) if (x[actualOffset + i] != y[expectedOffset + i]) wrong++;
-      }
-      case INT64 -> {
-        long[] x = (long[]) a;
-        long[] y = (long[]) e;
-        for (int i = 0; i < count; i++) if (x[actualOffset + i] != y[expectedOffset + i]) wrong++;
-      }
-      case FLOAT32 -> {
-        float[] x = (float[]) a;
-        float[] y = (float[]) e;
-        for (int i = 0; i < count; i++) {
-          if (Float.floatToRawIntBits(x[actualOffset + i]) != Float.floatToRawIntBits(y[expectedOffset + i])) wrong++;
-        }
-      }
-      case FLOAT64 -> {
-        double[] x = (double[]) a;
-        double[] y = (double[]) e;
-        for (int i = 0; i < count; i++) {
-          if (Double.doubleToRawLongBits(x[actualOffset + i]) != Double.doubleToRawLongBits(y[expectedOffset + i])) {
-            wrong++;
-          }
-        }
-      }
-    }
-    if (actual.hasLocations()) {
-      int[] x = actual.locationsArray();
-      int[] y = expected.locationsArray();
-      // Count an element once even when both its value and its location are wrong.
-      for (int i = 0; i < count; i++) {
-        if (x[actualOffset + i] != y[expectedOffset + i] && sameValue(actual, actualOffset + i, expected,
-            expectedOffset + i)) {
-          wrong++;
-        }
-      }
-    }
-    return wrong;
-  }
-
-  private static boolean sameValue(DataBuffer a, int i, DataBuffer b, int j) {
-    return switch (a.type()) {
-      case INT16 -> ((short[]) a.valuesArray())[i] == ((short[]) b.valuesArray())[j];
-      case INT32 -> ((int[]) a.valuesArray())[i] == ((int[]) b.valuesArray())[j];
-      case INT64 -> ((long[]) a.valuesArray())[i] == ((long[]) b.valuesArray())[j];
-      case FLOAT32 -> Float.floatToRawIntBits(((float[]) a.valuesArray())[i])
-          == Float.floatToRawIntBits(((float[]) b.valuesArray())[j]);
-      case FLOAT64 -> Double.doubleToRawLongBits(((double[]) a.valuesArray())[i])
-          == Double.doubleToRawLongBits(((double[]) b.valuesArray())[j]);
-    };
-  }
-
   /**
    * Mismatches between actual[actualOffset..+count) and elements [firstIndex..+count) of rank {@code source}'s
    * input, recomputed from the generator. Locations, when the buffer has them, must be the source rank.
    */
   private long compareInput(DataBuffer actual, int actualOffset, long sizeBytes, int source, long firstIndex,
                             int count) {
+    // Regenerate the expected input chunk by chunk (the generator's fast path), then compare bit for bit.
+    DataBuffer expected = DataBuffer.allocate(actual.type(), Math.min(count, COMPARE_CHUNK_ELEMENTS),
+        actual.hasLocations());
     long wrong = 0;
-    Object a = actual.valuesArray();
-    int[] locations = actual.locationsArray();
-    int location = inputs.location(source);
-    long stream = inputs.streamOf(sizeBytes, source);
-    for (int i = 0; i < count; i++) {
-      long v = inputs.valueInStream(stream, firstIndex + i);
-      int k = actualOffset + i;
-      boolean same = switch (actual.type()) {
-        case INT16 -> ((short[]) a)[k] == (short) v;
-        case INT32 -> ((int[]) a)[k] == (int) v;
-        case INT64 -> ((long[]) a)[k] == v;
-        case FLOAT32 -> Float.floatToRawIntBits(((float[]) a)[k]) == Float.floatToRawIntBits((float) v);
-        case FLOAT64 -> Double.doubleToRawLongBits(((double[]) a)[k]) == Double.doubleToRawLongBits((double) v);
-      };
-      if (!same || (locations != null && locations[k] != location)) {
-        wrong++;
-      }
+    for (int done = 0; done < count; done += expected.count()) {
+      int n = Math.min(expected.count(), count - done);
+      inputs.fill(sizeBytes, source, firstIndex + done, expected, 0, n);
+      wrong += actual.countMismatches(actualOffset + done, expected, 0, n);
     }
     return wrong;
   }
+
+  /** Elements regenerated at a time when checking a copy of some rank's input. */
+  private static final int COMPARE_CHUNK_ELEMENTS = 4096;
 }

@@ -202,25 +202,29 @@ public final class DataBuffer {
     };
   }
 
-  /** Number of elements in [offset, offset + expected.count()) that differ, bit for bit, from {@code expected}. */
-  public int countMismatches(int offset, DataBuffer expected) {
+  /**
+   * Number of elements of this buffer in [offset, offset + count) that differ, bit for bit, from
+   * {@code expected}'s elements [expectedOffset, expectedOffset + count); an element whose value or location
+   * differs (or both) counts once.
+   */
+  public long countMismatches(int offset, DataBuffer expected, int expectedOffset, int count) {
     checkCompatible(expected);
-    int n = expected.count();
-    int wrong = 0;
-    for (int i = 0; i < n; i++) {
+    long wrong = 0;
+    for (int i = 0; i < count; i++) {
+      int a = offset + i;
+      int e = expectedOffset + i;
       boolean same = switch (type) {
-        case INT16 -> ((short[]) values)[offset + i] == ((short[]) expected.values)[i];
-        case INT32 -> ((int[]) values)[offset + i] == ((int[]) expected.values)[i];
-        case INT64 -> ((long[]) values)[offset + i] == ((long[]) expected.values)[i];
-        case FLOAT32 -> Float.floatToRawIntBits(((float[]) values)[offset + i])
-            == Float.floatToRawIntBits(((float[]) expected.values)[i]);
-        case FLOAT64 -> Double.doubleToRawLongBits(((double[]) values)[offset + i])
-            == Double.doubleToRawLongBits(((double[]) expected.values)[i]);
+        case INT16 -> ((short[]) values)[a] == ((short[]) expected.values)[e];
+        case INT32 -> ((int[]) values)[a] == ((int[]) expected.values)[e];
+        case INT64 -> ((long[]) values)[a] == ((long[]) expected.values)[e];
+        case FLOAT32 -> Float.floatToRawIntBits(((float[]) values)[a])
+            == Float.floatToRawIntBits(((float[]) expected.values)[e]);
+        case FLOAT64 -> Double.doubleToRawLongBits(((double[]) values)[a])
+            == Double.doubleToRawLongBits(((double[]) expected.values)[e]);
       };
-      if (same && locations != null) {
-        same = locations[offset + i] == expected.locations[i];
+      if (!same || (locations != null && locations[a] != expected.locations[e])) {
+        wrong++;
       }
-      if (!same) wrong++;
     }
     return wrong;
   }
@@ -237,13 +241,11 @@ public final class DataBuffer {
 
   @Override
   public boolean equals(Object o) {
-    if (!(o instanceof DataBuffer other) || other.type != type) return false;
-    return countMismatchesAll(other) == 0;
-  }
-
-  private int countMismatchesAll(DataBuffer other) {
-    if (other.count() != count() || (other.locations == null) != (locations == null)) return -1;
-    return countMismatches(0, other);
+    if (!(o instanceof DataBuffer other) || other.type != type || other.count() != count()
+        || (other.locations == null) != (locations == null)) {
+      return false;
+    }
+    return countMismatches(0, other, 0, count()) == 0;
   }
 
   @Override

@@ -26,24 +26,19 @@ import java.util.List;
  */
 public final class Fabric {
 
-  /** What a device is, so an engine can pick the actor that drives it. */
-  public enum DeviceKind { NIC, SWITCH, COMPUTE_NODE }
-
   private final ScenarioSpec scenario;
   private final Topology topology;
   private final RoutingTable routing;
   private final DeviceCore[] devices;
-  private final DeviceKind[] kinds;
   private final long lookaheadPs;
   private final int worldSize;
 
   private Fabric(ScenarioSpec scenario, Topology topology, RoutingTable routing, DeviceCore[] devices,
-                 DeviceKind[] kinds, long lookaheadPs, int worldSize) {
+                 long lookaheadPs, int worldSize) {
     this.scenario = scenario;
     this.topology = topology;
     this.routing = routing;
     this.devices = devices;
-    this.kinds = kinds;
     this.lookaheadPs = lookaheadPs;
     this.worldSize = worldSize;
   }
@@ -59,29 +54,29 @@ public final class Fabric {
     // Sizes only: nothing is checked, so no exact answers are built.
     ExpectedAnswers answers = workload.syntheticPayload() ? null
         : ExpectedAnswers.forWorkload(workload, worldSize, scenario.seed());
+    if (answers != null) {
+      // Before the run, on all cores: no device waits on an answer mid-run.
+      answers.prepare(workload);
+    }
     int elementBytes = Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op());
     DeviceCore[] devices = new DeviceCore[vertices + hosts];
-    DeviceKind[] kinds = new DeviceKind[devices.length];
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
         devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(),
             scenario.devices().host(), elementBytes);
-        kinds[v] = DeviceKind.NIC;
       } else {
         devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec());
-        kinds[v] = DeviceKind.SWITCH;
       }
     }
     for (int h = 0; h < hosts; h++) {
       devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, workload, scenario.seed(), answers,
           scenario.devices().host());
-      kinds[vertices + h] = DeviceKind.COMPUTE_NODE;
     }
     long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
-    return new Fabric(scenario, topology, routing, devices, kinds, lookahead, worldSize);
+    return new Fabric(scenario, topology, routing, devices, lookahead, worldSize);
   }
 
   /** The events that start a run: every compute node starts its workload at time 0. */
@@ -109,10 +104,6 @@ public final class Fabric {
   /** Devices indexed by id. */
   public DeviceCore[] devices() {
     return devices;
-  }
-
-  public DeviceKind kindOf(int deviceId) {
-    return kinds[deviceId];
   }
 
   public long lookaheadPs() {
