@@ -6,8 +6,9 @@ import io.fabemu.core.time.Units;
 
 /**
  * The sending end of one directed link: a FIFO that serializes packets one after another at the link's rate and
- * counts bytes, packets and busy time. Because packets leave in the order the device hands them over, the queue
- * is fully described by the time the port becomes free; no packet list is kept.
+ * counts bytes, packets and busy time (serialization only: a cut-through packet that cannot finish before its
+ * tail arrives holds the port longer than it keeps the wire busy). Because packets leave in the order the device
+ * hands them over, the queue is fully described by the time the port becomes free; no packet list is kept.
  */
 public final class EgressPort {
   private final int fromDevice;
@@ -46,11 +47,14 @@ public final class EgressPort {
    */
   public void transmit(long readyPs, int wireBytes, long minEndPs) {
     long start = Math.max(readyPs, freeAtPs);
-    long end = Math.max(start + Units.transferPs(wireBytes, bitsPerSecond), minEndPs);
+    long serializationPs = Units.transferPs(wireBytes, bitsPerSecond);
+    long end = Math.max(start + serializationPs, minEndPs);
+    // The port is held until the last bit has left, but a cut-through packet waiting for its tail from a slower
+    // ingress leaves the wire idle in between: only serialization counts as busy.
     freeAtPs = end;
     bytes += wireBytes;
     packets++;
-    busyPs += end - start;
+    busyPs += serializationPs;
     lastStartPs = start;
     lastEndPs = end;
   }

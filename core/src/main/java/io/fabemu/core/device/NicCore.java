@@ -22,10 +22,15 @@ import java.util.List;
  * A host's network interface. Sending: per-message work-request processing, then segmentation into packets of
  * at most {@code segmentBytes} of payload (whole elements), each DMA-read from host memory over PCIe (pipelined
  * with the wire) and serialized on the egress port; a message without data (synthetic payload) is cut by its size
- * alone, into the packets its real counterpart would make, and carries no slices. Receiving: reassembly by (source
- * host, message id), by counting packets when there is no data; when the last segment is in and DMA-written, the
- * whole message is delivered to the compute node. In direct topologies (line, ring, full mesh) the NIC also relays
- * transit packets, cut-through.
+ * alone, into the packets its real counterpart would make, and carries no slices. Receiving: every segment is
+ * DMA-written to host memory once its tail is in; reassembly by (source host, message id), by counting packets when
+ * there is no data; once the last segment is written, the whole message is delivered to the compute node, a PCIe
+ * latency later. In direct topologies (line, ring, full mesh) the NIC also relays transit packets, cut-through.
+ *
+ * <p>The host-NIC DMA is one FIFO engine per direction, shared by all messages: the read engine reads the segments
+ * of the messages sent, message after message in send order (a segment may leave once its bytes are read); the
+ * write engine writes the payload of every received segment, in arrival order, at the PCIe rate. A PCIe rate of 0
+ * means free: no engine then delays anything.
  */
 public final class NicCore implements DeviceCore {
   private final int host;
@@ -41,8 +46,10 @@ public final class NicCore implements DeviceCore {
   private long nextMessageId;
   /** When the NIC's send engine finishes its current work request. */
   private long sendEngineFreeAtPs;
-  /** When the receive DMA engine finishes writing the previous message to host memory. */
-  private long receiveDmaFreeAtPs;
+  /** When the DMA read engine (host memory to NIC, all messages sent) has read everything queued so far. */
+  private long dmaReadFreeAtPs;
+  /** When the DMA write engine (NIC to host memory, all segments received) has written everything so far. */
+  private long dmaWriteFreeAtPs;
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -102,26 +109,43 @@ public final class NicCore implements DeviceCore {
     long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
     sendEngineFreeAtPs = start;
     EgressPort port = forwarder.egressToward(host, send.destinationHost());
+    // The read engine is shared: this message's reads start when the work request is done and the engine has
+    // read every message sent before it.
+    long readStart = Math.max(start, dmaReadFreeAtPs);
     long dmaBytes = 0;
+    long readyPs = readStart;
     for (int s = 0; s < segments; s++) {
       long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
       int elementOffset = data == null ? 0 : s * elementsPerSegment;
       DataBuffer slice = data == null || segments == 1 ? data
           : data.slice(elementOffset, (int) (payloadBytes / elementBytes));
       dmaBytes += payloadBytes;
-      // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC.
-      long readyPs = start + Units.transferPs(dmaBytes, pcieBitsPerSecond);
-      int wireBytes = (int) payloadBytes + nic.headerBytes();
+      // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
+      // message's first read (not summed per segment), so per-segment rounding does not add up.
+      readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
+      int wireBytes = wireBytes(payloadBytes);
       port.transmit(readyPs, wireBytes, 0L);
       outbox.send(port.toDevice(), port.lastHeadArrivalPs(), new Packet(host, send.destinationHost(), messageId, s,
           segments, wireBytes, port.lastTailArrivalPs(), info, elementOffset, slice));
     }
+    dmaReadFreeAtPs = readyPs;
+  }
+
+  /** Payload plus header, checked to fit the packet's {@code int} size. */
+  private int wireBytes(long payloadBytes) {
+    long wireBytes = payloadBytes + nic.headerBytes();
+    if (wireBytes > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("a packet of " + payloadBytes + " B of payload and " + nic.headerBytes()
+          + " B of header (header-bytes) is " + wireBytes + " B, more than " + Integer.MAX_VALUE + " B");
+    }
+    return (int) wireBytes;
   }
 
   private void receive(Packet packet, Outbox outbox) {
     MessageInfo info = packet.info();
+    long writtenPs = dmaWrite(packet);
     if (packet.segmentCount() == 1) {
-      deliver(info, packet.slice(), packet.tailTimePs(), payloadBytes(packet), outbox);
+      deliver(info, packet.slice(), writtenPs, outbox);
       return;
     }
     Reassembly r = reassembly.get(packet.sourceHost(), packet.messageId());
@@ -135,19 +159,33 @@ public final class NicCore implements DeviceCore {
       r.data.copyFrom(packet.elementOffset(), packet.slice());
     }
     r.received++;
-    r.lastTailPs = Math.max(r.lastTailPs, packet.tailTimePs());
+    r.lastWrittenPs = Math.max(r.lastWrittenPs, writtenPs);
     if (r.received == packet.segmentCount()) {
       reassembly.remove(packet.sourceHost(), packet.messageId());
-      deliver(info, r.data, r.lastTailPs, payloadBytes(packet), outbox);
+      deliver(info, r.data, r.lastWrittenPs, outbox);
     }
   }
 
-  private void deliver(MessageInfo info, DataBuffer data, long lastTailPs, long lastSegmentBytes, Outbox outbox) {
-    // The last segment is DMA-written to host memory, then the completion reaches the host over PCIe.
-    long written = Math.max(lastTailPs, receiveDmaFreeAtPs) + Units.transferPs(lastSegmentBytes, pcieBitsPerSecond);
-    receiveDmaFreeAtPs = written;
+  /**
+   * DMA-writes a received segment's payload to host memory: the write engine takes segments in the order they
+   * arrive (their heads; on one ingress link that is also their tails' order), each once its tail is in.
+   *
+   * @return when the segment is in host memory
+   */
+  private long dmaWrite(Packet packet) {
+    if (pcieBitsPerSecond == 0) {
+      return packet.tailTimePs(); // free PCIe: no engine to wait for
+    }
+    long written = Math.max(packet.tailTimePs(), dmaWriteFreeAtPs)
+        + Units.transferPs(payloadBytes(packet), pcieBitsPerSecond);
+    dmaWriteFreeAtPs = written;
+    return written;
+  }
+
+  /** Delivers a message whose last segment was written at {@code writtenPs}; the completion takes a PCIe latency. */
+  private void deliver(MessageInfo info, DataBuffer data, long writtenPs, Outbox outbox) {
     Message message = new Message(info.sourceRank(), info.destinationRank(), info.tag(), data, info.totalBytes());
-    outbox.send(nodeDevice, written + pcieLatencyPs, new NicDeliver(message));
+    outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(message));
   }
 
   private long payloadBytes(Packet packet) {
@@ -163,7 +201,8 @@ public final class NicCore implements DeviceCore {
   private static final class Reassembly {
     final DataBuffer data;
     int received;
-    long lastTailPs;
+    /** When the latest-written segment so far is in host memory. */
+    long lastWrittenPs;
 
     Reassembly(DataBuffer data) {
       this.data = data;

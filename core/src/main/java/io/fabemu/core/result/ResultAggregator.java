@@ -1,6 +1,7 @@
 package io.fabemu.core.result;
 
 import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
 import io.fabemu.core.collective.Schedules;
 import io.fabemu.core.engine.DeviceReport;
 import io.fabemu.core.engine.DeviceReport.LinkCounters;
@@ -20,6 +21,12 @@ import java.util.List;
  * SHA-256 digest over everything that virtual time determines (the payload mode, per-rank results, link counters,
  * the end time). Wall-clock figures stay out of the digest, so equal digests mean equal emulations. Cases of a
  * synthetic payload are marked not {@link CaseResult#checked() checked}.
+ *
+ * <p>A case's avg/min/max are taken over the per-rank mean latencies of the ranks that measure the operation:
+ * every rank for the collectives; for {@link Collective#SENDRECV} (ping-pong) only the initiators, the even ranks
+ * {@code 2i} that have a partner {@code 2i+1}: like osu_latency, the round trip measured at the initiator. The
+ * responders' figures (roughly one way) and the idle last rank of an odd world (0) would mix other quantities in.
+ * Wrong elements are summed over all ranks.
  */
 public final class ResultAggregator {
   private ResultAggregator() {}
@@ -58,6 +65,11 @@ public final class ResultAggregator {
         events, wallSeconds, digest);
   }
 
+  /**
+   * One case's figures: avg/min/max over the per-rank mean latencies of the measuring ranks (for sendrecv the
+   * ping-pong initiators only, whose figure is the round trip, as osu_latency measures it; see the class comment),
+   * wrong elements over all ranks.
+   */
   private static CaseResult caseResult(ScenarioSpec spec, int worldSize, int caseIndex, List<RankResult> ofCase) {
     WorkloadSpec workload = spec.workload();
     long sizeBytes = workload.sizeOfCase(caseIndex);
@@ -67,15 +79,26 @@ public final class ResultAggregator {
     double min = Double.MAX_VALUE;
     double max = 0;
     long wrong = 0;
+    int measuring = 0;
+    boolean pingPong = workload.collective() == Collective.SENDRECV && worldSize >= 2;
     for (RankResult r : ofCase) {
+      wrong += r.wrongElements();
+      if (pingPong && !isPingPongInitiator(r.rank(), worldSize)) {
+        continue;
+      }
       double mean = r.iterations() == 0 ? 0 : r.totalLatencyPs() / (double) r.iterations();
       sum += mean;
       min = Math.min(min, mean);
       max = Math.max(max, mean);
-      wrong += r.wrongElements();
+      measuring++;
     }
-    return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / ofCase.size(), min, max,
+    return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
         wrong, !workload.syntheticPayload());
+  }
+
+  /** True for a ping-pong initiator: an even rank with a partner (the last rank of an odd world idles). */
+  private static boolean isPingPongInitiator(int rank, int worldSize) {
+    return (rank & 1) == 0 && rank + 1 < worldSize;
   }
 
   private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs) {

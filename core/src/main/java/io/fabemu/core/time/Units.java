@@ -28,7 +28,8 @@ public final class Units {
     // bytes * 8e12 overflows a long beyond ~1.1 MB: use exact wide arithmetic there.
     if (bytes < 1_000_000L) {
       long numerator = bytes * 8L * PS_PER_S;
-      return (numerator + bitsPerSecond - 1) / bitsPerSecond;
+      // Rounded up without adding bitsPerSecond - 1, which overflows for rates near Long.MAX_VALUE.
+      return (numerator - 1) / bitsPerSecond + 1;
     }
     BigInteger[] qr = BigInteger.valueOf(bytes).multiply(BITS_PS).divideAndRemainder(BigInteger.valueOf(bitsPerSecond));
     return qr[0].longValueExact() + (qr[1].signum() == 0 ? 0 : 1);

@@ -49,12 +49,21 @@ class NicCoreTest {
     }
   }
 
+  private static final long LINK_BPS = 25 * Units.GBPS;
+  private static final long LINK_LATENCY_PS = 500_000L;
+  private static final long NIC_OVERHEAD_PS = 100_000L;
+  private static final long PCIE_LATENCY_PS = 250_000L;
+
   /** Two hosts cabled directly; host h's compute node is device 2 + h. */
   private static NicCore nic(int host) {
-    Topology topology = Topologies.line(2, new LinkSpec(25 * Units.GBPS, 500_000L));
+    return nic(host, 64 * Units.GBPS, HEADER_BYTES);
+  }
+
+  private static NicCore nic(int host, long pcieBitsPerSecond, int headerBytes) {
+    Topology topology = Topologies.line(2, new LinkSpec(LINK_BPS, LINK_LATENCY_PS));
     return new NicCore(host, 2 + host, topology, RoutingTable.compute(topology),
-        new NicSpec(SEGMENT_BYTES, HEADER_BYTES, 100_000L, 100_000L),
-        new HostSpec(0, 0, 0, 0, 1, 64 * Units.GBPS, 250_000L), ELEMENT_BYTES);
+        new NicSpec(SEGMENT_BYTES, headerBytes, NIC_OVERHEAD_PS, 100_000L),
+        new HostSpec(0, 0, 0, 0, 1, pcieBitsPerSecond, PCIE_LATENCY_PS), ELEMENT_BYTES);
   }
 
   /** Sends {@code message} from host 0 at time 1000 and returns the packets it put on the wire. */
@@ -67,7 +76,10 @@ class NicCoreTest {
 
   /** Feeds the packets to host 1's NIC at their arrival times and returns what it delivers to its node. */
   private static List<Sent> deliveredFrom(List<Sent> packets) {
-    NicCore receiver = nic(RECEIVER);
+    return deliveredFrom(packets, nic(RECEIVER));
+  }
+
+  private static List<Sent> deliveredFrom(List<Sent> packets, NicCore receiver) {
     RecordingOutbox outbox = new RecordingOutbox();
     long sequence = 0;
     for (Sent p : packets) {
@@ -157,5 +169,99 @@ class NicCoreTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("carries 12 B of data");
     assertThatThrownBy(() -> Message.synthetic(0, 1, 1L, -1L))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+  }
+
+  @Test
+  void shouldSerializeDmaReadsWhenMessagesAreSentBackToBack() {
+    // PCIe (10 Gbps) slower than the wire (25 Gbps): the read engine is the bottleneck and is shared.
+    NicCore sender = nic(SENDER, 10 * Units.GBPS, HEADER_BYTES);
+    RecordingOutbox outbox = new RecordingOutbox();
+    outbox.nowPs = 1_000L;
+    long bytes = 2 * 83 * ELEMENT_BYTES;
+    sender.onEvent(new Event(1_000L, 2, 0L, SENDER, new NicSend(RECEIVER, Message.synthetic(0, 1, 1L, bytes))),
+        outbox);
+    sender.onEvent(new Event(1_000L, 2, 1L, SENDER, new NicSend(RECEIVER, Message.synthetic(0, 1, 2L, bytes))),
+        outbox);
+
+    List<Sent> second = outbox.sent.stream().filter(p -> ((Packet) p.payload()).messageId() == 1L).toList();
+    assertThat(second).hasSize(2);
+    // Two full segments each. The second message's work request is done long before the first message is read:
+    // its segments are read only after all of the first message's.
+    long firstReadsDone = 1_000L + NIC_OVERHEAD_PS + Units.transferPs(bytes, 10 * Units.GBPS);
+    long secondFirstSegmentRead = firstReadsDone + Units.transferPs(83 * ELEMENT_BYTES, 10 * Units.GBPS);
+    assertThat(second.get(0).timePs()).isEqualTo(secondFirstSegmentRead + LINK_LATENCY_PS);
+    long allRead = 1_000L + NIC_OVERHEAD_PS + 2 * Units.transferPs(bytes, 10 * Units.GBPS);
+    assertThat(second.get(1).timePs()).isEqualTo(allRead + LINK_LATENCY_PS);
+  }
+
+  @Test
+  void shouldKeepSingleMessageTimingWhenPcieIsFasterThanTheWire() {
+    List<Sent> packets = packetsOf(Message.synthetic(0, 1, 42L, 200 * ELEMENT_BYTES));
+
+    // Segment s leaves once it is read (pipelined) or once the wire is free, whichever is later.
+    long start = 1_000L + NIC_OVERHEAD_PS;
+    long wireFree = 0;
+    long read = 0;
+    long[] payloads = {996, 996, 408};
+    for (int s = 0; s < payloads.length; s++) {
+      read += payloads[s];
+      long leave = Math.max(start + Units.transferPs(read, 64 * Units.GBPS), wireFree);
+      wireFree = leave + Units.transferPs(payloads[s] + HEADER_BYTES, LINK_BPS);
+      assertThat(packets.get(s).timePs()).isEqualTo(leave + LINK_LATENCY_PS);
+      assertThat(((Packet) packets.get(s).payload()).tailTimePs()).isEqualTo(wireFree + LINK_LATENCY_PS);
+    }
+    List<Sent> delivered = deliveredFrom(packets);
+    assertThat(delivered.get(0).timePs())
+        .isEqualTo(wireFree + LINK_LATENCY_PS + Units.transferPs(408, 64 * Units.GBPS) + PCIE_LATENCY_PS);
+  }
+
+  @Test
+  void shouldDmaWriteEverySegmentWhenPcieIsSlowerThanTheWire() {
+    // Sent over a fast PCIe at 25 Gbps, received over a 10 Gbps PCIe: every segment's bytes are written.
+    long bytes = 1_000 * ELEMENT_BYTES;
+    List<Sent> packets = packetsOf(Message.synthetic(0, 1, 42L, bytes));
+    long firstTail = ((Packet) packets.get(0).payload()).tailTimePs();
+
+    List<Sent> delivered = deliveredFrom(packets, nic(RECEIVER, 10 * Units.GBPS, HEADER_BYTES));
+
+    assertThat(delivered).hasSize(1);
+    long written = firstTail + Units.transferPs(bytes, 10 * Units.GBPS);
+    assertThat(delivered.get(0).timePs()).isBetween(written + PCIE_LATENCY_PS, written + PCIE_LATENCY_PS + 20L);
+  }
+
+  @Test
+  void shouldShareTheDmaWriteEngineWhenMessagesFromTwoSendersInterleave() {
+    // Two messages whose packets arrive interleaved: the write engine takes all of their bytes in turn.
+    long bytes = 300 * ELEMENT_BYTES;
+    List<Sent> first = packetsOf(Message.synthetic(0, 1, 1L, bytes));
+    List<Sent> second = new ArrayList<>();
+    for (Sent p : first) {
+      Packet packet = (Packet) p.payload();
+      second.add(new Sent(p.targetDevice(), p.timePs(), new Packet(packet.sourceHost(), packet.destinationHost(),
+          packet.messageId() + 1, packet.segmentIndex(), packet.segmentCount(), packet.wireBytes(),
+          packet.tailTimePs(), packet.info(), packet.elementOffset(), packet.slice())));
+    }
+    List<Sent> interleaved = new ArrayList<>();
+    for (int i = 0; i < first.size(); i++) {
+      interleaved.add(first.get(i));
+      interleaved.add(second.get(i));
+    }
+    long firstTail = ((Packet) first.get(0).payload()).tailTimePs();
+
+    List<Sent> delivered = deliveredFrom(interleaved, nic(RECEIVER, 10 * Units.GBPS, HEADER_BYTES));
+
+    assertThat(delivered).hasSize(2);
+    long allWritten = firstTail + Units.transferPs(2 * bytes, 10 * Units.GBPS);
+    assertThat(delivered.get(1).timePs()).isBetween(allWritten + PCIE_LATENCY_PS, allWritten + PCIE_LATENCY_PS + 20L);
+  }
+
+  @Test
+  void shouldRejectPacketWhenItsWireSizeExceedsAnInt() {
+    NicCore sender = nic(SENDER, 64 * Units.GBPS, Integer.MAX_VALUE - 100);
+    RecordingOutbox outbox = new RecordingOutbox();
+
+    assertThatThrownBy(() -> sender.onEvent(new Event(0L, 2, 0L, SENDER,
+        new NicSend(RECEIVER, Message.synthetic(0, 1, 1L, 100 * ELEMENT_BYTES))), outbox))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("header");
   }
 }
