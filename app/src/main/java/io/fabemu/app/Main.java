@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
  * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
  * {@value #EXIT_RUN_FAILED} the run finished with wrong output (a real payload only: a synthetic one checks
- * nothing) or incomplete, or an unexpected error (one line {@code fabemu: error: ...}, with a stack trace only under
+ * nothing) or incomplete, a result file could not be written after the run (named on one line), or an unexpected
+ * error such as a failed emulation (one line {@code fabemu: error: ...}, with a stack trace only under
  * {@code --verbose}); {@value #EXIT_BAD_INPUT} bad input (scenario, command-line arguments, output folder),
  * reported as one line on stderr before anything runs or is written; {@value #EXIT_LOST_MEMBER} reserved for a
  * cluster member lost mid-run.
@@ -92,7 +93,7 @@ public final class Main implements Callable<Integer> {
     throw new ParameterException(spec.commandLine(), "missing command: 'run' or 'validate'");
   }
 
-  /** Builds the fabric of a checked scenario; a fabric the builder refuses is bad input too. */
+  /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */
   static Topology buildTopology(ScenarioSpec spec) {
     try {
       return Topologies.fromSpec(spec.topology());

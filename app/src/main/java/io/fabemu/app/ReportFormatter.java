@@ -151,22 +151,17 @@ public final class ReportFormatter {
   /** nccl-tests' bus bandwidth factor for {@code ranks} ranks. */
   public static double busBandwidthFactor(Collective collective, int ranks) {
     double n = ranks;
-    return switch (collective) {
-      case ALLREDUCE -> 2 * (n - 1) / n;
-      case ALLGATHER, REDUCE_SCATTER, ALLTOALL, GATHER, SCATTER -> (n - 1) / n;
-      case REDUCE, BROADCAST, SENDRECV, BARRIER -> 1;
-    };
+    if (collective == Collective.ALLREDUCE) return 2 * (n - 1) / n;
+    if (collective.oneBlockPerRank()) return (n - 1) / n;
+    return 1; // reduce, broadcast, sendrecv, barrier
   }
 
   /**
    * How many workload sizes make nccl-tests' size: {@code ranks} for the collectives whose workload size is one
-   * block per rank (nccl-tests counts the whole buffer), else 1.
+   * block per rank ({@link Collective#oneBlockPerRank()}: nccl-tests counts the whole buffer), else 1.
    */
   public static int ncclBlocks(Collective collective, int ranks) {
-    return switch (collective) {
-      case ALLGATHER, REDUCE_SCATTER, ALLTOALL, GATHER, SCATTER -> ranks;
-      default -> 1;
-    };
+    return collective.oneBlockPerRank() ? ranks : 1;
   }
 
   /** {@code size / time} in GB/s (10^9 bytes per second); 0 when the time is 0. */

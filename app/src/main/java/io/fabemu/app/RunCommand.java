@@ -30,9 +30,12 @@ import picocli.CommandLine.Parameters;
  * the latency and bandwidth tables and a summary, and with {@code --out} writes {@code results.json} and
  * {@code results.csv}.
  *
- * <p>Contract: bad input (scenario, output folder) is reported before anything runs; exit codes as {@link Main}
- * documents them. The result files are written even when the run is incomplete or wrong (exit code 1), so the
- * evidence is kept. A synthetic payload (sizes only) checks no output, so it fails only when incomplete.
+ * <p>Contract: bad input (scenario, output folder) is reported before anything runs (exit code 2); exit codes as
+ * {@link Main} documents them. The result files are written even when the run is incomplete or wrong (exit code 1),
+ * so the evidence is kept. A result file that cannot be written once the run is over is named on one line and makes
+ * the exit code 1 (the run happened; it is not bad input), after the other file has still been tried. When the
+ * emulation itself fails (a device error) the error is printed, nothing is written, and the exit code is 1. A
+ * synthetic payload (sizes only) checks no output, so it fails only when incomplete.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Run a scenario and print osu_allreduce- and nccl-tests-style tables.")
@@ -85,9 +88,11 @@ final class RunCommand implements Callable<Integer> {
     stdout.print(ReportFormatter.report(result));
     stdout.flush();
 
+    boolean written = true;
     if (out != null) {
-      write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology));
-      write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result));
+      // Both files are tried, so one that cannot be written does not cost the other.
+      written = write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology));
+      written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result));
     }
     if (!result.complete()) {
       stderr.println("fabemu: run incomplete: " + Main.oneLine(result.incompleteReason()));
@@ -98,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
       stderr.println("fabemu: " + result.wrongElements() + " output elements differ from the exact answer");
       return Main.EXIT_RUN_FAILED;
     }
-    return Main.EXIT_OK;
+    return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
   }
 
   private static void prepareOutputFolder(Path dir) {
@@ -112,11 +117,17 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private static void write(Path file, String content) {
+  /**
+   * Writes one result file; when that fails after the run, says which file and why on stderr and returns false (the
+   * run happened, so this is exit code 1, not bad input).
+   */
+  private boolean write(Path file, String content) {
     try {
       ResultsWriter.writeAtomically(file, content);
+      return true;
     } catch (IOException e) {
-      throw new BadInputException("cannot write " + file + ": " + describe(e));
+      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
+      return false;
     }
   }
 

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu validate SCENARIO}: checks a scenario and builds its fabric without running anything.
+ * {@code fabemu validate SCENARIO}: checks the scenario (keys, values, cross-field rules) and builds its topology
+ * (the graph of hosts, switches and cables) to describe it; no device is created and nothing runs.
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} and exits 0, or
  * prints the one-line error and exits 2.

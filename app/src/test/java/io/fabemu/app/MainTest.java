@@ -243,17 +243,50 @@ class MainTest {
   }
 
   @Test
-  void shouldNameTheFileAndExitTwoWhenAResultFileCannotBeWritten() throws Exception {
+  void shouldNameTheFileAndExitOneWhenAResultFileCannotBeWrittenAfterTheRun() throws Exception {
     Path out = dir.resolve("out");
     Files.createDirectories(out.resolve("results.json"));
     Files.writeString(out.resolve("results.json/keep"), "x");
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(2);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(1);
 
+    assertThat(executor.ranSpec).isNotNull();
+    assertThat(stdout).contains("digest feedbeef");
     assertThat(lines(stderr)).hasSize(1);
     assertThat(stderr).startsWith("fabemu: cannot write " + out.resolve("results.json") + ": ");
+    // The other file is still written: the run's evidence is kept where it can be.
     try (var files = Files.list(out)) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("results.json");
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
+          "results.csv");
+    }
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
+  }
+
+  @Test
+  void shouldReportBothProblemsAndExitOneWhenAnIncompleteRunCannotBeWritten() throws Exception {
+    executor.complete = false;
+    Path out = dir.resolve("out");
+    Files.createDirectories(out.resolve("results.csv"));
+    Files.writeString(out.resolve("results.csv/keep"), "x");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(1);
+
+    assertThat(lines(stderr)).hasSize(2);
+    assertThat(lines(stderr).get(0)).startsWith("fabemu: cannot write " + out.resolve("results.csv") + ": ");
+    assertThat(lines(stderr).get(1)).isEqualTo("fabemu: run incomplete: rank 1 never finished");
+    assertThat(out.resolve("results.json")).isRegularFile();
+  }
+
+  @Test
+  void shouldWriteNothingAndExitOneWhenTheEmulationFails() throws Exception {
+    executor.failure = new IllegalStateException("device 3 failed at 1200 ps");
+    Path out = dir.resolve("out");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(1);
+
+    assertThat(lines(stderr)).containsExactly("fabemu: error: IllegalStateException: device 3 failed at 1200 ps");
+    try (var files = Files.list(out)) {
+      assertThat(files).isEmpty();
     }
   }
 

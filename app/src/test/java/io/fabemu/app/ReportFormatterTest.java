@@ -116,6 +116,20 @@ class ReportFormatterTest {
   }
 
   @Test
+  void shouldCountTheWholeBufferExactlyForTheCollectivesWithOneBlockPerRank() {
+    assertThat(java.util.Arrays.stream(Collective.values()).filter(Collective::oneBlockPerRank))
+        .containsExactlyInAnyOrder(Collective.GATHER, Collective.SCATTER, Collective.ALLGATHER,
+            Collective.REDUCE_SCATTER, Collective.ALLTOALL);
+    for (Collective c : Collective.values()) {
+      assertThat(ReportFormatter.ncclBlocks(c, 8)).as(c.configName()).isEqualTo(c.oneBlockPerRank() ? 8 : 1);
+      if (c != Collective.ALLREDUCE) {
+        assertThat(ReportFormatter.busBandwidthFactor(c, 8)).as(c.configName())
+            .isEqualTo(c.oneBlockPerRank() ? 0.875 : 1.0);
+      }
+    }
+  }
+
+  @Test
   void shouldWriteNoneAsRedopWhenCollectiveDoesNotReduce() {
     var s = Fixtures.spec();
     var w = new io.fabemu.core.spec.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),

@@ -15,6 +15,7 @@ import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
 import io.fabemu.core.collective.Algorithm;
 import io.fabemu.core.collective.Collective;
+import io.fabemu.core.collective.Schedules;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.spec.DeviceSpec;
@@ -49,6 +50,10 @@ import java.util.stream.Collectors;
  * cross-field rules are applied (see docs/scenario-format.md). The first problem found (unknown keys first, in file
  * order; then values, section by section) is thrown as a {@link ScenarioException} whose one-line message names the
  * file, the line where known, the key path and the reason. Nothing here touches the network or runs anything; loading the same text twice gives equal results.
+ *
+ * <p>Limits: every value is capped (the {@code MAX_*} constants below) so that a scenario either fits the emulator
+ * or is refused here, on one line naming the key and the limit; none runs out of memory while building the fabric
+ * or overflows virtual time (a {@code long} of picoseconds) with a silently wrong result.
  */
 public final class ScenarioLoader {
 
@@ -58,10 +63,26 @@ public final class ScenarioLoader {
   public static final long MAX_SIZE_BYTES = 1L << 30;
   /** {@code max-size} when neither size form is given (osu_allreduce's default). */
   public static final long DEFAULT_MAX_SIZE_BYTES = 1L << 20;
-  /** Most elements a rank's buffer may hold (Java arrays stop a little below Integer.MAX_VALUE). */
-  public static final long MAX_ARRAY_ELEMENTS = Integer.MAX_VALUE - 8L;
-  /** Bytes of the location that MAXLOC and MINLOC carry with every value. */
-  public static final int LOCATION_BYTES = 4;
+  /** Most hosts (compute nodes) of any topology. */
+  public static final int MAX_HOSTS = 1 << 20;
+  /** Most hosts of a full mesh, whose cables grow as hosts squared (2,096,128 cables at this limit). */
+  public static final int MAX_FULL_MESH_HOSTS = 2048;
+  /** Most spines of a leaf-spine. */
+  public static final int MAX_SPINES = 4096;
+  /** Most TOR-spine cables of a leaf-spine (TORs x spines). */
+  public static final long MAX_TOR_SPINE_CABLES = 1L << 22;
+  /** Most processes (ranks) per host. */
+  public static final int MAX_PPN = 4096;
+  /** Most ranks (hosts x ppn) of a run. */
+  public static final int MAX_RANKS = 1 << 22;
+  /** Most header bytes per packet. */
+  public static final long MAX_HEADER_BYTES = 64L << 10;
+  /** Most wire bytes per packet: segment-size + header-bytes. */
+  public static final long MAX_PACKET_BYTES = 1L << 30;
+  /** Longest duration of any key, 1 s: sums of delays stay far from the end of a {@code long} of picoseconds. */
+  public static final long MAX_DURATION_PS = 1_000_000_000_000L;
+  /** Fastest rate of any key, 10 Tbps. */
+  public static final long MAX_RATE_BITS_PER_SECOND = 10_000_000_000_000L;
 
   private static final Config DEFAULTS = loadDefaults();
   /** Every key a scenario may hold: the defaults plus the keys without a default. */
@@ -293,9 +314,9 @@ public final class ScenarioLoader {
     private TopologySpec readTopology() {
       TopologyKind kind = enumValue("topology.kind", TopologyKind::fromConfigName,
           Arrays.stream(TopologyKind.values()).map(TopologyKind::configName).toList());
-      int hosts = intValue("topology.hosts", 1, Integer.MAX_VALUE);
+      int hosts = intValue("topology.hosts", 1, MAX_HOSTS);
       int hostsPerTor = intValue("topology.hosts-per-tor", 1, Integer.MAX_VALUE);
-      int spines = intValue("topology.spines", 0, Integer.MAX_VALUE);
+      int spines = intValue("topology.spines", 0, MAX_SPINES);
       LinkSpec hostLink = readLink("topology.host-link");
       LinkSpec spineLink = readLink("topology.spine-link");
       LinkSpec link = readLink("topology.link");
@@ -310,7 +331,16 @@ public final class ScenarioLoader {
           throw error("topology.spines", "must be at least 1: " + hosts + " hosts at " + hostsPerTor
               + " per TOR need " + tors + " TORs, which reach each other only through spines");
         }
+        long cables = (long) tors * spines;
+        if (cables > MAX_TOR_SPINE_CABLES) {
+          throw error("topology.spines", tors + " TORs x " + spines + " spines = " + cables
+              + " TOR-spine cables is above the limit of " + MAX_TOR_SPINE_CABLES);
+        }
       } else {
+        if (kind == TopologyKind.FULL_MESH && hosts > MAX_FULL_MESH_HOSTS) {
+          throw error("topology.hosts", hosts + " is above the limit of " + MAX_FULL_MESH_HOSTS
+              + " for a full mesh (its cables grow as hosts squared)");
+        }
         for (String key : LEAF_SPINE_ONLY_KEYS) {
           String path = "topology." + key;
           if (writtenByUser(path)) {
@@ -336,9 +366,15 @@ public final class ScenarioLoader {
           durationPs("devices.host.memory-latency", true),
           rateBitsPerSecond("devices.host.pcie-bandwidth", false),
           durationPs("devices.host.pcie-latency", true));
-      NicSpec nic = new NicSpec(
-          (int) sizeBytes("devices.nic.segment-size", value("devices.nic.segment-size"), 1, Integer.MAX_VALUE),
-          (int) sizeBytes("devices.nic.header-bytes", value("devices.nic.header-bytes"), 0, Integer.MAX_VALUE),
+      ConfigValue segmentValue = value("devices.nic.segment-size");
+      long segment = sizeBytes("devices.nic.segment-size", segmentValue, 1, MAX_PACKET_BYTES);
+      long header = sizeBytes("devices.nic.header-bytes", value("devices.nic.header-bytes"), 0, MAX_HEADER_BYTES);
+      if (segment + header > MAX_PACKET_BYTES) {
+        throw error("devices.nic.segment-size", segmentValue, "'" + text(segmentValue) + "' plus header-bytes ("
+            + Quantities.formatBytes(header) + ") is above the limit of " + Quantities.formatBytes(MAX_PACKET_BYTES)
+            + " per packet");
+      }
+      NicSpec nic = new NicSpec((int) segment, (int) header,
           durationPs("devices.nic.per-message-overhead", false),
           durationPs("devices.nic.forwarding-latency", true));
       ForwardingMode forwarding = enumValue("devices.switch.forwarding", ForwardingMode::fromConfigName,
@@ -364,7 +400,7 @@ public final class ScenarioLoader {
             + Arrays.stream(DataType.values()).filter(t -> !t.isFloatingPoint()).map(DataType::configName)
                 .collect(Collectors.joining(", ")) + ")");
       }
-      int elementBytes = elementBytes(collective, dataType, op);
+      int elementBytes = Schedules.elementBytes(collective, dataType, op);
       String elementName = element(collective, dataType, op);
 
       Config echo = merged;
@@ -380,12 +416,14 @@ public final class ScenarioLoader {
         sizes = List.of(0L);
         echo = echo.withValue("workload.sizes", ConfigValueFactory.fromIterable(List.of("0 B")));
       } else {
+        // A barrier's only size is 0 B (checkedSize refuses others), so its defaults are 0 B too.
+        boolean barrier = collective == Collective.BARRIER;
         long min = merged.hasPathOrNull("workload.min-size")
             ? checkedSize("workload.min-size", value("workload.min-size"), collective, elementBytes, elementName)
-            : elementBytes;
+            : barrier ? 0 : elementBytes;
         long max = merged.hasPathOrNull("workload.max-size")
             ? checkedSize("workload.max-size", value("workload.max-size"), collective, 0, elementName)
-            : Math.max(DEFAULT_MAX_SIZE_BYTES, min);
+            : barrier ? min : Math.max(DEFAULT_MAX_SIZE_BYTES, min);
         if (max < min) {
           throw error("workload.max-size", "'" + text(value("workload.max-size")) + "' is smaller than min-size ("
               + Quantities.formatBytes(min) + ")");
@@ -402,11 +440,11 @@ public final class ScenarioLoader {
 
       int iterations = intValue("workload.iterations", 1, Integer.MAX_VALUE);
       int warmup = intValue("workload.warmup", 0, Integer.MAX_VALUE);
-      int ppn = intValue("workload.ppn", 1, Integer.MAX_VALUE);
+      int ppn = intValue("workload.ppn", 1, MAX_PPN);
       long ranks = (long) topology.hosts() * ppn;
-      if (ranks > Integer.MAX_VALUE) {
+      if (ranks > MAX_RANKS) {
         throw error("workload.ppn", topology.hosts() + " hosts x " + ppn + " ppn = " + ranks
-            + " ranks, more than " + Integer.MAX_VALUE);
+            + " ranks is above the limit of " + MAX_RANKS + " ranks");
       }
       if (ranks < 2) {
         throw error("topology.hosts", "the world has " + ranks + " rank (hosts " + topology.hosts() + " x ppn "
@@ -477,11 +515,18 @@ public final class ScenarioLoader {
       return sizes;
     }
 
-    /** A message size: a multiple of the element, at least one element (any size for barrier), at most 1 GiB. */
+    /**
+     * A message size: a multiple of the element, at least one element, at most 1 GiB; for a barrier, which moves no
+     * data, exactly 0 B. An {@code elementBytes} of 0 skips the element rules (max-size needs none).
+     */
     private long checkedSize(String path, ConfigValue v, Collective collective, int elementBytes,
                              String element) {
       long s = sizeBytes(path, v, 0, MAX_SIZE_BYTES);
-      if (collective == Collective.BARRIER || elementBytes == 0) return s;
+      if (collective == Collective.BARRIER) {
+        if (s != 0) throw error(path, v, "'" + text(v) + "' is not 0 B: a barrier moves no data");
+        return s;
+      }
+      if (elementBytes == 0) return s;
       if (s % elementBytes != 0) {
         throw error(path, v, "'" + text(v) + "' is not a multiple of the " + element);
       }
@@ -490,31 +535,27 @@ public final class ScenarioLoader {
     }
 
     /**
-     * Gather, scatter, allgather, reduce-scatter and alltoall hold one block per rank: a block of every size times the
-     * world must fit a Java array.
+     * Collectives whose buffers hold one block per rank ({@link Collective#oneBlockPerRank()}): a block of every
+     * size times the world must fit a Java array.
      */
     private void checkBlockBuffers(Collective collective, List<Long> sizes, int elementBytes, boolean explicit,
                                    int ranks) {
-      boolean blocks = switch (collective) {
-        case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
-        default -> false;
-      };
-      if (!blocks) return;
+      if (!collective.oneBlockPerRank()) return;
       for (int i = 0; i < sizes.size(); i++) {
         long elements = sizes.get(i) / elementBytes * ranks;
-        if (elements > MAX_ARRAY_ELEMENTS) {
+        if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
           String path = explicit ? "workload.sizes[" + i + "]" : "workload.max-size";
           ConfigValue v = explicit ? ((ConfigList) value("workload.sizes")).get(i) : null;
           String reason = Quantities.formatBytes(sizes.get(i)) + " per rank on " + ranks + " ranks needs a buffer of "
               + elements + " elements for " + collective.configName() + ", more than a Java array holds ("
-              + MAX_ARRAY_ELEMENTS + ")";
+              + Schedules.MAX_BUFFER_ELEMENTS + ")";
           throw v == null ? error(path, reason) : error(path, v, reason);
         }
       }
     }
 
     private void checkSegmentSize(NicSpec nic, WorkloadSpec w) {
-      int elementBytes = elementBytes(w.collective(), w.dataType(), w.op());
+      int elementBytes = Schedules.elementBytes(w.collective(), w.dataType(), w.op());
       if (nic.segmentBytes() < elementBytes) {
         ConfigValue v = value("devices.nic.segment-size");
         throw error("devices.nic.segment-size", v, "'" + text(v) + "' is smaller than the "
@@ -522,16 +563,12 @@ public final class ScenarioLoader {
       }
     }
 
-    private static int elementBytes(Collective collective, DataType type, ReduceOp op) {
-      return type.sizeBytes() + (collective.reduces() && op.carriesLocation() ? LOCATION_BYTES : 0);
-    }
-
     /** For messages: {@code float32 element size (4 B)}, {@code float32 maxloc element size (8 B: ...)}. */
     private static String element(Collective collective, DataType type, ReduceOp op) {
-      int bytes = elementBytes(collective, type, op);
-      return collective.reduces() && op.carriesLocation()
+      int bytes = Schedules.elementBytes(collective, type, op);
+      return Schedules.carriesLocation(collective, op)
           ? type.configName() + " " + op.configName() + " element size (" + Quantities.formatBytes(bytes) + ": "
-              + type.sizeBytes() + " B value + " + LOCATION_BYTES + " B location)"
+              + type.sizeBytes() + " B value + " + (bytes - type.sizeBytes()) + " B location)"
           : type.configName() + " element size (" + Quantities.formatBytes(bytes) + ")";
     }
 
@@ -573,7 +610,7 @@ public final class ScenarioLoader {
       Long n = wholeNumber(v);
       if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
       if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
-      if (n > max) throw error(path, v, "must be at most " + max + ", got " + n);
+      if (n > max) throw error(path, v, n + " is above the limit of " + max);
       return n.intValue();
     }
 
@@ -625,17 +662,23 @@ public final class ScenarioLoader {
       return e;
     }
 
+    /** A duration in picoseconds, at most {@link #MAX_DURATION_PS}. */
     private long durationPs(String path, boolean positive) {
       ConfigValue v = value(path);
       long ps = quantity(path, v, Quantities::parseDurationPs);
       if (positive && ps == 0) throw error(path, v, "must be greater than 0");
+      if (ps > MAX_DURATION_PS) {
+        throw error(path, v, "'" + text(v) + "' is above the limit of 1 s (every duration is at most 1 s)");
+      }
       return ps;
     }
 
+    /** A rate in bits per second, at most {@link #MAX_RATE_BITS_PER_SECOND}. */
     private long rateBitsPerSecond(String path, boolean positive) {
       ConfigValue v = value(path);
       long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
       if (positive && bps == 0) throw error(path, v, "must be greater than 0");
+      if (bps > MAX_RATE_BITS_PER_SECOND) throw error(path, v, "'" + text(v) + "' is above the limit of 10 Tbps");
       return bps;
     }
 
@@ -643,6 +686,9 @@ public final class ScenarioLoader {
     private long rateBytesPerSecond(String path) {
       ConfigValue v = value(path);
       long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
+      if (bps > MAX_RATE_BITS_PER_SECOND) {
+        throw error(path, v, "'" + text(v) + "' is above the limit of 10 Tbps (1.25 TBps)");
+      }
       if (bps % 8 != 0) throw error(path, v, "'" + text(v) + "' is not a whole number of bytes per second");
       return bps / 8;
     }
@@ -669,7 +715,9 @@ public final class ScenarioLoader {
         throw error(path, v, e.getMessage());
       }
       if (bytes < min) throw error(path, v, "'" + text(v) + "' is less than " + Quantities.formatBytes(min));
-      if (bytes > max) throw error(path, v, "'" + text(v) + "' is more than " + Quantities.formatBytes(max));
+      if (bytes > max) {
+        throw error(path, v, "'" + text(v) + "' is above the limit of " + Quantities.formatBytes(max));
+      }
       return bytes;
     }
 

@@ -101,7 +101,8 @@ class ScenarioLoaderTest {
 
   @Test
   void shouldGiveTheSameSpecWhenTheEchoedConfigIsLoadedAgain() {
-    for (String text : List.of(FULL, "", "workload { min-size = 8 B, max-size = 64 B, collective = barrier }",
+    for (String text : List.of(FULL, "", "workload { min-size = 0 B, max-size = 0 B, collective = barrier }",
+        "workload { min-size = 0 B, collective = barrier }",
         "workload.payload = synthetic",
         "workload.collective = barrier", "topology { kind = ring, hosts = 4, link.latency = 1 us }")) {
       LoadedScenario first = ScenarioLoader.parse(text, "x.conf");
@@ -370,7 +371,7 @@ class ScenarioLoaderTest {
     assertError("workload { min-size = 6 B }")
         .hasMessage("x.conf:1: workload.min-size: '6 B' is not a multiple of the float32 element size (4 B)");
     assertError("workload { sizes = [2 GiB] }")
-        .hasMessage("x.conf:1: workload.sizes[0]: '2 GiB' is more than 1 GiB");
+        .hasMessage("x.conf:1: workload.sizes[0]: '2 GiB' is above the limit of 1 GiB");
   }
 
   @Test
@@ -383,8 +384,149 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void shouldRejectSizeWhenEveryBlockOfGatherOrAlltoallOverflowsAJavaArray() {
+    assertError("topology.hosts = 16\nworkload { collective = gather, datatype = int16, sizes = [512 MiB] }")
+        .hasMessageStartingWith("x.conf:2: workload.sizes[0]: 512 MiB per rank on 16 ranks needs a buffer of "
+            + "4294967296 elements for gather");
+    assertError("topology.hosts = 16\nworkload { collective = alltoall, datatype = int16, max-size = 512 MiB }")
+        .hasMessageStartingWith("x.conf:2: workload.max-size: 256 MiB per rank on 16 ranks needs a buffer of "
+            + "2147483648 elements for alltoall");
+    assertThat(spec("topology.hosts = 16\nworkload { collective = reduce, datatype = int16, sizes = [512 MiB] }")
+        .workload().sizesBytes()).containsExactly(512L << 20);
+  }
+
+  @Test
   void shouldUseSizeZeroWhenCollectiveIsBarrier() {
     assertThat(spec("workload.collective = barrier").workload().sizesBytes()).containsExactly(0L);
+    assertThat(spec("workload { collective = barrier, sizes = [0 B] }").workload().sizesBytes()).containsExactly(0L);
+    assertThat(spec("workload { collective = barrier, max-size = 0 B }").workload().sizesBytes())
+        .containsExactly(0L);
+  }
+
+  @Test
+  void shouldRejectNonZeroSizeWhenCollectiveIsBarrier() {
+    assertError("workload { collective = barrier, sizes = [0 B, 4 B] }")
+        .hasMessage("x.conf:1: workload.sizes[1]: '4 B' is not 0 B: a barrier moves no data");
+    assertError("workload {\n  collective = barrier\n  min-size = 8 B\n}")
+        .hasMessage("x.conf:3: workload.min-size: '8 B' is not 0 B: a barrier moves no data");
+    assertError("workload { collective = barrier, max-size = 1 MiB }")
+        .hasMessage("x.conf:1: workload.max-size: '1 MiB' is not 0 B: a barrier moves no data");
+  }
+
+  // ------------------------------------------------------------------------------ names are case-sensitive
+
+  @Test
+  void shouldRejectNamesWhenNotLowerCase() {
+    assertError("workload.datatype = Float32")
+        .hasMessage("x.conf:1: workload.datatype: 'Float32' is not one of int16, int32, int64, float32, float64 "
+            + "(did you mean 'float32'?)");
+    assertError("workload.op = SUM")
+        .hasMessageStartingWith("x.conf:1: workload.op: 'SUM' is not one of sum, prod, max, min,")
+        .hasMessageEndingWith("(did you mean 'sum'?)");
+    assertError("workload.collective = AllReduce")
+        .hasMessageStartingWith("x.conf:1: workload.collective: 'AllReduce' is not one of allreduce,");
+    assertError("workload.algorithms = [Ring]")
+        .hasMessageStartingWith("x.conf:1: workload.algorithms[0]: 'Ring' is not one of auto, ring,");
+    assertError("topology.kind = Ring")
+        .hasMessageStartingWith("x.conf:1: topology.kind: 'Ring' is not one of leaf-spine, line, ring, full-mesh");
+    assertError("devices.switch.forwarding = Cut-Through")
+        .hasMessageStartingWith("x.conf:1: devices.switch.forwarding: 'Cut-Through' is not one of");
+    assertError("workload.payload = Real")
+        .hasMessageStartingWith("x.conf:1: workload.payload: 'Real' is not one of real, synthetic");
+    assertThat(DataType.fromConfigName("FLOAT64")).isNull();
+    assertThat(ReduceOp.fromConfigName("Max")).isNull();
+    assertThat(DataType.fromConfigName("float64")).isEqualTo(DataType.FLOAT64);
+    assertThat(ReduceOp.fromConfigName("max")).isEqualTo(ReduceOp.MAX);
+  }
+
+  // ------------------------------------------------------------------------------ limits
+
+  @Test
+  void shouldRejectHostsWhenAboveTheLimit() {
+    assertError("topology {\n  kind = ring\n  hosts = 2000000000\n}")
+        .hasMessage("x.conf:3: topology.hosts: 2000000000 is above the limit of 1048576");
+    assertError("topology.hosts = 5000000000")
+        .hasMessage("x.conf:1: topology.hosts: 5000000000 is above the limit of 1048576");
+    assertThat(spec("topology { kind = line, hosts = 1048576 }").topology().hosts()).isEqualTo(1_048_576);
+  }
+
+  @Test
+  void shouldRejectFullMeshWhenAboveTheLimitOfItsOwn() {
+    assertError("topology { kind = full-mesh, hosts = 2049 }")
+        .hasMessage("x.conf:1: topology.hosts: 2049 is above the limit of 2048 for a full mesh (its cables grow as "
+            + "hosts squared)");
+    assertThat(spec("topology { kind = full-mesh, hosts = 2048 }").topology().hosts()).isEqualTo(2048);
+    assertThat(spec("topology { kind = ring, hosts = 4096 }").topology().hosts()).isEqualTo(4096);
+  }
+
+  @Test
+  void shouldRejectSpinesWhenTheyOrTheirCablesAreAboveTheLimit() {
+    assertError("topology.spines = 2000000000")
+        .hasMessage("x.conf:1: topology.spines: 2000000000 is above the limit of 4096");
+    assertError("topology { hosts = 1048576, hosts-per-tor = 1, spines = 8 }")
+        .hasMessage("x.conf:1: topology.spines: 1048576 TORs x 8 spines = 8388608 TOR-spine cables is above the "
+            + "limit of 4194304");
+    assertThat(spec("topology { hosts = 1048576, hosts-per-tor = 32, spines = 64 }").topology().spines())
+        .isEqualTo(64);
+  }
+
+  @Test
+  void shouldRejectPpnAndRanksWhenAboveTheLimit() {
+    assertError("workload.ppn = 4097").hasMessage("x.conf:1: workload.ppn: 4097 is above the limit of 4096");
+    assertError("topology { kind = line, hosts = 2048 }\nworkload.ppn = 4096")
+        .hasMessage("x.conf:2: workload.ppn: 2048 hosts x 4096 ppn = 8388608 ranks is above the limit of 4194304 "
+            + "ranks");
+    ScenarioSpec largest = spec("topology { kind = line, hosts = 1024 }\nworkload.ppn = 4096");
+    assertThat((long) largest.topology().hosts() * largest.workload().ppn()).isEqualTo(4_194_304L);
+  }
+
+  @Test
+  void shouldRejectHeaderAndPacketWhenAboveTheLimit() {
+    assertError("devices.nic.header-bytes = 128 KiB")
+        .hasMessage("x.conf:1: devices.nic.header-bytes: '128 KiB' is above the limit of 64 KiB");
+    assertError("devices.nic.segment-size = 2 GiB")
+        .hasMessage("x.conf:1: devices.nic.segment-size: '2 GiB' is above the limit of 1 GiB");
+    assertError("devices.nic {\n  segment-size = 1 GiB\n}")
+        .hasMessage("x.conf:2: devices.nic.segment-size: '1 GiB' plus header-bytes (64 B) is above the limit of "
+            + "1 GiB per packet");
+    assertThat(spec("devices.nic { segment-size = 1048512 KiB, header-bytes = 64 KiB }").devices().nic())
+        .satisfies(nic -> assertThat((long) nic.segmentBytes() + nic.headerBytes()).isEqualTo(1L << 30));
+  }
+
+  @Test
+  void shouldRejectDurationWhenLongerThanOneSecond() {
+    assertError("devices.host.send-overhead = 1.5 s")
+        .hasMessage("x.conf:1: devices.host.send-overhead: '1.5 s' is above the limit of 1 s (every duration is at "
+            + "most 1 s)");
+    assertError("topology.host-link.latency = 9000000 s")
+        .hasMessageContaining("topology.host-link.latency: '9000000 s' is above the limit of 1 s")
+        .hasMessageContaining("at most 1 s");
+    for (String key : List.of("devices.host.recv-overhead", "devices.host.memory-latency",
+        "devices.host.pcie-latency", "devices.nic.per-message-overhead", "devices.nic.forwarding-latency",
+        "devices.switch.pipeline-latency", "topology.spine-link.latency")) {
+      assertError(key + " = 1000000000001 ps").hasMessageContaining(key + ": '1000000000001 ps' is above the limit "
+          + "of 1 s");
+    }
+    assertError("topology { kind = ring, link.latency = 2 s }")
+        .hasMessageContaining("topology.link.latency: '2 s' is above the limit of 1 s");
+    assertThat(spec("devices.host.send-overhead = 1 s").devices().host().sendOverheadPs())
+        .isEqualTo(1_000_000_000_000L);
+  }
+
+  @Test
+  void shouldRejectRateWhenAboveTenTbps() {
+    assertError("topology.spine-link.bandwidth = 20 Tbps")
+        .hasMessage("x.conf:1: topology.spine-link.bandwidth: '20 Tbps' is above the limit of 10 Tbps");
+    assertError("devices.host.pcie-bandwidth = 10000000000001 bps")
+        .hasMessage("x.conf:1: devices.host.pcie-bandwidth: '10000000000001 bps' is above the limit of 10 Tbps");
+    assertError("devices.host.reduce-rate = 2 TBps")
+        .hasMessage("x.conf:1: devices.host.reduce-rate: '2 TBps' is above the limit of 10 Tbps (1.25 TBps)");
+    assertError("devices.host.memory-bandwidth = 1.5 TBps")
+        .hasMessageContaining("devices.host.memory-bandwidth: '1.5 TBps' is above the limit of 10 Tbps");
+    assertError("topology { kind = line, link.bandwidth = 11 Tbps }")
+        .hasMessageContaining("topology.link.bandwidth: '11 Tbps' is above the limit of 10 Tbps");
+    assertThat(spec("topology.host-link.bandwidth = 10 Tbps\ndevices.host.reduce-rate = 1.25 TBps").devices().host()
+        .reduceBytesPerSecond()).isEqualTo(1_250_000_000_000L);
   }
 
   // ------------------------------------------------------------------------------ file-level errors

@@ -27,4 +27,16 @@ public enum Collective {
   public boolean rooted() {
     return this == REDUCE || this == BROADCAST || this == GATHER || this == SCATTER;
   }
+
+  /**
+   * True for the collectives whose workload size is one block per rank, so that a buffer holds one block for every
+   * rank (gather, scatter, allgather, reduce-scatter, alltoall): the whole buffer is {@code size x ranks}, which must
+   * fit a Java array, and is what nccl-tests counts as the size.
+   */
+  public boolean oneBlockPerRank() {
+    return switch (this) {
+      case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
+      case ALLREDUCE, REDUCE, BROADCAST, BARRIER, SENDRECV -> false;
+    };
+  }
 }

@@ -279,6 +279,8 @@ public final class RankWorkload {
     if (w.algorithms().isEmpty() || w.sizesBytes().isEmpty()) {
       throw new IllegalArgumentException("workload needs at least one algorithm and one size");
     }
+    // Scenarios ask for iterations >= 1; 0 stays valid here: the rank then runs only its warm-up and reports every
+    // case with no measured iteration (unit tests use it to check an empty workload finishes).
     if (w.iterations() < 0 || w.warmup() < 0) {
       throw new IllegalArgumentException("iterations (" + w.iterations() + ") and warmup (" + w.warmup()
           + ") must not be negative");
@@ -310,10 +312,7 @@ public final class RankWorkload {
       }
     }
     int elementBytes = Schedules.elementBytes(c, w.dataType(), w.op());
-    boolean blocks = switch (c) {
-      case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
-      default -> false;
-    };
+    boolean blocks = c.oneBlockPerRank();
     for (Long size : w.sizesBytes()) {
       if (size == null || size < 0) {
         throw new IllegalArgumentException("message size " + size + " must be a non-negative number of bytes");
@@ -321,10 +320,11 @@ public final class RankWorkload {
       if (size % elementBytes != 0) {
         throw new IllegalArgumentException("message size " + size + " B is not a multiple of the element size "
             + elementBytes + " B (" + w.dataType().configName()
-            + (Schedules.carriesLocation(c, w.op()) ? " with a 4-byte location" : "") + ")");
+            + (Schedules.carriesLocation(c, w.op()) ? " with a " + Schedules.LOCATION_BYTES + "-byte location" : "")
+            + ")");
       }
       long elements = size / elementBytes * (blocks ? worldSize : 1);
-      if (elements > Integer.MAX_VALUE - 8) {
+      if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
         throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
             + " elements on " + worldSize + " ranks, more than a Java array holds");
       }

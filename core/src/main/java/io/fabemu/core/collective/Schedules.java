@@ -20,6 +20,10 @@ import io.fabemu.core.spec.WorkloadSpec;
 public final class Schedules {
   /** OpenMPI tuned's "intermediate message" threshold, in bytes. */
   public static final long SMALL_MESSAGE_BYTES = 10_000L;
+  /** Most elements one buffer may hold: Java arrays stop a little below {@link Integer#MAX_VALUE}. */
+  public static final long MAX_BUFFER_ELEMENTS = Integer.MAX_VALUE - 8L;
+  /** Bytes of the location that MAXLOC and MINLOC carry with every value. */
+  public static final int LOCATION_BYTES = 4;
 
   private Schedules() {}
 
@@ -72,7 +76,7 @@ public final class Schedules {
    * (collectives that do not reduce ignore the op, so their elements carry no location).
    */
   public static int elementBytes(Collective collective, DataType type, ReduceOp op) {
-    return type.sizeBytes() + (carriesLocation(collective, op) ? 4 : 0);
+    return type.sizeBytes() + (carriesLocation(collective, op) ? LOCATION_BYTES : 0);
   }
 
   /** True when the buffers of this collective hold (value, location) pairs. */
@@ -93,7 +97,7 @@ public final class Schedules {
    *                     among the leaders
    * @param rank         this rank
    * @param worldSize    ranks taking part
-   * @param count        elements per rank (per block for allgather, gather, scatter, reduce-scatter, all-to-all)
+   * @param count        elements per rank (per block for the collectives with {@link Collective#oneBlockPerRank()})
    * @param root         root rank of rooted collectives (ignored by the others)
    * @param hierarchical allreduce only: reduce to node leaders, run the algorithm among them, broadcast back
    * @param ppn          ranks per node (used when hierarchical)
@@ -203,11 +207,7 @@ public final class Schedules {
   /** p·count, checked to fit an int (buffers are Java arrays). */
   private static int blocksCount(Collective collective, int p, int count) {
     long blocks = (long) p * count;
-    boolean needsBlocks = switch (collective) {
-      case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
-      default -> false;
-    };
-    if (needsBlocks && blocks > Integer.MAX_VALUE - 8) {
+    if (collective.oneBlockPerRank() && blocks > MAX_BUFFER_ELEMENTS) {
       throw new IllegalArgumentException(collective.configName() + " of " + count + " elements on " + p
           + " ranks needs a buffer of " + blocks + " elements, more than a Java array holds");
     }

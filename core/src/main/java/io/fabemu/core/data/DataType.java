@@ -43,10 +43,13 @@ public enum DataType {
     };
   }
 
-  /** Parses a scenario name; returns null when unknown. */
+  /**
+   * Parses a scenario name, which is case-sensitive (lower case, as {@link #configName()} writes it, like every
+   * other name in a scenario); returns null when unknown.
+   */
   public static DataType fromConfigName(String name) {
     for (DataType t : values()) {
-      if (t.configName().equals(name.toLowerCase(Locale.ROOT))) {
+      if (t.configName().equals(name)) {
         return t;
       }
     }

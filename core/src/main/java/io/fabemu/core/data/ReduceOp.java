@@ -33,10 +33,13 @@ public enum ReduceOp {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses a scenario name; returns null when unknown. */
+  /**
+   * Parses a scenario name, which is case-sensitive (lower case, as {@link #configName()} writes it, like every
+   * other name in a scenario); returns null when unknown.
+   */
   public static ReduceOp fromConfigName(String name) {
     for (ReduceOp op : values()) {
-      if (op.configName().equals(name.toLowerCase(Locale.ROOT))) {
+      if (op.configName().equals(name)) {
         return op;
       }
     }

@@ -90,7 +90,8 @@ public final class DeviceRunner implements Outbox {
   public void send(int targetDevice, long timePs, Object payload) {
     if (timePs < nowPs) {
       throw new IllegalStateException("device " + deviceId + " scheduled an event in the past: " + timePs
-          + " ps < now " + nowPs + " ps");
+          + " ps < now " + nowPs + " ps" + (timePs < 0 ? " (virtual time overflowed: are some delays or sizes absurd?)"
+          : ""));
     }
     Event event = new Event(timePs, deviceId, nextSequence++, targetDevice, payload);
     if (targetDevice == deviceId && timePs < windowEndPs) {

@@ -5,7 +5,7 @@ package io.fabemu.core.spec;
  *
  * @param name     short name for reports
  * @param source   where it was read from (file path), for messages
- * @param seed     seed of every random choice in the run (input data, fault draws)
+ * @param seed     seed of the input data (the only random choice in a run)
  * @param topology the fabric
  * @param devices  device timing
  * @param workload what the ranks run
