@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -16,8 +17,9 @@ import org.apache.pekko.cluster.typed.SelfUp;
 import org.apache.pekko.cluster.typed.Subscribe;
 
 /**
- * A Pekko cluster of one member inside this JVM: the default way fabemu runs, with no set-up. It binds Artery
- * (tcp) to 127.0.0.1 on a free port, joins itself, and is ready once the member is Up.
+ * A Pekko cluster member inside this JVM. By default a cluster of one, the way fabemu runs with no set-up: it
+ * binds Artery (tcp) to 127.0.0.1 on a free port, joins itself, and is ready once the member is Up.
+ * {@link #join} starts a member that joins another's cluster instead (several members in one JVM for tests).
  */
 public final class EmbeddedCluster implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
@@ -30,10 +32,22 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Starts the member with fabemu's settings (see {@code fabemu-cluster.conf}) over {@code overrides}. */
   public static EmbeddedCluster start(Config overrides) {
+    return start(overrides, null);
+  }
+
+  /**
+   * Starts a member that joins the cluster of {@code seed} (its own address when null: a new cluster), with
+   * fabemu's settings under {@code overrides}; returns once this member is Up.
+   */
+  public static EmbeddedCluster join(Config overrides, Address seed) {
+    return start(overrides, seed);
+  }
+
+  private static EmbeddedCluster start(Config overrides, Address seed) {
     Config config = overrides.withFallback(ConfigFactory.parseResources("fabemu-cluster.conf"))
         .withFallback(ConfigFactory.load());
     CompletableFuture<Void> up = new CompletableFuture<>();
-    ActorSystem<Void> system = ActorSystem.create(guardian(up), "fabemu", config);
+    ActorSystem<Void> system = ActorSystem.create(guardian(up, seed), "fabemu", config);
     try {
       up.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -55,7 +69,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return start(ConfigFactory.empty());
   }
 
-  private static Behavior<Void> guardian(CompletableFuture<Void> up) {
+  private static Behavior<Void> guardian(CompletableFuture<Void> up, Address seed) {
     return Behaviors.setup(context -> {
       Cluster cluster = Cluster.get(context.getSystem());
       context.spawn(Behaviors.<SelfUp>setup(watcher -> {
@@ -65,13 +79,18 @@ public final class EmbeddedCluster implements AutoCloseable {
           return Behaviors.stopped();
         });
       }), "self-up-watcher");
-      cluster.manager().tell(new Join(cluster.selfMember().address()));
+      cluster.manager().tell(new Join(seed != null ? seed : cluster.selfMember().address()));
       return Behaviors.empty();
     });
   }
 
   public ActorSystem<Void> system() {
     return system;
+  }
+
+  /** This member's address (host and the port Artery bound), e.g. to let other members join it. */
+  public Address address() {
+    return Cluster.get(system).selfMember().address();
   }
 
   @Override

@@ -6,22 +6,26 @@ import io.fabemu.core.device.SwitchCore;
 import io.fabemu.core.engine.DeviceCore;
 import io.fabemu.core.engine.ProgressListener;
 import io.fabemu.core.fabric.Fabric;
+import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.result.ResultAggregator;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.engine.DeviceActor;
 import io.fabemu.engine.EngineOutcome;
+import io.fabemu.engine.MemberAgent;
 import io.fabemu.engine.MemberScheduler;
 import io.fabemu.engine.PekkoWindowEngine;
 import io.fabemu.nic.NicActor;
 import io.fabemu.node.ComputeNodeActor;
 import io.fabemu.switchfabric.SwitchActor;
+import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
 /**
  * Runs a checked scenario: assembles the fabric, drives one actor per device on the embedded single-member
- * cluster, and turns the devices' reports into a {@link RunResult}.
+ * cluster (or spread over several members, {@link #runDistributed}), and turns the devices' reports into a
+ * {@link RunResult}.
  */
 public final class ScenarioRunner {
   private ScenarioRunner() {}
@@ -46,6 +50,36 @@ public final class ScenarioRunner {
     long wallStartNs = System.nanoTime();
     EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
         fabric.lookaheadPs(), fabric.startEvents(), listener);
+    double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
+    return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastWindowStartPs(),
+        outcome.windows(), outcome.events(), wallSeconds);
+  }
+
+  /**
+   * Makes {@code cluster}'s member serve distributed runs: starts its {@link MemberAgent}, which builds the
+   * scenario's fabric and hosts the devices the placement plan gives it. Call once per member.
+   */
+  public static void serveAsMember(EmbeddedCluster cluster) {
+    MemberAgent.start(cluster.system(), scenario -> Fabric.build((ScenarioSpec) scenario).devices(),
+        ScenarioRunner::actorFor);
+  }
+
+  /**
+   * Runs {@code spec} over {@code members} members of {@code cluster}'s Pekko cluster, each serving runs
+   * ({@link #serveAsMember}); the coordinator runs on {@code cluster}. Devices are placed by
+   * {@link PlacementPlan}; the result (digest included) equals the one-member run's.
+   *
+   * @throws io.fabemu.engine.EngineFailedException when fewer than {@code members} members show up within
+   *                                                {@code startTimeout}, or a member is lost or fails
+   * @throws IllegalArgumentException when the topology cannot be spread over {@code members}
+   */
+  public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, int members,
+                                         Duration startTimeout, ProgressListener listener) {
+    Fabric fabric = Fabric.build(spec);
+    PlacementPlan plan = PlacementPlan.compute(fabric.topology(), fabric.devices().length, members);
+    long wallStartNs = System.nanoTime();
+    EngineOutcome outcome = PekkoWindowEngine.runDistributed(cluster.system(), members, spec,
+        plan.memberOfDevices(), fabric.lookaheadPs(), fabric.startEvents(), listener, startTimeout);
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastWindowStartPs(),
         outcome.windows(), outcome.events(), wallSeconds);

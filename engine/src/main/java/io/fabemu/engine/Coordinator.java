@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ChildFailed;
@@ -18,9 +20,19 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
 
 /**
- * Runs one emulation: the conservative time-window loop across member schedulers (one per run today).
+ * Runs one emulation: the conservative time-window loop across member schedulers.
+ *
+ * <p>A local run ({@link #create}) spawns one scheduler hosting every device. A distributed run
+ * ({@link #createDistributed}) first finds {@code N} {@link MemberAgent}s through the receptionist (failing after
+ * the start timeout with how many it found), orders them by address (member ids), sends each a
+ * {@link MemberAgent.PrepareRun}, collects the schedulers they spawn ({@link MemberReady}), tells every
+ * scheduler its {@link MemberScheduler.Peers}, injects each member's initial events, and watches the schedulers:
+ * a lost one fails the run naming the member. The next window opens at the minimum over members of their next
+ * local event and the earliest event they sent to other members.
  *
  * <p>It injects the initial events, then repeatedly opens window [T, T + lookahead) at the global minimum next
  * event time T that the members reported, so empty stretches of virtual time are skipped; when no member has
@@ -40,12 +52,14 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param nextEventTimePs    earliest event pending at the member, {@link Long#MAX_VALUE} when none
    * @param eventsHandled      events its devices handled in the window
    * @param progress           cumulative progress summed over its devices
-   * @param eventsSentToMember per destination member, events this member sent there in the window (all zeros
-   *                           while every event is local); once cross-member batching exists, nextEventTimePs
-   *                           must also cover the events sent away
+   * @param eventsSentToMember per destination member, events this member sent there at the end of the window
+   * @param earliestSentPs     earliest time of those events, {@link Long#MAX_VALUE} when none
    */
   public record WindowDone(int memberId, long nextEventTimePs, long eventsHandled, long progress,
-                           long[] eventsSentToMember) implements Command {}
+                           long[] eventsSentToMember, long earliestSentPs) implements Command {}
+
+  /** Member agent to coordinator: member {@code memberId}'s scheduler is ready (answers PrepareRun). */
+  public record MemberReady(int memberId, ActorRef<MemberScheduler.Command> scheduler) implements Command {}
 
   /** Member to coordinator: its devices' reports (an ArrayList, sorted by device id). */
   public record MemberReports(int memberId, List<DeviceReport> reports) implements Command {}
@@ -59,7 +73,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** Timer tick of the stall watchdog (local only). */
   private enum StallCheck implements Command { INSTANCE }
 
-  private enum Phase { WINDOWS, REPORTS }
+  /** Timer: the members did not all come up in time (local only). */
+  private enum StartTimeout implements Command { INSTANCE }
+
+  /** The receptionist's list of member agents (local only). */
+  private record AgentsListed(Receptionist.Listing listing) implements Command {}
+
+  private enum Phase { DISCOVERY, PREPARING, WINDOWS, REPORTS }
 
   /** The watchdog checks this many times per stall timeout; a stall is declared after that many idle checks. */
   private static final int STALL_CHECKS = 4;
@@ -77,6 +97,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** Events each member must receive from the others before its next window runs. */
   private final long[] inboundByMember;
   private final List<DeviceReport> reports = new ArrayList<>();
+  private final int memberCount;
+  /** Distributed runs only: what the members build, the plan, the initial events, the start timeout. */
+  private final Object scenario;
+  private final int[] memberOfDevice;
+  private final List<Event> initialEvents;
+  private final Duration startTimeout;
+  private List<ActorRef<MemberAgent.Command>> agents = List.of();
+  private String[] memberAddresses;
+  private ActorRef<MemberScheduler.Command>[] ready;
+  /** Earliest event sent between members in the current window. */
+  private long earliestSentPs = Long.MAX_VALUE;
 
   private Phase phase = Phase.WINDOWS;
   private int awaiting;
@@ -85,6 +116,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long lastWindowStartPs;
   private long lastProgressNanos;
   private boolean listenerBroken;
+  /** End of the last window every member completed (0 before the first). */
+  private long completedThroughPs;
   /** Member replies received so far; the watchdog compares it between checks. */
   private long activity;
   private long activityAtLastCheck = -1;
@@ -112,6 +145,29 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }));
   }
 
+  /**
+   * A run spread over {@code memberCount} members, each running a {@link MemberAgent} (this system's included
+   * when it runs one).
+   *
+   * @param memberCount    members to wait for; the first {@code memberCount} agents by address are used
+   * @param scenario       what each agent builds its devices from (must be serializable by the wire serializer)
+   * @param memberOfDevice the placement plan: the member of every device id
+   * @param startTimeout   wall time to find the agents and get their schedulers ready
+   * @see #create
+   */
+  public static Behavior<Command> createDistributed(int memberCount, Object scenario, int[] memberOfDevice,
+                                                    long lookaheadPs, List<Event> initialEvents,
+                                                    ProgressListener listener, Duration stallTimeout,
+                                                    Duration startTimeout,
+                                                    CompletableFuture<EngineOutcome> result) {
+    return Behaviors.withTimers(timers -> Behaviors.setup(context -> {
+      timers.startTimerWithFixedDelay(StallCheck.INSTANCE, stallTimeout.dividedBy(STALL_CHECKS));
+      timers.startSingleTimer(StartTimeout.INSTANCE, startTimeout);
+      return new Coordinator(context, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents,
+          listener, stallTimeout, startTimeout, result);
+    }));
+  }
+
   private Coordinator(ActorContext<Command> context, DeviceCore[] devices, DeviceActorFactory factory,
                       long lookaheadPs, List<Event> initialEvents, ProgressListener listener,
                       Duration stallTimeout, CompletableFuture<EngineOutcome> result) {
@@ -120,8 +176,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     this.listener = listener;
     this.stallTimeout = stallTimeout;
     this.result = result;
-    // One member hosts every device today; placement across members plugs in here.
-    int memberCount = 1;
+    this.memberCount = 1;
+    this.scenario = null;
+    this.memberOfDevice = null;
+    this.initialEvents = null;
+    this.startTimeout = null;
     ActorRef<MemberScheduler.Command> member = context.spawn(
         MemberScheduler.create(0, memberCount, devices, factory, context.getSelf()), "member-0");
     context.watch(member);
@@ -134,20 +193,137 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     member.tell(new MemberScheduler.Inject(new ArrayList<>(initialEvents)));
   }
 
+  @SuppressWarnings("unchecked")
+  private Coordinator(ActorContext<Command> context, int memberCount, Object scenario, int[] memberOfDevice,
+                      long lookaheadPs, List<Event> initialEvents, ProgressListener listener,
+                      Duration stallTimeout, Duration startTimeout, CompletableFuture<EngineOutcome> result) {
+    super(context);
+    this.lookaheadPs = lookaheadPs;
+    this.listener = listener;
+    this.stallTimeout = stallTimeout;
+    this.result = result;
+    this.memberCount = memberCount;
+    this.scenario = scenario;
+    this.memberOfDevice = memberOfDevice.clone();
+    this.initialEvents = List.copyOf(initialEvents);
+    this.startTimeout = startTimeout;
+    this.nextTimeByMember = new long[memberCount];
+    this.progressByMember = new long[memberCount];
+    this.inboundByMember = new long[memberCount];
+    this.ready = (ActorRef<MemberScheduler.Command>[]) new ActorRef<?>[memberCount];
+    this.lastProgressNanos = System.nanoTime();
+    this.phase = Phase.DISCOVERY;
+    ActorRef<Receptionist.Listing> adapter = context.messageAdapter(Receptionist.Listing.class, AgentsListed::new);
+    context.getSystem().receptionist().tell(Receptionist.subscribe(MemberAgent.SERVICE_KEY, adapter));
+  }
+
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
         .onMessage(WindowDone.class, this::onWindowDone)
+        .onMessage(AgentsListed.class, this::onAgentsListed)
+        .onMessage(MemberReady.class, this::onMemberReady)
+        .onMessageEquals(StartTimeout.INSTANCE, this::onStartTimeout)
         .onMessage(MemberReports.class, this::onMemberReports)
         .onMessage(MemberFailed.class, failed -> fail("member " + failed.memberId() + ": " + failed.reason()))
         .onMessage(Abort.class, abort -> fail("run aborted: " + abort.reason()))
         .onMessageEquals(StallCheck.INSTANCE, this::onStallCheck)
         .onSignal(ChildFailed.class, failed -> fail("the scheduler of " + memberName(failed.getRef())
             + " failed: " + failed.getCause()))
-        .onSignal(Terminated.class, stopped -> fail("the scheduler of " + memberName(stopped.getRef())
-            + " stopped unexpectedly"))
+        .onSignal(Terminated.class, stopped -> fail(scenario == null
+            ? "the scheduler of " + memberName(stopped.getRef()) + " stopped unexpectedly"
+            : "lost " + memberName(stopped.getRef()) + ": its scheduler stopped or its node left the cluster; "
+                + "the last completed window ended at virtual time " + completedThroughPs + " ps"))
         .onSignal(PostStop.class, stop -> onPostStop())
         .build();
+  }
+
+  private Behavior<Command> onAgentsListed(AgentsListed listed) {
+    Set<ActorRef<MemberAgent.Command>> found = listed.listing().getServiceInstances(MemberAgent.SERVICE_KEY);
+    List<ActorRef<MemberAgent.Command>> sorted = new ArrayList<>(found);
+    Address local = getContext().getSystem().address();
+    sorted.sort(Comparator.comparing((ActorRef<MemberAgent.Command> a) -> hostOf(a, local))
+        .thenComparingInt(a -> portOf(a, local)).thenComparing(a -> a.path().toString()));
+    agents = sorted;
+    if (phase != Phase.DISCOVERY || sorted.size() < memberCount) {
+      return this;
+    }
+    phase = Phase.PREPARING;
+    memberAddresses = new String[memberCount];
+    String runName = getContext().getSelf().path().name();
+    for (int m = 0; m < memberCount; m++) {
+      ActorRef<MemberAgent.Command> agent = sorted.get(m);
+      memberAddresses[m] = hostOf(agent, local) + ":" + portOf(agent, local);
+      agent.tell(new MemberAgent.PrepareRun(runName, m, memberCount, memberOfDevice.clone(), scenario,
+          getContext().getSelf()));
+    }
+    awaiting = memberCount;
+    return this;
+  }
+
+  private static String hostOf(ActorRef<?> ref, Address local) {
+    Address address = ref.path().address().hasLocalScope() ? local : ref.path().address();
+    return address.getHost().orElse("");
+  }
+
+  private static int portOf(ActorRef<?> ref, Address local) {
+    Address address = ref.path().address().hasLocalScope() ? local : ref.path().address();
+    return address.getPort().orElse(0);
+  }
+
+  private Behavior<Command> onMemberReady(MemberReady memberReady) {
+    expectPhase(Phase.PREPARING, "MemberReady");
+    int m = memberReady.memberId();
+    if (ready[m] == null) {
+      ready[m] = memberReady.scheduler();
+      getContext().watch(memberReady.scheduler());
+      awaiting--;
+    }
+    if (awaiting > 0) {
+      return this;
+    }
+    for (ActorRef<MemberScheduler.Command> scheduler : ready) {
+      members.add(scheduler);
+    }
+    phase = Phase.WINDOWS;
+    activity++;
+    awaiting = memberCount;
+    List<ArrayList<Event>> injected = new ArrayList<>();
+    for (int i = 0; i < memberCount; i++) {
+      injected.add(new ArrayList<>());
+    }
+    for (Event event : initialEvents) {
+      int target = event.targetDevice();
+      if (target < 0 || target >= memberOfDevice.length) {
+        return fail("initial event for unknown device " + target + ": " + event);
+      }
+      injected.get(memberOfDevice[target]).add(event);
+    }
+    for (int i = 0; i < memberCount; i++) {
+      members.get(i).tell(new MemberScheduler.Peers(new ArrayList<>(members)));
+      members.get(i).tell(new MemberScheduler.Inject(injected.get(i)));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onStartTimeout() {
+    if (phase != Phase.DISCOVERY && phase != Phase.PREPARING) {
+      return this;
+    }
+    if (phase == Phase.DISCOVERY) {
+      Address local = getContext().getSystem().address();
+      List<String> addresses = agents.stream().map(a -> hostOf(a, local) + ":" + portOf(a, local)).toList();
+      return fail("found " + agents.size() + " of " + memberCount + " member(s) within "
+          + startTimeout.toSeconds() + " s " + addresses + ": start the missing members (fabemu member "
+          + "--seed-nodes ...) or check that they joined the same cluster");
+    }
+    List<Integer> missing = new ArrayList<>();
+    for (int m = 0; m < memberCount; m++) {
+      if (ready[m] == null) {
+        missing.add(m);
+      }
+    }
+    return fail("member(s) " + missing + " did not get ready within " + startTimeout.toSeconds() + " s");
   }
 
   private Behavior<Command> onWindowDone(WindowDone done) {
@@ -161,10 +337,15 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     for (int m = 0; m < sent.length; m++) {
       inboundByMember[m] += sent[m];
     }
+    earliestSentPs = Math.min(earliestSentPs, done.earliestSentPs());
     if (--awaiting > 0) {
       return this;
     }
-    long windowStartPs = Long.MAX_VALUE;
+    if (windows > 0) {
+      completedThroughPs = lastWindowStartPs + lookaheadPs;
+    }
+    long windowStartPs = earliestSentPs;
+    earliestSentPs = Long.MAX_VALUE;
     for (long t : nextTimeByMember) {
       windowStartPs = Math.min(windowStartPs, t);
     }
@@ -202,10 +383,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
     callListener();
     result.complete(new EngineOutcome(List.copyOf(reports), windows, events, lastWindowStartPs));
-    return Behaviors.stopped();
+    return finish();
   }
 
   private Behavior<Command> onStallCheck() {
+    if (phase == Phase.DISCOVERY || phase == Phase.PREPARING) {
+      return this;  // the start timeout covers these
+    }
     if (activity != activityAtLastCheck) {
       activityAtLastCheck = activity;
       idleChecks = 0;
@@ -226,6 +410,18 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private Behavior<Command> fail(String reason) {
     result.completeExceptionally(new EngineFailedException("fabemu run failed at virtual time "
         + lastWindowStartPs + " ps (window " + windows + "): " + reason));
+    return finish();
+  }
+
+  /** Stops every scheduler (remote ones are not children) and this coordinator. */
+  private Behavior<Command> finish() {
+    if (ready != null) {
+      for (ActorRef<MemberScheduler.Command> scheduler : ready) {
+        if (scheduler != null) {
+          scheduler.tell(MemberScheduler.Stop.INSTANCE);
+        }
+      }
+    }
     return Behaviors.stopped();
   }
 
@@ -264,7 +460,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   private String memberName(ActorRef<?> ref) {
     int index = members.indexOf(ref);
-    return index >= 0 ? "member " + index : ref.path().toString();
+    if (index < 0 && ready != null) {
+      for (int m = 0; m < ready.length; m++) {
+        if (ref.equals(ready[m])) {
+          index = m;
+        }
+      }
+    }
+    if (index < 0) {
+      return ref.path().toString();
+    }
+    return "member " + index + (memberAddresses != null ? " (" + memberAddresses[index] + ")" : "");
   }
 
   private void expectPhase(Phase expected, String message) {

@@ -22,6 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.pekko.actor.ExtendedActorSystem;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorRefResolver;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.serialization.JSerializer;
 
 /**
@@ -57,12 +60,14 @@ public final class KryoWireSerializer extends JSerializer {
 
   private final List<Class<?>> registrations;
   private final ClassLoader classLoader;
+  /** Resolves typed actor refs on the wire; null without an actor system (refs are then refused). */
+  private final ExtendedActorSystem system;
   private final Pool<Kryo> kryos;
   private final Pool<Output> outputs;
 
   /** Used by Pekko: reads the registrations from the system's configuration. */
   public KryoWireSerializer(ExtendedActorSystem system) {
-    this(system.settings().config(), system.dynamicAccess().classLoader());
+    this(system.settings().config(), system.dynamicAccess().classLoader(), system);
   }
 
   /**
@@ -71,7 +76,12 @@ public final class KryoWireSerializer extends JSerializer {
    * @throws IllegalArgumentException when the key is missing, a module's entry is not a list, or a class is unknown
    */
   public KryoWireSerializer(Config config, ClassLoader classLoader) {
+    this(config, classLoader, null);
+  }
+
+  private KryoWireSerializer(Config config, ClassLoader classLoader, ExtendedActorSystem system) {
     this.classLoader = classLoader;
+    this.system = system;
     this.registrations = resolveRegistrations(config, classLoader);
     this.kryos = new Pool<>(true, false, 64) {
       @Override
@@ -150,7 +160,10 @@ public final class KryoWireSerializer extends JSerializer {
     return kryo;
   }
 
-  private static Serializer<?> customSerializer(Class<?> type) {
+  private Serializer<?> customSerializer(Class<?> type) {
+    if (ActorRef.class.isAssignableFrom(type)) {
+      return new ActorRefSerializer();
+    }
     if (type == DataBuffer.class) {
       return new DataBufferSerializer();
     }
@@ -189,6 +202,37 @@ public final class KryoWireSerializer extends JSerializer {
       }
     }
     return List.copyOf(classes);
+  }
+
+  /** Typed actor refs, written as their serialization format through {@link ActorRefResolver}. */
+  private final class ActorRefSerializer extends Serializer<ActorRef<?>> {
+    private volatile ActorRefResolver resolver;
+
+    ActorRefSerializer() {
+      setImmutable(true);
+    }
+
+    private ActorRefResolver resolver() {
+      if (system == null) {
+        throw new KryoException("actor refs need an actor system; this serializer was built without one");
+      }
+      ActorRefResolver r = resolver;
+      if (r == null) {
+        r = ActorRefResolver.get(Adapter.toTyped(system));
+        resolver = r;
+      }
+      return r;
+    }
+
+    @Override
+    public void write(Kryo kryo, Output output, ActorRef<?> ref) {
+      output.writeString(resolver().toSerializationFormat(ref));
+    }
+
+    @Override
+    public ActorRef<?> read(Kryo kryo, Input input, Class<? extends ActorRef<?>> type) {
+      return resolver().resolveActorRef(input.readString());
+    }
   }
 
   /** Refuses classes written by name: with registration required only ids are legitimate on the wire. */

@@ -86,6 +86,81 @@ public final class PekkoWindowEngine {
     return result;
   }
 
+  /**
+   * Runs over {@code memberCount} cluster members, blocking the calling thread (never call it from an actor).
+   * Each member must run a {@link MemberAgent} (see {@link MemberAgent#start}) whose builder turns
+   * {@code scenario} into the same devices as the caller's; the coordinator runs on {@code system}. The result
+   * equals the one-member run of the same devices exactly.
+   *
+   * @param scenario       what the agents build the devices from; it crosses members, so its classes must be
+   *                       listed under {@code fabemu.wire.registrations}
+   * @param memberOfDevice the placement plan: the member (0..memberCount-1) of every device id
+   * @param startTimeout   wall time to find the members and get them ready
+   * @throws EngineFailedException when fewer members are found in time, a member is lost or fails
+   */
+  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
+                                             int[] memberOfDevice, long lookaheadPs, List<Event> initialEvents,
+                                             ProgressListener listener, Duration startTimeout) {
+    return await(startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents,
+        listener, startTimeout).toCompletableFuture());
+  }
+
+  /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
+  public static CompletionStage<EngineOutcome> startDistributed(ActorSystem<?> system, int memberCount,
+                                                                Object scenario, int[] memberOfDevice,
+                                                                long lookaheadPs, List<Event> initialEvents,
+                                                                ProgressListener listener, Duration startTimeout) {
+    if (lookaheadPs <= 0) {
+      throw new IllegalArgumentException("lookahead must be positive, got " + lookaheadPs + " ps");
+    }
+    if (memberCount < 1) {
+      throw new IllegalArgumentException("a run needs at least 1 member, got " + memberCount);
+    }
+    for (int id = 0; id < memberOfDevice.length; id++) {
+      if (memberOfDevice[id] < 0 || memberOfDevice[id] >= memberCount) {
+        throw new IllegalArgumentException("the plan puts device " + id + " on member " + memberOfDevice[id]
+            + " of a run of " + memberCount);
+      }
+    }
+    for (Event event : initialEvents) {
+      if (event.targetDevice() < 0 || event.targetDevice() >= memberOfDevice.length) {
+        throw new IllegalArgumentException("initial event for unknown device " + event.targetDevice() + ": " + event);
+      }
+    }
+    Duration stallTimeout = stallTimeout(system);
+    CompletableFuture<EngineOutcome> result = new CompletableFuture<>();
+    ActorRef<Coordinator.Command> coordinator = system.systemActorOf(
+        Coordinator.createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs,
+            List.copyOf(initialEvents), listener, stallTimeout, startTimeout, result),
+        "fabemu-run-" + RUN_COUNTER.incrementAndGet(), Props.empty());
+    result.whenComplete((outcome, failure) -> {
+      if (result.isCancelled()) {
+        coordinator.tell(new Coordinator.Abort("cancelled by the caller"));
+      }
+    });
+    return result;
+  }
+
+  private static EngineOutcome await(CompletableFuture<EngineOutcome> result) {
+    try {
+      return result.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw new EngineFailedException(cause.getMessage(), cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EngineFailedException("interrupted while waiting for the fabemu run", e);
+    }
+  }
+
+  private static Duration stallTimeout(ActorSystem<?> system) {
+    Duration stallTimeout = system.settings().config().getDuration(STALL_TIMEOUT_PATH);
+    if (stallTimeout.isNegative() || stallTimeout.isZero()) {
+      throw new IllegalArgumentException(STALL_TIMEOUT_PATH + " must be positive, got " + stallTimeout);
+    }
+    return stallTimeout;
+  }
+
   private static void validate(DeviceCore[] devices, long lookaheadPs, List<Event> initialEvents) {
     if (lookaheadPs <= 0) {
       throw new IllegalArgumentException("lookahead must be positive, got " + lookaheadPs + " ps");

@@ -74,8 +74,14 @@ class KryoWireSerializerTest {
   private static void assertSameContent(Object copy, Object original) {
     assertThat(copy).usingRecursiveComparison()
         .withEqualsForType(DataBuffer::equals, DataBuffer.class)
+        .withEqualsForType(Object::equals, refClass())
         .isEqualTo(original);
     assertThat(copy.getClass()).isEqualTo(original.getClass());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Class<Object> refClass() {
+    return (Class<Object>) (Class<?>) testKit.system().deadLetters().getClass();
   }
 
   private static KryoWireSerializer wireSerializer() {
@@ -119,14 +125,24 @@ class KryoWireSerializerTest {
         new MemberScheduler.TickDone(4, events, 12, 3L),
         MemberScheduler.CollectReports.INSTANCE,
         new MemberScheduler.ReportCollected(4, report(4)),
-        new Coordinator.WindowDone(0, 3_000L, 12L, 3L, new long[] {0L, 5L}),
+        new Coordinator.WindowDone(0, 3_000L, 12L, 3L, new long[] {0L, 5L}, 4_000L),
         new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2)))),
         new Coordinator.MemberFailed(0, "device 3 failed"),
-        new Coordinator.Abort("cancelled"));
+        new Coordinator.Abort("cancelled"),
+        new MemberScheduler.Peers(new ArrayList<>(List.of(schedulerRef(), schedulerRef()))),
+        new MemberScheduler.EventBatch(1, 7L, events),
+        MemberScheduler.Stop.INSTANCE,
+        new Coordinator.MemberReady(2, schedulerRef()),
+        new MemberAgent.PrepareRun("fabemu-run-1", 1, 3, new int[] {0, 1, 2, 1}, "scenario text",
+            testKit.<Coordinator.Command>createTestProbe().ref()));
+  }
+
+  private static org.apache.pekko.actor.typed.ActorRef<MemberScheduler.Command> schedulerRef() {
+    return testKit.<MemberScheduler.Command>createTestProbe().ref();
   }
 
   private static Set<Class<?>> declaredWireMessages() {
-    return Stream.of(DeviceActor.class, MemberScheduler.class, Coordinator.class)
+    return Stream.of(DeviceActor.class, MemberScheduler.class, Coordinator.class, MemberAgent.class)
         .flatMap(owner -> Arrays.stream(owner.getDeclaredClasses()))
         .filter(type -> WireMessage.class.isAssignableFrom(type) && !type.isInterface())
         .collect(Collectors.toSet());

@@ -1,0 +1,102 @@
+package io.fabemu.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.core.fabric.Fabric;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.engine.EngineFailedException;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One run spread over 1, 2 and 3 Pekko cluster members, each its own ActorSystem in this JVM (Artery tcp on
+ * 127.0.0.1): every message between members goes through Kryo, and the results must equal the plain engine's.
+ */
+class DistributedRunTest {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+  private static final Config CONFIG = ConfigFactory.parseString("""
+      pekko.actor.serialize-messages = on
+      pekko.actor.serialize-creators = off
+      """);
+
+  private static List<EmbeddedCluster> members;
+
+  @BeforeAll
+  static void startMembers() {
+    EmbeddedCluster first = EmbeddedCluster.start(CONFIG);
+    EmbeddedCluster second = EmbeddedCluster.join(CONFIG, first.address());
+    EmbeddedCluster third = EmbeddedCluster.join(CONFIG, first.address());
+    members = List.of(first, second, third);
+    members.forEach(ScenarioRunner::serveAsMember);
+  }
+
+  @AfterAll
+  static void stopMembers() {
+    for (int i = members.size() - 1; i >= 0; i--) {
+      members.get(i).close();
+    }
+  }
+
+  private static ScenarioSpec leafSpineAllreduce() {
+    return ScenarioLoader.parse("""
+        name = distributed-test
+        seed = 11
+        topology { kind = leaf-spine, hosts = 12, hosts-per-tor = 4, spines = 2 }
+        workload {
+          collective = allreduce, algorithms = [ring, recursive-doubling]
+          sizes = [4 B, 4 KiB, 64 KiB], iterations = 2, warmup = 1, ppn = 2
+        }
+        """, "distributed-test.conf").spec();
+  }
+
+  @Test
+  void shouldGiveThePlainEnginesDigestAndCasesWhenRunOnOneTwoAndThreeMembers() {
+    ScenarioSpec spec = leafSpineAllreduce();
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+
+    for (int n = 1; n <= 3; n++) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.wrongElements()).isZero();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.cases()).isEqualTo(plain.cases());
+      assertThat(distributed.links()).isEqualTo(plain.links());
+      assertThat(distributed.windows()).isEqualTo(plain.windows());
+      assertThat(distributed.events()).isEqualTo(plain.events());
+    }
+  }
+
+  @Test
+  void shouldFailWithTheNumberFoundWhenFewerMembersThanAskedShowUp() {
+    // A line of 8 hosts can be spread over 8 members, but only 3 serve runs.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = too-many
+        topology { kind = line, hosts = 8 }
+        workload { collective = allreduce, sizes = [4 B], iterations = 1, warmup = 0 }
+        """, "too-many.conf").spec();
+
+    assertThatThrownBy(() -> ScenarioRunner.runDistributed(members.get(0), spec, 8, Duration.ofSeconds(3),
+        (d, t) -> {}))
+        .isInstanceOf(EngineFailedException.class)
+        .hasMessageContaining("found 3 of 8 member(s)");
+  }
+
+  @Test
+  void shouldRejectWhenMembersOutnumberTheTors() {
+    assertThatThrownBy(() -> ScenarioRunner.runDistributed(members.get(0), leafSpineAllreduce(), 4, START_TIMEOUT,
+        (d, t) -> {}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at most 3");
+  }
+}

@@ -1,0 +1,205 @@
+package io.fabemu.core.placement;
+
+import io.fabemu.core.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which cluster member hosts each device of a fabric: deterministic (a pure function of the topology, the device
+ * count and the member count, so every member computes the same plan) and topology-aware, so that most events
+ * stay inside one member.
+ *
+ * <p>Device ids follow {@link io.fabemu.core.fabric.Fabric}: a host's NIC has the host's vertex id h, a switch its
+ * vertex id, and host h's compute node is V + h (V = vertex count).
+ *
+ * <ul>
+ *   <li><b>Switched topologies</b> (leaf-spine): a <i>placement group</i> is a TOR (a switch with hosts cabled to
+ *   it) with its hosts' NICs and compute nodes; a group is never split. Switches without hosts (spines) are
+ *   spread round-robin first (spine i to member i mod N); then the TOR groups, in TOR id order, each go to the
+ *   member with the largest remaining capacity, i.e. the fewest devices so far, ties to the lowest member id.
+ *   That keeps the largest and smallest member within one group size of each other.</li>
+ *   <li><b>Direct topologies</b> (line, ring, full mesh: no switches): a group is one host's NIC and compute
+ *   node; hosts are split into N contiguous blocks whose sizes differ by at most one (the first blocks get the
+ *   extra host), so neighbours in a line or ring share a member.</li>
+ * </ul>
+ *
+ * <p>Instances are immutable.
+ */
+public final class PlacementPlan {
+
+  private final int memberCount;
+  private final int[] memberOfDevice;
+  private final int[][] devicesOfMember;
+  private final int groupCount;
+  private final int largestGroup;
+
+  private PlacementPlan(int memberCount, int[] memberOfDevice, int groupCount, int largestGroup) {
+    this.memberCount = memberCount;
+    this.memberOfDevice = memberOfDevice;
+    this.groupCount = groupCount;
+    this.largestGroup = largestGroup;
+    int[] counts = new int[memberCount];
+    for (int member : memberOfDevice) {
+      counts[member]++;
+    }
+    this.devicesOfMember = new int[memberCount][];
+    for (int m = 0; m < memberCount; m++) {
+      devicesOfMember[m] = new int[counts[m]];
+    }
+    int[] filled = new int[memberCount];
+    for (int id = 0; id < memberOfDevice.length; id++) {
+      int m = memberOfDevice[id];
+      devicesOfMember[m][filled[m]++] = id;
+    }
+  }
+
+  /**
+   * Places the devices of a fabric built on {@code topology} on {@code memberCount} members.
+   *
+   * @param topology    the fabric graph
+   * @param deviceCount the number of device ids: vertex count + host count (one compute node per host)
+   * @param memberCount members to spread the devices over: at least 1, at most the number of placement groups
+   *                    (TORs in a switched topology, hosts in a direct one)
+   * @throws IllegalArgumentException when the device count does not match the topology or the member count is
+   *                                  out of range
+   */
+  public static PlacementPlan compute(Topology topology, int deviceCount, int memberCount) {
+    int vertices = topology.vertexCount();
+    int hosts = topology.hostCount();
+    if (deviceCount != vertices + hosts) {
+      throw new IllegalArgumentException("placement: a fabric on " + topology.description() + " has "
+          + (vertices + hosts) + " devices (" + vertices + " vertices + " + hosts + " compute nodes), not "
+          + deviceCount);
+    }
+    boolean direct = vertices == hosts;
+    // Group per TOR: the switch each host's first port is cabled to.
+    int[] torOfHost = new int[hosts];
+    List<Integer> tors = new ArrayList<>();
+    boolean[] isTor = new boolean[vertices];
+    if (!direct) {
+      for (int h = 0; h < hosts; h++) {
+        List<Topology.Link> ports = topology.ports(h);
+        if (ports.isEmpty() || topology.isHost(ports.get(0).to())) {
+          throw new IllegalArgumentException("placement: host " + h + " of " + topology.description()
+              + " is not cabled to a switch on its first port");
+        }
+        torOfHost[h] = ports.get(0).to();
+        isTor[torOfHost[h]] = true;
+      }
+      for (int v = hosts; v < vertices; v++) {
+        if (isTor[v]) {
+          tors.add(v);
+        }
+      }
+    }
+    int groups = direct ? hosts : tors.size();
+    if (memberCount < 1 || memberCount > groups) {
+      String unit = direct ? "host (NIC + compute node)" : "TOR with its hosts";
+      throw new IllegalArgumentException("placement: cannot spread " + topology.description() + " over "
+          + memberCount + " member(s): it needs at least 1 and at most " + groups + ", one per " + unit
+          + ", the unit that is never split");
+    }
+    int[] memberOf = new int[deviceCount];
+    if (direct) {
+      int base = hosts / memberCount;
+      int extra = hosts % memberCount;
+      int h = 0;
+      for (int m = 0; m < memberCount; m++) {
+        int size = base + (m < extra ? 1 : 0);
+        for (int i = 0; i < size; i++, h++) {
+          memberOf[h] = m;
+          memberOf[vertices + h] = m;
+        }
+      }
+      return new PlacementPlan(memberCount, memberOf, groups, 2);
+    }
+    long[] load = new long[memberCount];
+    int spine = 0;
+    for (int v = hosts; v < vertices; v++) {
+      if (!isTor[v]) {
+        int m = spine++ % memberCount;
+        memberOf[v] = m;
+        load[m]++;
+      }
+    }
+    // Hosts per TOR, in host order.
+    List<List<Integer>> hostsOfTor = new ArrayList<>();
+    int[] torIndex = new int[vertices];
+    Arrays.fill(torIndex, -1);
+    for (int t = 0; t < tors.size(); t++) {
+      torIndex[tors.get(t)] = t;
+      hostsOfTor.add(new ArrayList<>());
+    }
+    for (int h = 0; h < hosts; h++) {
+      hostsOfTor.get(torIndex[torOfHost[h]]).add(h);
+    }
+    int largest = 1;
+    for (int t = 0; t < tors.size(); t++) {
+      List<Integer> torHosts = hostsOfTor.get(t);
+      int size = 1 + 2 * torHosts.size();
+      largest = Math.max(largest, size);
+      int target = 0;
+      for (int m = 1; m < memberCount; m++) {
+        if (load[m] < load[target]) {
+          target = m;
+        }
+      }
+      memberOf[tors.get(t)] = target;
+      for (int h : torHosts) {
+        memberOf[h] = target;
+        memberOf[vertices + h] = target;
+      }
+      load[target] += size;
+    }
+    return new PlacementPlan(memberCount, memberOf, groups, largest);
+  }
+
+  /** Everything on one member: the plan of a single-member run. */
+  public static PlacementPlan singleMember(int deviceCount) {
+    return new PlacementPlan(1, new int[deviceCount], 1, deviceCount);
+  }
+
+  public int memberCount() {
+    return memberCount;
+  }
+
+  public int deviceCount() {
+    return memberOfDevice.length;
+  }
+
+  /** Number of placement groups (the most members this topology can be spread over). */
+  public int groupCount() {
+    return groupCount;
+  }
+
+  /** Devices in the largest placement group. */
+  public int largestGroupSize() {
+    return largestGroup;
+  }
+
+  /** The member hosting {@code deviceId}. */
+  public int memberOf(int deviceId) {
+    return memberOfDevice[deviceId];
+  }
+
+  /** The member of every device id, indexed by device id (a copy). */
+  public int[] memberOfDevices() {
+    return memberOfDevice.clone();
+  }
+
+  /** The devices {@code member} hosts, ascending (a copy). */
+  public int[] devicesOf(int member) {
+    return devicesOfMember[member].clone();
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder s = new StringBuilder("placement of " + memberOfDevice.length + " devices on " + memberCount
+        + " member(s):");
+    for (int m = 0; m < memberCount; m++) {
+      s.append(m == 0 ? " " : ", ").append(devicesOfMember[m].length);
+    }
+    return s.toString();
+  }
+}
