@@ -1,5 +1,6 @@
 package io.fabemu.app;
 
+import io.fabemu.cluster.ClusterStartException;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.engine.ProgressListener;
@@ -23,8 +24,8 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N]} and
- * {@code fabemu validate SCENARIO}.
+ * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N ...]},
+ * {@code fabemu validate SCENARIO} and {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
  * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
@@ -32,8 +33,9 @@ import picocli.CommandLine.Spec;
  * nothing) or incomplete, a result file could not be written after the run (named on one line), or an unexpected
  * error such as a failed emulation (one line {@code fabemu: error: ...}, with a stack trace only under
  * {@code --verbose}); {@value #EXIT_BAD_INPUT} bad input (scenario, command-line arguments, output folder),
- * reported as one line on stderr before anything runs or is written; {@value #EXIT_LOST_MEMBER} reserved for a
- * cluster member lost mid-run.
+ * reported as one line on stderr before anything runs or is written; {@value #EXIT_LOST_MEMBER} a cluster member
+ * was lost mid-run (one line naming it; what was finished is written marked incomplete). A cluster member that
+ * cannot start, or members that do not all join in time, are exit code 1 with one line (plus member logs).
  */
 @Command(name = "fabemu", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Emulates HPC cluster interconnects running MPI-style collectives on real data in virtual time.")
@@ -76,7 +78,8 @@ public final class Main implements Callable<Integer> {
                      LongSupplier nanoClock) {
     CommandLine cli = new CommandLine(new Main())
         .addSubcommand(new CommandLine(new RunCommand(out, err, executor, nanoClock)))
-        .addSubcommand(new CommandLine(new ValidateCommand(out)));
+        .addSubcommand(new CommandLine(new ValidateCommand(out)))
+        .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setParameterExceptionHandler((ex, arguments) -> onBadArguments(ex, err));
@@ -90,7 +93,7 @@ public final class Main implements Callable<Integer> {
   /** {@code fabemu} alone: a usage error. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "missing command: 'run' or 'validate'");
+    throw new ParameterException(spec.commandLine(), "missing command: 'run', 'validate' or 'member'");
   }
 
   /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */
@@ -119,6 +122,16 @@ public final class Main implements Callable<Integer> {
     }
     if (ex instanceof ParameterException e) {
       return onBadArguments(e, err);
+    }
+    if (ex instanceof ClusterStartException e) {
+      err.println("fabemu: " + oneLine(e.getMessage()));
+      if (isVerbose(parseResult)) e.printStackTrace(err);
+      return EXIT_RUN_FAILED;
+    }
+    if (ex instanceof ClusterRun.Failure e) {
+      err.println("fabemu: " + oneLine(e.getMessage()));
+      e.details().forEach(err::println);
+      return EXIT_RUN_FAILED;
     }
     String message = ex.getMessage() == null ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": "
         + ex.getMessage();

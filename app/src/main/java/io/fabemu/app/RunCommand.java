@@ -4,9 +4,11 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.core.topology.Topology;
@@ -19,14 +21,18 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
+import org.apache.pekko.actor.Address;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu run SCENARIO [--out DIR] [--seed N]}: loads and checks the scenario, prints a header, runs it, prints
+ * {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N [--seed-nodes ...] [--transport T]]}: loads and checks the scenario, prints a header, runs it, prints
  * the latency and bandwidth tables and a summary, and with {@code --out} writes {@code results.json} and
  * {@code results.csv}.
  *
@@ -35,7 +41,11 @@ import picocli.CommandLine.Parameters;
  * so the evidence is kept. A result file that cannot be written once the run is over is named on one line and makes
  * the exit code 1 (the run happened; it is not bad input), after the other file has still been tried. When the
  * emulation itself fails (a device error) the error is printed, nothing is written, and the exit code is 1. A
- * synthetic payload (sizes only) checks no output, so it fails only when incomplete.
+ * synthetic payload (sizes only) checks no output, so it fails only when incomplete. With {@code --members N} the
+ * run is spread over N cluster members ({@link ClusterRun}) and prints and writes exactly what a one-member run
+ * does; when a member is lost mid-run ({@link MemberLostException}) the loss is printed on one line, what was
+ * finished is printed and written marked {@code "complete": false}, and the exit code is
+ * {@value Main#EXIT_LOST_MEMBER}.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Run a scenario and print osu_allreduce- and nccl-tests-style tables.")
@@ -53,6 +63,26 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
   boolean noProgress;
+
+  @Option(names = "--members", paramLabel = "N", defaultValue = "1",
+      description = "Spread the run over N cluster members (default ${DEFAULT-VALUE}: this JVM alone). Without "
+          + "--seed-nodes, N-1 member JVMs are started on 127.0.0.1 and stopped afterwards; the digest is the same.")
+  int members;
+
+  @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]", converter = ClusterOptions.SeedNodesConverter.class,
+      description = "Use members already running ('fabemu member'), joined through these; N counts this one too.")
+  List<Address> seedNodes;
+
+  @Option(names = "--port", paramLabel = "P", defaultValue = "0",
+      description = "Port of this (the coordinator's) member with --members or --seed-nodes (default: a free one).")
+  int port;
+
+  @Option(names = "--member-timeout", paramLabel = "SECONDS", defaultValue = "60",
+      description = "Fail when not all N members are up within this many seconds (default ${DEFAULT-VALUE}).")
+  int memberTimeoutSeconds;
+
+  @Mixin
+  ClusterOptions cluster;
 
   private final PrintStream stdout;
   private final PrintStream stderr;
@@ -76,17 +106,35 @@ final class RunCommand implements Callable<Integer> {
       echo = echo.withValue("seed", ConfigValueFactory.fromAnyRef(seed));
     }
     Topology topology = Main.buildTopology(spec);
+    ScenarioExecutor runner = chooseExecutor(topology);
     if (out != null) prepareOutputFolder(out);
 
     stdout.print(ReportFormatter.header(spec, topology.description()));
     stdout.flush();
     RunResult result;
+    MemberLostException lost = null;
     try (ProgressReporter progress = new ProgressReporter(ScenarioRunner.totalOperations(spec), stderr, nanoClock,
         ProgressReporter.DEFAULT_DELAY_NANOS, !noProgress)) {
-      result = executor.run(spec, progress);
+      result = runner.run(spec, progress);
+    } catch (MemberLostException e) {
+      // What every member finished before the loss is kept, marked incomplete, and written like any result.
+      lost = e;
+      result = markIncomplete(e.partialResult(), Main.oneLine(e.getMessage()));
     }
-    stdout.print(ReportFormatter.report(result));
+    if (result != null) {
+      stdout.print(ReportFormatter.report(result));
+    }
     stdout.flush();
+
+    if (lost != null) {
+      if (out != null && result != null) {
+        write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology));
+        write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result));
+      }
+      String message = Main.oneLine(lost.getMessage());
+      stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
+      return Main.EXIT_LOST_MEMBER;
+    }
 
     boolean written = true;
     if (out != null) {
@@ -104,6 +152,33 @@ final class RunCommand implements Callable<Integer> {
       return Main.EXIT_RUN_FAILED;
     }
     return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
+  }
+
+  /**
+   * The executor of this run: the given one (one member in this JVM) unless {@code --members} is above 1 or
+   * {@code --seed-nodes} is given. The member count is checked against the topology before anything starts.
+   */
+  private ScenarioExecutor chooseExecutor(Topology topology) {
+    if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
+    if (memberTimeoutSeconds < 1) throw new BadInputException("--member-timeout must be at least 1 second");
+    if (port < 0 || port > 65535) throw new BadInputException("--port " + port + " is out of range (0 to 65535)");
+    if (members == 1 && seedNodes == null) return executor;
+    try {
+      PlacementPlan.compute(topology, topology.vertexCount() + topology.hostCount(), members);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--members " + members + ": " + e.getMessage());
+    }
+    return new ClusterRun(members, seedNodes, cluster.host, port, cluster.transport(),
+        Duration.ofSeconds(memberTimeoutSeconds), stderr);
+  }
+
+  /** {@code partial} marked incomplete with {@code reason} (kept when it has one); null stays null. */
+  static RunResult markIncomplete(RunResult partial, String reason) {
+    if (partial == null) return null;
+    String why = partial.incompleteReason() == null || partial.incompleteReason().isBlank()
+        ? reason : partial.incompleteReason();
+    return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
+        partial.windows(), partial.events(), partial.wallSeconds(), partial.digest());
   }
 
   private static void prepareOutputFolder(Path dir) {

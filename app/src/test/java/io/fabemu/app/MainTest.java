@@ -70,7 +70,7 @@ class MainTest {
   @Test
   void shouldExitTwoWhenNoCommandIsGiven() {
     assertThat(fabemu()).isEqualTo(2);
-    assertThat(lines(stderr)).containsExactly("fabemu: missing command: 'run' or 'validate' (see 'fabemu --help')");
+    assertThat(lines(stderr)).containsExactly("fabemu: missing command: 'run', 'validate' or 'member' (see 'fabemu --help')");
   }
 
   @Test

@@ -1,38 +1,70 @@
 package io.fabemu.cluster;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import org.apache.pekko.cluster.typed.JoinSeedNodes;
 import org.apache.pekko.cluster.typed.SelfUp;
 import org.apache.pekko.cluster.typed.Subscribe;
 
 /**
  * A Pekko cluster member inside this JVM. By default a cluster of one, the way fabemu runs with no set-up: it
  * binds Artery (tcp) to 127.0.0.1 on a free port, joins itself, and is ready once the member is Up.
- * {@link #join} starts a member that joins another's cluster instead (several members in one JVM for tests).
+ * {@link #join} starts a member that joins another's cluster instead (several members in one JVM for tests), and
+ * {@link #joinSeedNodes} one that joins a cluster of other processes or machines.
+ *
+ * <p>Transport: the setting {@code fabemu.transport} ({@link Transport}) is mapped onto
+ * {@code pekko.remote.artery.transport}. For {@code aeron-udp} the member runs an embedded Aeron media driver in a
+ * directory of its own ({@code /dev/shm/fabemu-aeron-<pid>-<n>}, removed when the member stops or the JVM exits;
+ * directories left by killed JVMs are removed at the next start), with the term length of
+ * {@code fabemu.aeron.term-buffer-length} (Aeron's largest message is 1/8 of it; frames must fit).
+ * Artery binds the canonical host only ({@code bind.hostname = canonical.hostname}).
+ *
+ * <p>Failure: a member that cannot start throws {@link ClusterStartException} with one line of explanation, after
+ * terminating whatever it had started, so a failed start-up never leaves threads that keep the JVM alive.
  */
 public final class EmbeddedCluster implements AutoCloseable {
+  /** The actor system's name: the same on every member, part of every member address. */
+  public static final String SYSTEM_NAME = "fabemu";
+
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+  private static final String AERON_DIR_PREFIX = "fabemu-aeron-";
+  private static final AtomicInteger AERON_DIRS = new AtomicInteger();
 
   private final ActorSystem<Void> system;
+  private final Path aeronDir;
+  private final Thread aeronDirCleaner;
 
-  private EmbeddedCluster(ActorSystem<Void> system) {
+  private EmbeddedCluster(ActorSystem<Void> system, Path aeronDir, Thread aeronDirCleaner) {
     this.system = system;
+    this.aeronDir = aeronDir;
+    this.aeronDirCleaner = aeronDirCleaner;
   }
 
   /** Starts the member with fabemu's settings (see {@code fabemu-cluster.conf}) over {@code overrides}. */
   public static EmbeddedCluster start(Config overrides) {
-    return start(overrides, null);
+    return start(overrides, List.of(), false, START_TIMEOUT);
   }
 
   /**
@@ -40,36 +72,181 @@ public final class EmbeddedCluster implements AutoCloseable {
    * fabemu's settings under {@code overrides}; returns once this member is Up.
    */
   public static EmbeddedCluster join(Config overrides, Address seed) {
-    return start(overrides, seed);
+    return start(overrides, seed == null ? List.of() : List.of(seed), false, START_TIMEOUT);
   }
 
-  private static EmbeddedCluster start(Config overrides, Address seed) {
-    Config config = overrides.withFallback(ConfigFactory.parseResources("fabemu-cluster.conf"))
-        .withFallback(ConfigFactory.load());
-    CompletableFuture<Void> up = new CompletableFuture<>();
-    ActorSystem<Void> system = ActorSystem.create(guardian(up, seed), "fabemu", config);
-    try {
-      up.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      system.terminate();
-      throw new IllegalStateException("the embedded cluster member did not come up within " + START_TIMEOUT.toSeconds()
-          + " s", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      system.terminate();
-      throw new IllegalStateException("interrupted while starting the embedded cluster", e);
-    } catch (ExecutionException e) {
-      system.terminate();
-      throw new IllegalStateException("the embedded cluster failed to start: " + e.getCause().getMessage(), e);
-    }
-    return new EmbeddedCluster(system);
+  /**
+   * Starts a member that joins the cluster through {@code seedNodes} (Pekko's seed-node join: the first seed forms
+   * the cluster when it is this member itself); an empty list forms a new cluster of this member. Returns once this
+   * member is Up.
+   *
+   * @throws ClusterStartException when the transport cannot start or the member is not Up within {@code upTimeout}
+   */
+  public static EmbeddedCluster joinSeedNodes(Config overrides, List<Address> seedNodes, Duration upTimeout) {
+    return start(overrides, List.copyOf(seedNodes), true, upTimeout);
   }
 
   public static EmbeddedCluster start() {
     return start(ConfigFactory.empty());
   }
 
-  private static Behavior<Void> guardian(CompletableFuture<Void> up, Address seed) {
+  private static EmbeddedCluster start(Config overrides, List<Address> seeds, boolean seedNodeJoin,
+                                       Duration upTimeout) {
+    // -D settings win over fabemu's file, which wins over the libraries' reference settings.
+    Config merged = overrides.withFallback(ConfigFactory.systemProperties())
+        .withFallback(ConfigFactory.parseResources("fabemu-cluster.conf"))
+        .withFallback(ConfigFactory.load())
+        .resolve();
+    Transport transport;
+    try {
+      transport = Transport.parse(merged.getString("fabemu.transport"));
+    } catch (IllegalArgumentException | ConfigException e) {
+      throw new ClusterStartException("cannot start the cluster member: fabemu.transport: " + e.getMessage(), e);
+    }
+    String host = merged.getString("pekko.remote.artery.canonical.hostname");
+    Config transportConfig = ConfigFactory.empty()
+        .withValue("pekko.remote.artery.transport", ConfigValueFactory.fromAnyRef(transport.configName()))
+        .withValue("pekko.remote.artery.bind.hostname", ConfigValueFactory.fromAnyRef(host));
+    Path aeronDir = null;
+    if (transport == Transport.AERON_UDP) {
+      checkAeronCanStart(merged);
+      aeronDir = newAeronDir();
+      transportConfig = transportConfig
+          .withValue("pekko.remote.artery.advanced.aeron.embedded-media-driver", ConfigValueFactory.fromAnyRef(true))
+          .withValue("pekko.remote.artery.advanced.aeron.aeron-dir", ConfigValueFactory.fromAnyRef(
+              aeronDir.toString()))
+          .withValue("pekko.remote.artery.advanced.aeron.delete-aeron-dir", ConfigValueFactory.fromAnyRef(true));
+    }
+    Config config = transportConfig.withFallback(merged);
+    String where = host + ":" + config.getInt("pekko.remote.artery.canonical.port") + " over " + transport;
+
+    Thread cleaner = aeronDir == null ? null : deleteOnExit(aeronDir);
+    CompletableFuture<Void> up = new CompletableFuture<>();
+    ActorSystem<Void> system;
+    try {
+      system = ActorSystem.create(guardian(up, seeds, seedNodeJoin), SYSTEM_NAME, config);
+    } catch (Throwable e) {
+      removeAeronDir(aeronDir, cleaner);
+      throw new ClusterStartException("cannot start the cluster member on " + where + ": " + rootMessage(e), e);
+    }
+    try {
+      up.get(upTimeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      terminate(system, aeronDir, cleaner);
+      throw new ClusterStartException("the cluster member on " + where + " did not come up within "
+          + upTimeout.toSeconds() + " s" + (seeds.isEmpty() ? "" : " (seed nodes " + seeds.stream()
+          .map(MemberSettings::hostPort).toList() + " not reachable?)"), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      terminate(system, aeronDir, cleaner);
+      throw new ClusterStartException("interrupted while starting the cluster member on " + where, e);
+    } catch (ExecutionException e) {
+      terminate(system, aeronDir, cleaner);
+      throw new ClusterStartException("the cluster member on " + where + " failed to start: "
+          + rootMessage(e.getCause()), e);
+    }
+    return new EmbeddedCluster(system, aeronDir, cleaner);
+  }
+
+  /** Aeron needs an opened {@code sun.nio.ch} (else it fails inside Agrona) and frames within its term length. */
+  private static void checkAeronCanStart(Config config) {
+    Module javaBase = Object.class.getModule();
+    if (!javaBase.isOpen("sun.nio.ch", EmbeddedCluster.class.getModule())) {
+      throw new ClusterStartException("cannot start the cluster member: transport aeron-udp needs the JVM option "
+          + "--add-opens java.base/sun.nio.ch=ALL-UNNAMED (bin/fabemu sets it)", null);
+    }
+    long term = config.getBytes("fabemu.aeron.term-buffer-length");
+    if (term < 65536 || term > 1L << 30 || Long.bitCount(term) != 1) {
+      throw new ClusterStartException("cannot start the cluster member: fabemu.aeron.term-buffer-length = " + term
+          + " B must be a power of two from 64 KiB to 1 GiB", null);
+    }
+    long frame = Math.max(config.getBytes("pekko.remote.artery.advanced.maximum-frame-size"),
+        config.getBytes("pekko.remote.artery.advanced.maximum-large-frame-size"));
+    if (frame > term / 8) {
+      throw new ClusterStartException("cannot start the cluster member: frames of " + frame + " B exceed Aeron's "
+          + "largest message (term length / 8 = " + term / 8 + " B); raise fabemu.aeron.term-buffer-length", null);
+    }
+    // Aeron reads its driver settings from system properties when the embedded driver starts; explicit -D wins.
+    System.setProperty("aeron.term.buffer.length", System.getProperty("aeron.term.buffer.length",
+        Long.toString(term)));
+    long socketBuffer = config.getBytes("fabemu.aeron.socket-buffer");
+    for (String p : List.of("aeron.socket.so_rcvbuf", "aeron.socket.so_sndbuf", "aeron.rcv.initial.window.length")) {
+      System.setProperty(p, System.getProperty(p, Long.toString(socketBuffer)));
+    }
+  }
+
+  /** A fresh media-driver directory under /dev/shm (else the temp folder); removes ones of JVMs that are gone. */
+  private static Path newAeronDir() {
+    Path shm = Paths.get("/dev/shm");
+    Path base = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Paths.get(System.getProperty("java.io.tmpdir"));
+    try (Stream<Path> old = Files.list(base)) {
+      old.filter(p -> p.getFileName().toString().startsWith(AERON_DIR_PREFIX)).forEach(p -> {
+        String[] parts = p.getFileName().toString().substring(AERON_DIR_PREFIX.length()).split("-");
+        try {
+          long pid = Long.parseLong(parts[0]);
+          if (ProcessHandle.of(pid).isEmpty()) deleteRecursively(p);
+        } catch (NumberFormatException e) {
+          // Not one of ours after all.
+        }
+      });
+    } catch (IOException e) {
+      // Cleaning up after killed JVMs is best effort.
+    }
+    return base.resolve(AERON_DIR_PREFIX + ProcessHandle.current().pid() + "-" + AERON_DIRS.incrementAndGet());
+  }
+
+  private static Thread deleteOnExit(Path dir) {
+    Thread cleaner = new Thread(() -> deleteRecursively(dir), "fabemu-aeron-dir-cleaner");
+    Runtime.getRuntime().addShutdownHook(cleaner);
+    return cleaner;
+  }
+
+  private static void removeAeronDir(Path dir, Thread cleaner) {
+    if (dir == null) return;
+    deleteRecursively(dir);
+    try {
+      Runtime.getRuntime().removeShutdownHook(cleaner);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down; the hook runs anyway.
+    }
+  }
+
+  private static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) return;
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // Best effort.
+        }
+      });
+    } catch (IOException e) {
+      // Best effort.
+    }
+  }
+
+  private static void terminate(ActorSystem<Void> system, Path aeronDir, Thread cleaner) {
+    system.terminate();
+    try {
+      system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // Best effort.
+    }
+    removeAeronDir(aeronDir, cleaner);
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": "
+        + t.getMessage();
+    return m.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+  }
+
+  private static Behavior<Void> guardian(CompletableFuture<Void> up, List<Address> seeds, boolean seedNodeJoin) {
     return Behaviors.setup(context -> {
       Cluster cluster = Cluster.get(context.getSystem());
       context.spawn(Behaviors.<SelfUp>setup(watcher -> {
@@ -79,7 +256,13 @@ public final class EmbeddedCluster implements AutoCloseable {
           return Behaviors.stopped();
         });
       }), "self-up-watcher");
-      cluster.manager().tell(new Join(seed != null ? seed : cluster.selfMember().address()));
+      if (seeds.isEmpty()) {
+        cluster.manager().tell(new Join(cluster.selfMember().address()));
+      } else if (!seedNodeJoin) {
+        cluster.manager().tell(new Join(seeds.get(0)));
+      } else {
+        cluster.manager().tell(new JoinSeedNodes(seeds));
+      }
       return Behaviors.empty();
     });
   }
@@ -93,15 +276,39 @@ public final class EmbeddedCluster implements AutoCloseable {
     return Cluster.get(system).selfMember().address();
   }
 
+  /** How many members of the cluster (this one included) are Up now, as this member sees it. */
+  public int upMembers() {
+    int n = 0;
+    for (org.apache.pekko.cluster.Member m : Cluster.get(system).state().getMembers()) {
+      if (m.status() == MemberStatus.up()) n++;
+    }
+    return n;
+  }
+
+  /** Completes when this member's actor system has terminated (closed, or removed from the cluster). */
+  public CompletableFuture<Void> whenTerminated() {
+    return system.getWhenTerminated().toCompletableFuture().thenApply(done -> null);
+  }
+
   @Override
   public void close() {
+    close(Duration.ofSeconds(30));
+  }
+
+  /**
+   * Terminates the member (leaving the cluster) and waits at most {@code wait} for it: after a failed run a short
+   * wait, since leaving cannot complete while a lost member is still unreachable; the rest goes on in the
+   * background. The Aeron directory is removed once the wait is over.
+   */
+  public void close(Duration wait) {
     system.terminate();
     try {
-      system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      system.getWhenTerminated().toCompletableFuture().get(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
       // Shutting down is best effort: a run's results are already complete at this point.
     }
+    removeAeronDir(aeronDir, aeronDirCleaner);
   }
 }

@@ -4,6 +4,7 @@ import io.fabemu.core.device.ComputeNodeCore;
 import io.fabemu.core.device.NicCore;
 import io.fabemu.core.device.SwitchCore;
 import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.engine.DeviceReport;
 import io.fabemu.core.engine.ProgressListener;
 import io.fabemu.core.fabric.Fabric;
 import io.fabemu.core.placement.PlacementPlan;
@@ -11,6 +12,7 @@ import io.fabemu.core.result.ResultAggregator;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.engine.DeviceActor;
+import io.fabemu.engine.EngineMemberLostException;
 import io.fabemu.engine.EngineOutcome;
 import io.fabemu.engine.MemberAgent;
 import io.fabemu.engine.MemberScheduler;
@@ -19,6 +21,7 @@ import io.fabemu.nic.NicActor;
 import io.fabemu.node.ComputeNodeActor;
 import io.fabemu.switchfabric.SwitchActor;
 import java.time.Duration;
+import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
@@ -69,8 +72,15 @@ public final class ScenarioRunner {
    * ({@link #serveAsMember}); the coordinator runs on {@code cluster}. Devices are placed by
    * {@link PlacementPlan}; the result (digest included) equals the one-member run's.
    *
+   * <p>A member lost mid-run (its scheduler stopped, its node left, or the cluster's failure detector finds it
+   * unreachable, e.g. its process was killed) stops the run within a few seconds with a
+   * {@link MemberLostException} whose message names the member and the virtual time of the last window every
+   * member completed, and whose {@link MemberLostException#partialResult()} holds the cases every rank finished
+   * before (streamed up with the windows), with {@code complete() == false}.
+   *
+   * @throws MemberLostException when a member hosting part of the run is lost mid-run
    * @throws io.fabemu.engine.EngineFailedException when fewer than {@code members} members show up within
-   *                                                {@code startTimeout}, or a member is lost or fails
+   *                                                {@code startTimeout}, or a member or device fails
    * @throws IllegalArgumentException when the topology cannot be spread over {@code members}
    */
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, int members,
@@ -78,11 +88,30 @@ public final class ScenarioRunner {
     Fabric fabric = Fabric.build(spec);
     PlacementPlan plan = PlacementPlan.compute(fabric.topology(), fabric.devices().length, members);
     long wallStartNs = System.nanoTime();
-    EngineOutcome outcome = PekkoWindowEngine.runDistributed(cluster.system(), members, spec,
-        plan.memberOfDevices(), fabric.lookaheadPs(), fabric.startEvents(), listener, startTimeout);
+    EngineOutcome outcome;
+    try {
+      outcome = PekkoWindowEngine.runDistributed(cluster.system(), members, spec, plan.memberOfDevices(),
+          fabric.lookaheadPs(), fabric.startEvents(), listener, startTimeout, ReachabilityWatcher.CLUSTER);
+    } catch (EngineMemberLostException lost) {
+      double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
+      throw memberLost(spec, fabric.worldSize(), lost, wallSeconds);
+    }
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastWindowStartPs(),
         outcome.windows(), outcome.events(), wallSeconds);
+  }
+
+  /** The caller-facing error of a lost member, with the partial result of what every rank finished. */
+  static MemberLostException memberLost(ScenarioSpec spec, int worldSize, EngineMemberLostException lost,
+                                        double wallSeconds) {
+    String name = "member " + lost.memberId() + " (" + lost.memberAddress() + ")";
+    String message = "lost " + name + " at virtual time " + lost.completedThroughPs()
+        + " ps (last completed window); the run is incomplete";
+    List<DeviceReport> finished = List.of(new DeviceReport(-1, List.of(), lost.finishedResults()));
+    RunResult partial = ResultAggregator.aggregate(spec, worldSize, finished, lost.completedThroughPs(),
+        lost.windows(), lost.events(), wallSeconds, "lost " + name + " at virtual time "
+            + lost.completedThroughPs() + " ps (last completed window)");
+    return new MemberLostException(message, partial, lost);
   }
 
   /** The actor for each kind of device. */

@@ -2,6 +2,7 @@ package io.fabemu.engine;
 
 import io.fabemu.core.engine.DeviceCore;
 import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.engine.DeviceReport.RankResult;
 import io.fabemu.core.engine.Event;
 import io.fabemu.core.engine.ProgressListener;
 import java.time.Duration;
@@ -30,9 +31,12 @@ import org.apache.pekko.actor.typed.receptionist.Receptionist;
  * ({@link #createDistributed}) first finds {@code N} {@link MemberAgent}s through the receptionist (failing after
  * the start timeout with how many it found), orders them by address (member ids), sends each a
  * {@link MemberAgent.PrepareRun}, collects the schedulers they spawn ({@link MemberReady}), tells every
- * scheduler its {@link MemberScheduler.Peers}, injects each member's initial events, and watches the schedulers:
- * a lost one fails the run naming the member. The next window opens at the minimum over members of their next
- * local event and the earliest event they sent to other members.
+ * scheduler its {@link MemberScheduler.Peers}, injects each member's initial events, and watches the schedulers.
+ * A lost member (its scheduler stopped, its node left, or a {@link MemberWatcher} reports it
+ * {@link MemberUnreachable}) fails the run with an {@link EngineMemberLostException} naming the member and the end
+ * of the last completed window, carrying the case results streamed up in {@link WindowDone}s so far. The next
+ * window opens at the minimum over members of their next local event and the earliest event they sent to other
+ * members.
  *
  * <p>It injects the initial events, then repeatedly opens window [T, T + lookahead) at the global minimum next
  * event time T that the members reported, so empty stretches of virtual time are skipped; when no member has
@@ -54,9 +58,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param progress           cumulative progress summed over its devices
    * @param eventsSentToMember per destination member, events this member sent there at the end of the window
    * @param earliestSentPs     earliest time of those events, {@link Long#MAX_VALUE} when none
+   * @param finished           case results its devices finished in the window (usually the empty list); the
+   *                           coordinator keeps them so that a run cut short can report what was finished
    */
   public record WindowDone(int memberId, long nextEventTimePs, long eventsHandled, long progress,
-                           long[] eventsSentToMember, long earliestSentPs) implements Command {}
+                           long[] eventsSentToMember, long earliestSentPs, List<RankResult> finished)
+      implements Command {}
 
   /** Member agent to coordinator: member {@code memberId}'s scheduler is ready (answers PrepareRun). */
   public record MemberReady(int memberId, ActorRef<MemberScheduler.Command> scheduler) implements Command {}
@@ -66,6 +73,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** Member to coordinator: the run cannot go on. */
   public record MemberFailed(int memberId, String reason) implements Command {}
+
+  /**
+   * A {@link MemberWatcher} to coordinator: the cluster's failure detector finds the member at {@code host:port}
+   * unreachable. Fails the run ({@link EngineMemberLostException}) when that member hosts a scheduler of it.
+   */
+  public record MemberUnreachable(String host, int port) implements Command {}
 
   /** Stop the run; the result completes exceptionally with {@code reason}. */
   public record Abort(String reason) implements Command {}
@@ -97,6 +110,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** Events each member must receive from the others before its next window runs. */
   private final long[] inboundByMember;
   private final List<DeviceReport> reports = new ArrayList<>();
+  /** Case results streamed up with the windows (for a partial result if the run is cut short). */
+  private final List<RankResult> finishedResults = new ArrayList<>();
   private final int memberCount;
   /** Distributed runs only: what the members build, the plan, the initial events, the start timeout. */
   private final Object scenario;
@@ -104,6 +119,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final List<Event> initialEvents;
   private final Duration startTimeout;
   private List<ActorRef<MemberAgent.Command>> agents = List.of();
+  /** {@code host:port} of members found unreachable before the run's members were chosen. */
+  private final Set<String> unreachableBeforeStart = new java.util.LinkedHashSet<>();
   private String[] memberAddresses;
   private ActorRef<MemberScheduler.Command>[] ready;
   /** Earliest event sent between members in the current window. */
@@ -160,9 +177,28 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
                                                     ProgressListener listener, Duration stallTimeout,
                                                     Duration startTimeout,
                                                     CompletableFuture<EngineOutcome> result) {
+    return createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents, listener,
+        stallTimeout, startTimeout, MemberWatcher.NONE, result);
+  }
+
+  /**
+   * A distributed run whose member losses are also detected by {@code watcher} (cluster reachability).
+   *
+   * @see #createDistributed(int, Object, int[], long, List, ProgressListener, Duration, Duration, CompletableFuture)
+   */
+  @SuppressWarnings("unchecked")
+  public static Behavior<Command> createDistributed(int memberCount, Object scenario, int[] memberOfDevice,
+                                                    long lookaheadPs, List<Event> initialEvents,
+                                                    ProgressListener listener, Duration stallTimeout,
+                                                    Duration startTimeout, MemberWatcher watcher,
+                                                    CompletableFuture<EngineOutcome> result) {
     return Behaviors.withTimers(timers -> Behaviors.setup(context -> {
       timers.startTimerWithFixedDelay(StallCheck.INSTANCE, stallTimeout.dividedBy(STALL_CHECKS));
       timers.startSingleTimer(StartTimeout.INSTANCE, startTimeout);
+      Behavior<?> watching = watcher.create(context.getSelf());
+      if (watching != null) {
+        context.spawn((Behavior<Object>) watching, "member-watcher");
+      }
       return new Coordinator(context, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents,
           listener, stallTimeout, startTimeout, result);
     }));
@@ -230,10 +266,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         .onMessageEquals(StallCheck.INSTANCE, this::onStallCheck)
         .onSignal(ChildFailed.class, failed -> fail("the scheduler of " + memberName(failed.getRef())
             + " failed: " + failed.getCause()))
-        .onSignal(Terminated.class, stopped -> fail(scenario == null
-            ? "the scheduler of " + memberName(stopped.getRef()) + " stopped unexpectedly"
-            : "lost " + memberName(stopped.getRef()) + ": its scheduler stopped or its node left the cluster; "
-                + "the last completed window ended at virtual time " + completedThroughPs + " ps"))
+        .onMessage(MemberUnreachable.class, this::onMemberUnreachable)
+        .onSignal(Terminated.class, stopped -> scenario == null
+            ? fail("the scheduler of " + memberName(stopped.getRef()) + " stopped unexpectedly")
+            : memberLost(memberIndex(stopped.getRef()), stopped.getRef().path().toString(),
+                "its scheduler stopped or its node left the cluster"))
         .onSignal(PostStop.class, stop -> onPostStop())
         .build();
   }
@@ -258,6 +295,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
           getContext().getSelf()));
     }
     awaiting = memberCount;
+    for (String address : unreachableBeforeStart) {
+      onMemberUnreachable(new MemberUnreachable(address.substring(0, address.lastIndexOf(':')),
+          Integer.parseInt(address.substring(address.lastIndexOf(':') + 1))));
+      if (result.isDone()) {
+        return Behaviors.stopped();
+      }
+    }
     return this;
   }
 
@@ -338,6 +382,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       inboundByMember[m] += sent[m];
     }
     earliestSentPs = Math.min(earliestSentPs, done.earliestSentPs());
+    List<RankResult> finished = done.finished();
+    if (!finished.isEmpty()) {
+      finishedResults.addAll(finished);
+    }
     if (--awaiting > 0) {
       return this;
     }
@@ -407,6 +455,37 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         + "serialization failure, e.g. a class missing from fabemu.wire.registrations)");
   }
 
+  private Behavior<Command> onMemberUnreachable(MemberUnreachable unreachable) {
+    String address = unreachable.host() + ":" + unreachable.port();
+    if (memberAddresses == null || phase == Phase.DISCOVERY) {
+      unreachableBeforeStart.add(address);  // checked once the members are chosen
+      return this;
+    }
+    for (int m = 0; m < memberAddresses.length; m++) {
+      if (memberAddresses[m].equals(address)) {
+        return memberLost(m, address, "the cluster's failure detector finds it unreachable (its process died, "
+            + "or the network cut it off)");
+      }
+    }
+    return this;  // a member that hosts nothing of this run
+  }
+
+  /**
+   * Fails the run with an {@link EngineMemberLostException} carrying the results streamed so far.
+   *
+   * @param member the lost member's id, or -1 when unknown ({@code who} then names it)
+   */
+  private Behavior<Command> memberLost(int member, String who, String how) {
+    String address = member >= 0 && memberAddresses != null ? memberAddresses[member] : who;
+    String name = member >= 0 ? "member " + member + " (" + address + ")" : who;
+    List<RankResult> finished = new ArrayList<>(finishedResults);
+    finished.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
+    result.completeExceptionally(new EngineMemberLostException("lost " + name + " at virtual time "
+        + completedThroughPs + " ps (last completed window); the run is incomplete: " + how, member, address,
+        completedThroughPs, finished, windows, events, null));
+    return finish();
+  }
+
   private Behavior<Command> fail(String reason) {
     result.completeExceptionally(new EngineFailedException("fabemu run failed at virtual time "
         + lastWindowStartPs + " ps (window " + windows + "): " + reason));
@@ -458,7 +537,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
   }
 
-  private String memberName(ActorRef<?> ref) {
+  private int memberIndex(ActorRef<?> ref) {
     int index = members.indexOf(ref);
     if (index < 0 && ready != null) {
       for (int m = 0; m < ready.length; m++) {
@@ -467,6 +546,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         }
       }
     }
+    return index;
+  }
+
+  private String memberName(ActorRef<?> ref) {
+    int index = memberIndex(ref);
     if (index < 0) {
       return ref.path().toString();
     }

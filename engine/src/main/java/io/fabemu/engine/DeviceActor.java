@@ -84,7 +84,8 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
     // A fresh list per tick: it is handed over to the scheduler inside TickDone and must not be reused.
     ArrayList<Event> outgoing = new ArrayList<>();
     int handled = runner.runWindow(tick.events(), tick.windowEndPs(), outgoing);
-    scheduler.tell(new MemberScheduler.TickDone(deviceId, outgoing, handled, core.progress()));
+    scheduler.tell(new MemberScheduler.TickDone(deviceId, outgoing, handled, core.progress(),
+        core.takeFinishedResults()));
     return this;
   }
 

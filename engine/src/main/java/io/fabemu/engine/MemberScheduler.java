@@ -25,7 +25,8 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  *
  * <p>Contract per window: on {@link RunWindow} it drains the events due before the window's end, sends each
  * device with events one {@link DeviceActor.Tick}, waits for every {@link TickDone}, files the devices' new
- * events, and answers one {@link Coordinator.WindowDone}. Devices are its children and watched: a device that
+ * events, and answers one {@link Coordinator.WindowDone}, which also carries the case results its devices finished
+ * in the window (streamed, so that a run cut short still has them). Devices are its children and watched: a device that
  * fails (or stops) is reported once as {@link Coordinator.MemberFailed}.
  *
  * <p>Across members (a placement plan given as {@code memberOfDevice}): the events its devices create for
@@ -60,8 +61,11 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
    * @param outgoing the events the device created that are due at or after the window's end (an ArrayList)
    * @param handled  events handled in the window, self-events included
    * @param progress the device's cumulative progress ({@link DeviceCore#progress()})
+   * @param finished case results the device finished in the window ({@link DeviceCore#takeFinishedResults()});
+   *                 usually the shared empty list
    */
-  public record TickDone(int deviceId, List<Event> outgoing, int handled, long progress) implements Command {}
+  public record TickDone(int deviceId, List<Event> outgoing, int handled, long progress,
+                         List<DeviceReport.RankResult> finished) implements Command {}
 
   /** Coordinator to member, after the last window: gather the reports of every hosted device. */
   public enum CollectReports implements Command { INSTANCE }
@@ -123,6 +127,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private long windowIndex;
   /** Events received from other members, by the sender's window index; entries are dropped once used. */
   private final TreeMap<Long, Long> receivedByWindow = new TreeMap<>();
+  /** Case results the devices finished in the current window; null when none (no allocation per window). */
+  private ArrayList<DeviceReport.RankResult> finishedInWindow;
   /** A RunWindow waiting for inbound events, or null. */
   private RunWindow waitingWindow;
 
@@ -315,6 +321,13 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       }
     }
     windowEvents += done.handled();
+    List<DeviceReport.RankResult> finished = done.finished();
+    if (!finished.isEmpty()) {
+      if (finishedInWindow == null) {
+        finishedInWindow = new ArrayList<>();
+      }
+      finishedInWindow.addAll(finished);
+    }
     int id = done.deviceId();
     progressSum += done.progress() - lastProgress[id];
     lastProgress[id] = done.progress();
@@ -381,8 +394,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   }
 
   private Coordinator.WindowDone doneReport(long eventsHandled, long[] sent, long earliestSentPs) {
+    List<DeviceReport.RankResult> finished = finishedInWindow == null ? List.of() : finishedInWindow;
+    finishedInWindow = null;
     return new Coordinator.WindowDone(memberId, calendar.nextTimePs(), eventsHandled, progressSum, sent,
-        earliestSentPs);
+        earliestSentPs, finished);
   }
 
   private Behavior<Command> onCollectReports() {

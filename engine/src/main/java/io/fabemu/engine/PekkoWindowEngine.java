@@ -96,13 +96,28 @@ public final class PekkoWindowEngine {
    *                       listed under {@code fabemu.wire.registrations}
    * @param memberOfDevice the placement plan: the member (0..memberCount-1) of every device id
    * @param startTimeout   wall time to find the members and get them ready
-   * @throws EngineFailedException when fewer members are found in time, a member is lost or fails
+   * @throws EngineMemberLostException when a member hosting part of the run is lost (its scheduler stopped, its
+   *                                    node left); carries the case results finished before
+   * @throws EngineFailedException when fewer members are found in time, or a member fails
    */
   public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
                                              int[] memberOfDevice, long lookaheadPs, List<Event> initialEvents,
                                              ProgressListener listener, Duration startTimeout) {
+    return runDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents, listener,
+        startTimeout, MemberWatcher.NONE);
+  }
+
+  /**
+   * Like {@link #runDistributed(ActorSystem, int, Object, int[], long, List, ProgressListener, Duration)}, with
+   * {@code watcher} reporting members the cluster finds unreachable (a member that dies without leaving), which
+   * also fail the run with an {@link EngineMemberLostException}.
+   */
+  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
+                                             int[] memberOfDevice, long lookaheadPs, List<Event> initialEvents,
+                                             ProgressListener listener, Duration startTimeout,
+                                             MemberWatcher watcher) {
     return await(startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents,
-        listener, startTimeout).toCompletableFuture());
+        listener, startTimeout, watcher).toCompletableFuture());
   }
 
   /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
@@ -110,6 +125,16 @@ public final class PekkoWindowEngine {
                                                                 Object scenario, int[] memberOfDevice,
                                                                 long lookaheadPs, List<Event> initialEvents,
                                                                 ProgressListener listener, Duration startTimeout) {
+    return startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents, listener,
+        startTimeout, MemberWatcher.NONE);
+  }
+
+  /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
+  public static CompletionStage<EngineOutcome> startDistributed(ActorSystem<?> system, int memberCount,
+                                                                Object scenario, int[] memberOfDevice,
+                                                                long lookaheadPs, List<Event> initialEvents,
+                                                                ProgressListener listener, Duration startTimeout,
+                                                                MemberWatcher watcher) {
     if (lookaheadPs <= 0) {
       throw new IllegalArgumentException("lookahead must be positive, got " + lookaheadPs + " ps");
     }
@@ -131,7 +156,7 @@ public final class PekkoWindowEngine {
     CompletableFuture<EngineOutcome> result = new CompletableFuture<>();
     ActorRef<Coordinator.Command> coordinator = system.systemActorOf(
         Coordinator.createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs,
-            List.copyOf(initialEvents), listener, stallTimeout, startTimeout, result),
+            List.copyOf(initialEvents), listener, stallTimeout, startTimeout, watcher, result),
         "fabemu-run-" + RUN_COUNTER.incrementAndGet(), Props.empty());
     result.whenComplete((outcome, failure) -> {
       if (result.isCancelled()) {
@@ -146,6 +171,9 @@ public final class PekkoWindowEngine {
       return result.get();
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      if (cause instanceof EngineMemberLostException lost) {
+        throw lost.rethrown();
+      }
       throw new EngineFailedException(cause.getMessage(), cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

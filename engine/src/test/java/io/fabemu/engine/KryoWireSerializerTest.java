@@ -122,10 +122,12 @@ class KryoWireSerializerTest {
         DeviceActor.CollectReport.INSTANCE,
         new MemberScheduler.Inject(events),
         new MemberScheduler.RunWindow(1_000L, 2_000L, 0L),
-        new MemberScheduler.TickDone(4, events, 12, 3L),
+        new MemberScheduler.TickDone(4, events, 12, 3L,
+            new ArrayList<>(List.of(new DeviceReport.RankResult(8, 1, 2, 3_000L, 1_000L, 2_000L, 0L)))),
         MemberScheduler.CollectReports.INSTANCE,
         new MemberScheduler.ReportCollected(4, report(4)),
-        new Coordinator.WindowDone(0, 3_000L, 12L, 3L, new long[] {0L, 5L}, 4_000L),
+        new Coordinator.WindowDone(0, 3_000L, 12L, 3L, new long[] {0L, 5L}, 4_000L, List.of()),
+        new Coordinator.MemberUnreachable("127.0.0.1", 25520),
         new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2)))),
         new Coordinator.MemberFailed(0, "device 3 failed"),
         new Coordinator.Abort("cancelled"),
@@ -217,7 +219,7 @@ class KryoWireSerializerTest {
     }
 
     MemberScheduler.TickDone copy = (MemberScheduler.TickDone) roundTrip(
-        new MemberScheduler.TickDone(1, events, payloads.size(), 0L));
+        new MemberScheduler.TickDone(1, events, payloads.size(), 0L, List.of()));
 
     assertThat(copy.outgoing()).isEqualTo(events);
   }

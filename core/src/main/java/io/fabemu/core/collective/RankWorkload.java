@@ -139,6 +139,16 @@ public final class RankWorkload {
     return Collections.unmodifiableList(new ArrayList<>(results));
   }
 
+  /** How many cases this rank has finished so far (the size of {@link #results()}, without copying it). */
+  public int resultCount() {
+    return results.size();
+  }
+
+  /** The result of finished case {@code index} (0 .. {@link #resultCount()} - 1). */
+  public RankResult result(int index) {
+    return results.get(index);
+  }
+
   public int rank() {
     return rank;
   }

@@ -32,6 +32,8 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   private final long memoryBitsPerSecond;
   private final long reduceBitsPerSecond;
   private final RankWorkload[] ranks;
+  /** Per local rank, how many of its results {@link #takeFinishedResults} has already handed out. */
+  private final int[] resultsTaken;
   /** The outbox of the event being handled; ranks send through it. */
   private Outbox outbox;
 
@@ -49,6 +51,7 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
     this.memoryBitsPerSecond = host.memoryBytesPerSecond() * 8;
     this.reduceBitsPerSecond = host.reduceBytesPerSecond() * 8;
     this.ranks = new RankWorkload[ppn];
+    this.resultsTaken = new int[ppn];
     for (int i = 0; i < ppn; i++) {
       ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this);
     }
@@ -124,6 +127,26 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
       if (!rank.finished()) return false;
     }
     return true;
+  }
+
+  @Override
+  public List<RankResult> takeFinishedResults() {
+    List<RankResult> taken = null;
+    for (int i = 0; i < ranks.length; i++) {
+      RankWorkload rank = ranks[i];
+      int count = rank.resultCount();
+      if (resultsTaken[i] == count) {
+        continue;
+      }
+      if (taken == null) {
+        taken = new ArrayList<>();
+      }
+      for (int r = resultsTaken[i]; r < count; r++) {
+        taken.add(rank.result(r));
+      }
+      resultsTaken[i] = count;
+    }
+    return taken == null ? List.of() : taken;
   }
 
   @Override

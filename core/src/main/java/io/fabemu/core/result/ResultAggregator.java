@@ -33,6 +33,17 @@ public final class ResultAggregator {
 
   public static RunResult aggregate(ScenarioSpec spec, int worldSize, List<DeviceReport> reports, long virtualEndPs,
                                     long windows, long events, double wallSeconds) {
+    return aggregate(spec, worldSize, reports, virtualEndPs, windows, events, wallSeconds, null);
+  }
+
+  /**
+   * Like {@link #aggregate(ScenarioSpec, int, List, long, long, long, double)}, for a run that was cut short:
+   * when {@code cutShortReason} is not null the result is never complete, whatever the reports hold, and its
+   * {@code incompleteReason} starts with {@code cutShortReason} (then says how many cases every rank finished).
+   * Only the cases every rank finished are reported, as always.
+   */
+  public static RunResult aggregate(ScenarioSpec spec, int worldSize, List<DeviceReport> reports, long virtualEndPs,
+                                    long windows, long events, double wallSeconds, String cutShortReason) {
     WorkloadSpec workload = spec.workload();
     List<RankResult> rankResults = new ArrayList<>();
     List<LinkCounters> links = new ArrayList<>();
@@ -59,6 +70,10 @@ public final class ResultAggregator {
         continue;
       }
       cases.add(caseResult(spec, worldSize, c, ofCase));
+    }
+    if (cutShortReason != null) {
+      incompleteReason = cutShortReason + "; " + cases.size() + " of " + workload.caseCount()
+          + " case(s) were finished by every rank";
     }
     String digest = digest(spec, rankResults, links, virtualEndPs);
     return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,

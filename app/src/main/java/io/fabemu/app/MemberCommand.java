@@ -1,0 +1,88 @@
+package io.fabemu.app;
+
+import io.fabemu.cluster.EmbeddedCluster;
+import io.fabemu.cluster.MemberSettings;
+import io.fabemu.cluster.ScenarioRunner;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.Address;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fabemu member --seed-nodes HOST:PORT[,...] [--host H] [--port P] [--transport T]}: one cluster member that
+ * hosts its share of the devices of the runs a coordinator ({@code fabemu run --members N}) starts.
+ *
+ * <p>Contract: joins the cluster through the seed nodes (a member whose own address is the first seed forms the
+ * cluster), prints one line on stdout once it is Up ({@code fabemu member up: HOST:PORT over T, ...}), then serves
+ * runs until the process is stopped (SIGTERM or Ctrl-C: it leaves the cluster gracefully), its actor system stops
+ * (removed from the cluster: exit code 1 with one line), or, with {@code --parent-pid}, that process exits (so a
+ * member started by {@code fabemu run} never outlives it). A member that cannot start or join says why on one line
+ * and exits 1.
+ */
+@Command(name = "member", mixinStandardHelpOptions = true,
+    description = "Start a cluster member that serves runs (see 'Running on several machines' in README.md).")
+final class MemberCommand implements Callable<Integer> {
+
+  @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]", required = true,
+      converter = ClusterOptions.SeedNodesConverter.class,
+      description = "Members to join through; the first member of a cluster lists its own address first.")
+  List<Address> seedNodes;
+
+  @Option(names = "--port", paramLabel = "P", defaultValue = "" + MemberSettings.DEFAULT_PORT,
+      description = "Port this member binds (default ${DEFAULT-VALUE}; 0 picks a free one).")
+  int port;
+
+  @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "60",
+      description = "Give up when not Up within this many seconds (default ${DEFAULT-VALUE}).")
+  int joinTimeoutSeconds;
+
+  @Option(names = "--parent-pid", paramLabel = "PID", hidden = true,
+      description = "Stop when this process exits (set by 'fabemu run --members N').")
+  Long parentPid;
+
+  @Mixin
+  ClusterOptions cluster;
+
+  private final PrintStream stdout;
+  private final PrintStream stderr;
+
+  MemberCommand(PrintStream stdout, PrintStream stderr) {
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (port < 0 || port > 65535) throw new Main.BadInputException("--port " + port + " is out of range (0 to 65535)");
+    if (joinTimeoutSeconds < 1) throw new Main.BadInputException("--join-timeout must be at least 1 second");
+    CompletableFuture<Void> parentExited = new CompletableFuture<>();
+    if (parentPid != null) {
+      ProcessHandle.of(parentPid).ifPresentOrElse(p -> p.onExit().thenRun(() -> parentExited.complete(null)),
+          () -> parentExited.complete(null));
+    }
+    EmbeddedCluster member = EmbeddedCluster.joinSeedNodes(
+        MemberSettings.member(cluster.host, port, cluster.transport()), seedNodes,
+        Duration.ofSeconds(joinTimeoutSeconds));
+    Thread leaveOnExit = new Thread(member::close, "fabemu-member-leave");
+    Runtime.getRuntime().addShutdownHook(leaveOnExit);
+    ScenarioRunner.serveAsMember(member);
+    stdout.println("fabemu member up: " + MemberSettings.hostPort(member.address()) + " over "
+        + cluster.transport() + ", " + member.upMembers() + " member(s) up, pid " + ProcessHandle.current().pid());
+    stdout.flush();
+
+    CompletableFuture.anyOf(member.whenTerminated(), parentExited).join();
+    if (parentExited.isDone()) {
+      stderr.println("fabemu member: parent process " + parentPid + " exited; leaving the cluster");
+      member.close();
+      return Main.EXIT_OK;
+    }
+    stderr.println("fabemu member: " + MemberSettings.hostPort(member.address())
+        + " stopped (it left or was removed from the cluster)");
+    return Main.EXIT_RUN_FAILED;
+  }
+}

@@ -1,0 +1,135 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabemu.cluster.MemberLostException;
+import io.fabemu.cluster.MemberSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The cluster options of the CLI and the mapping of a lost member, with a fake executor (no cluster starts). */
+class ClusterCliTest {
+
+  @TempDir
+  Path dir;
+
+  private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
+  private String stdout;
+  private String stderr;
+
+  private int fabemu(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), executor, System::nanoTime);
+    stdout = out.toString(StandardCharsets.UTF_8);
+    stderr = err.toString(StandardCharsets.UTF_8);
+    return code;
+  }
+
+  private Path tinyScenario() throws Exception {
+    Path file = dir.resolve("tiny.conf");
+    Files.writeString(file, Fixtures.TINY_SCENARIO);
+    return file;
+  }
+
+  @Test
+  void shouldExitThreeWithOneLineAndWriteThePartialResultMarkedIncompleteWhenAMemberIsLost() throws Exception {
+    String message = "lost member 2 (pekko://fabemu@127.0.0.1:40001); last completed window ended at virtual "
+        + "time 1.2 ms";
+    executor.failure = new MemberLostException(message, Fixtures.result(), null);
+    Path out = dir.resolve("out");
+
+    int code = fabemu("run", tinyScenario().toString(), "--out", out.toString(), "--no-progress");
+
+    assertThat(code).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: " + message);
+    assertThat(stdout).contains("# fabemu allreduce latency, algorithm ring");
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.get("complete").asBoolean()).isFalse();
+    assertThat(json.get("incompleteReason").asText()).isEqualTo(message);
+    assertThat(json.get("cases")).hasSize(2);
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
+  }
+
+  @Test
+  void shouldKeepThePartialResultsOwnReasonWhenItHasOne() {
+    var partial = RunCommand.markIncomplete(Fixtures.result(), "lost member 3");
+    assertThat(partial.complete()).isFalse();
+    assertThat(partial.incompleteReason()).isEqualTo("lost member 3");
+    assertThat(RunCommand.markIncomplete(partial, "other").incompleteReason()).isEqualTo("lost member 3");
+    assertThat(RunCommand.markIncomplete(null, "x")).isNull();
+  }
+
+  @Test
+  void shouldExitThreeWithOneLineAndWriteNothingWhenAMemberIsLostBeforeAnythingFinished() throws Exception {
+    executor.failure = new MemberLostException("lost member 2 before the first window", null, null);
+    Path out = dir.resolve("out");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(3);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: lost member 2 before the first window");
+    assertThat(out.resolve("results.json")).doesNotExist();
+  }
+
+  @Test
+  void shouldExitTwoBeforeStartingAnythingWhenMembersOutnumberThePlacementGroups() throws Exception {
+    // The tiny scenario has one TOR: it cannot be spread over 2 members.
+    assertThat(fabemu("run", tinyScenario().toString(), "--members", "2")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1);
+    assertThat(stderr).startsWith("fabemu: --members 2: ").contains("at most 1");
+    assertThat(stdout).isEmpty();
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldExitTwoWhenMembersIsBelowOne() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--members", "0")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: --members must be at least 1, not 0");
+  }
+
+  @Test
+  void shouldExitTwoWithTheValidNamesWhenTransportIsUnknown() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--transport", "udp")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1);
+    assertThat(stderr).contains("unknown transport 'udp'").contains("aeron-udp, tcp, tls-tcp");
+  }
+
+  @Test
+  void shouldExitTwoWhenASeedNodeIsNotHostColonPort() {
+    assertThat(fabemu("member", "--seed-nodes", "127.0.0.1")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1);
+    assertThat(stderr).contains("seed node '127.0.0.1' is not HOST:PORT");
+  }
+
+  @Test
+  void shouldRequireSeedNodesForAMember() {
+    assertThat(fabemu("member")).isEqualTo(2);
+    assertThat(stderr).contains("--seed-nodes");
+  }
+
+  @Test
+  void shouldParseSeveralSeedNodes() {
+    var seeds = MemberSettings.parseSeedNodes("10.0.0.1:25520, host-b:25521,[::1]:7");
+    assertThat(seeds).extracting(MemberSettings::hostPort)
+        .containsExactly("10.0.0.1:25520", "host-b:25521", "[::1]:7");
+    assertThat(seeds.get(0).system()).isEqualTo("fabemu");
+  }
+
+  @Test
+  void shouldFailOnOneLineWhenAMemberCannotJoinItsSeedsInTime() {
+    // A seed on 127.0.0.1 that nobody serves: the member gives up after its join timeout.
+    int code = fabemu("member", "--seed-nodes", "127.0.0.1:9", "--port", "0", "--join-timeout", "3");
+    assertThat(code).isEqualTo(1);
+    List<String> errors = stderr.lines().filter(l -> l.startsWith("fabemu")).toList();
+    assertThat(errors).hasSize(1);
+    assertThat(errors.get(0)).contains("did not come up within 3 s").contains("127.0.0.1:9");
+  }
+}
