@@ -13,8 +13,9 @@ import org.apache.pekko.cluster.typed.Subscribe;
  * run's coordinator of every member the failure detector marks unreachable. That is how a member whose JVM died
  * without leaving (SIGKILL, power loss, a cut network) is noticed within a few seconds
  * ({@code pekko.cluster.failure-detector}: heartbeats every second, unreachable after about 3 to 5 s of silence),
- * even when nothing downs it (fabemu runs without a downing provider). Death watch on the schedulers stays in place
- * for members that stop or leave cleanly.
+ * before anything downs it (the embedded cluster has no downing provider; member processes down an unreachable
+ * member only after the split-brain resolver's {@code stable-after}, see {@link MemberSettings}). Death watch on
+ * the schedulers stays in place for members that stop, leave or are downed.
  */
 final class ReachabilityWatcher {
   private ReachabilityWatcher() {}
