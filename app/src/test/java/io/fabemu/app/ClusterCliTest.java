@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.MemberSettings;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,13 +23,10 @@ class ClusterCliTest {
   private String stderr;
 
   private int fabemu(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), executor, System::nanoTime);
-    stdout = out.toString(StandardCharsets.UTF_8);
-    stderr = err.toString(StandardCharsets.UTF_8);
-    return code;
+    Fixtures.CliRun run = Fixtures.cli(executor, args);
+    stdout = run.stdout();
+    stderr = run.stderr();
+    return run.code();
   }
 
   private Path tinyScenario() throws Exception {

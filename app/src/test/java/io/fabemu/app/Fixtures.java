@@ -16,6 +16,9 @@ import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.core.spec.SwitchSpec;
 import io.fabemu.core.spec.TopologySpec;
 import io.fabemu.core.spec.WorkloadSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -88,5 +91,20 @@ final class Fixtures {
       return new RunResult(spec, cases, List.of(new LinkCounters(0, 2, 640, 10, 204_800)), complete,
           complete ? null : "rank 1 never finished", 10_000_000L, 7, 99, 0.25, "feedbeef");
     }
+  }
+
+  /** What one command line printed and returned. */
+  record CliRun(int code, String stdout, String stderr) {}
+
+  /** Runs the command line with {@code executor} (null: the real scenario runner), capturing both streams. */
+  static CliRun cli(Main.ScenarioExecutor executor, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
+    PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+    int code = executor == null ? Main.execute(args, stdout, stderr)
+        : Main.execute(args, stdout, stderr, executor, System::nanoTime);
+    return new CliRun(code, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
   }
 }

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,13 +21,10 @@ class RunEndToEndTest {
   private String stderr;
 
   private int fabemu(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    stdout = out.toString(StandardCharsets.UTF_8);
-    stderr = err.toString(StandardCharsets.UTF_8);
-    return code;
+    Fixtures.CliRun run = Fixtures.cli(null, args);
+    stdout = run.stdout();
+    stderr = run.stderr();
+    return run.code();
   }
 
   @Test

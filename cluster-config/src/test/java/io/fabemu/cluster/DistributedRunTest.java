@@ -31,18 +31,12 @@ class DistributedRunTest {
 
   @BeforeAll
   static void startMembers() {
-    EmbeddedCluster first = EmbeddedCluster.start(CONFIG);
-    EmbeddedCluster second = EmbeddedCluster.join(CONFIG, first.address());
-    EmbeddedCluster third = EmbeddedCluster.join(CONFIG, first.address());
-    members = List.of(first, second, third);
-    members.forEach(ScenarioRunner::serveAsMember);
+    members = TestMembers.start(CONFIG, 3);
   }
 
   @AfterAll
   static void stopMembers() {
-    for (int i = members.size() - 1; i >= 0; i--) {
-      members.get(i).close();
-    }
+    TestMembers.stop(members);
   }
 
   private static ScenarioSpec leafSpineAllreduce() {

@@ -30,43 +30,34 @@ class MemberLossTest {
 
   @BeforeAll
   static void startMembers() {
-    EmbeddedCluster first = EmbeddedCluster.start(CONFIG);
-    members = List.of(first, EmbeddedCluster.join(CONFIG, first.address()),
-        EmbeddedCluster.join(CONFIG, first.address()));
-    members.forEach(ScenarioRunner::serveAsMember);
+    members = TestMembers.start(CONFIG, 3);
   }
 
   @AfterAll
   static void stopMembers() {
-    for (int i = members.size() - 1; i >= 0; i--) {
-      members.get(i).close();
-    }
+    TestMembers.stop(members);
   }
 
   /** Four quick small cases, then a long one: a loss during the long one leaves four finished cases. */
   static ScenarioSpec smallCasesThenALongOne(String name) {
-    return ScenarioLoader.parse("""
-        name = %s
-        seed = 5
-        topology { kind = leaf-spine, hosts = 12, hosts-per-tor = 4, spines = 2 }
-        workload {
-          collective = allreduce, algorithms = [ring]
-          sizes = [4 B, 8 B, 16 B, 32 B, 64 KiB], iterations = 20, warmup = 0, ppn = 2
-        }
-        """.formatted(name), name + ".conf").spec();
+    return allreduceOfSizes(name, "4 B, 8 B, 16 B, 32 B, 64 KiB");
   }
 
   /** The same scenario without its last (long) case: the same first cases, cheap to run on one member. */
   static ScenarioSpec smallCasesOnly(String name) {
+    return allreduceOfSizes(name, "4 B, 8 B, 16 B, 32 B");
+  }
+
+  private static ScenarioSpec allreduceOfSizes(String name, String sizes) {
     return ScenarioLoader.parse("""
         name = %s
         seed = 5
         topology { kind = leaf-spine, hosts = 12, hosts-per-tor = 4, spines = 2 }
         workload {
           collective = allreduce, algorithms = [ring]
-          sizes = [4 B, 8 B, 16 B, 32 B], iterations = 20, warmup = 0, ppn = 2
+          sizes = [%s], iterations = 20, warmup = 0, ppn = 2
         }
-        """.formatted(name), name + ".conf").spec();
+        """.formatted(name, sizes), name + ".conf").spec();
   }
 
   /** Operations every rank completes in the first {@code cases} cases, over all ranks. */

@@ -39,17 +39,12 @@ class UnreachableMemberTest {
 
   @BeforeAll
   static void startMembers() {
-    EmbeddedCluster first = EmbeddedCluster.start(CONFIG);
-    members = List.of(first, EmbeddedCluster.join(CONFIG, first.address()),
-        EmbeddedCluster.join(CONFIG, first.address()));
-    members.forEach(ScenarioRunner::serveAsMember);
+    members = TestMembers.start(CONFIG, 3);
   }
 
   @AfterAll
   static void stopMembers() {
-    for (int i = members.size() - 1; i >= 0; i--) {
-      members.get(i).close();
-    }
+    TestMembers.stop(members);
   }
 
   private static void cutOff(EmbeddedCluster victim, boolean cut) {
