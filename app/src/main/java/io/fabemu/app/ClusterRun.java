@@ -95,6 +95,10 @@ final class ClusterRun implements Main.ScenarioExecutor {
     } finally {
       // After a failure nobody waits for graceful leaves: a lost member keeps the cluster from converging.
       if (local != null) {
+        if (!failed) {
+          // Members this run started leave first, so none is seen unreachable while the JVMs stop.
+          coordinator.removeOtherMembers(Duration.ofSeconds(10));
+        }
         local.close(failed ? FAILED_GRACE : Duration.ofSeconds(10));
         if (!keepLogs) local.deleteLogs();
       }

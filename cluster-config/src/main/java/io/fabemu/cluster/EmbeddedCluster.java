@@ -25,6 +25,7 @@ import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.apache.pekko.cluster.typed.JoinSeedNodes;
+import org.apache.pekko.cluster.typed.Leave;
 import org.apache.pekko.cluster.typed.SelfUp;
 import org.apache.pekko.cluster.typed.Subscribe;
 
@@ -283,6 +284,43 @@ public final class EmbeddedCluster implements AutoCloseable {
       if (m.status() == MemberStatus.up()) n++;
     }
     return n;
+  }
+
+  /**
+   * Asks every other member to leave and waits, at most {@code timeout}, until this member sees none of them: an
+   * orderly end for members this one started, so that none is seen unreachable (and downed) while stopping.
+   *
+   * @return true when they were all removed in time
+   */
+  public boolean removeOtherMembers(Duration timeout) {
+    Cluster cluster = Cluster.get(system);
+    Address self = address();
+    for (org.apache.pekko.cluster.Member m : cluster.state().getMembers()) {
+      if (!m.address().equals(self)) {
+        cluster.manager().tell(new Leave(m.address()));
+      }
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!onlySelfLeft(cluster, self)) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      try {
+        // Control plane only, at the very end of a run: a short poll is simpler than a subscription.
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean onlySelfLeft(Cluster cluster, Address self) {
+    for (org.apache.pekko.cluster.Member m : cluster.state().getMembers()) {
+      if (!m.address().equals(self)) return false;
+    }
+    return true;
   }
 
   /** Completes when this member's actor system has terminated (closed, or removed from the cluster). */
