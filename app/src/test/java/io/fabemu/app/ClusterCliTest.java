@@ -10,29 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The cluster options of the CLI and the mapping of a lost member, with a fake executor (no cluster starts). */
-class ClusterCliTest {
-
-  @TempDir
-  Path dir;
+class ClusterCliTest extends CliTestBase {
 
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
-  private String stdout;
-  private String stderr;
 
-  private int fabemu(String... args) {
-    Fixtures.CliRun run = Fixtures.cli(executor, args);
-    stdout = run.stdout();
-    stderr = run.stderr();
-    return run.code();
-  }
-
-  private Path tinyScenario() throws Exception {
-    Path file = dir.resolve("tiny.conf");
-    Files.writeString(file, Fixtures.TINY_SCENARIO);
-    return file;
+  @Override
+  Main.ScenarioExecutor executor() {
+    return executor;
   }
 
   @Test

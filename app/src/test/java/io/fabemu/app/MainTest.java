@@ -8,28 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class MainTest {
-
-  @TempDir
-  Path dir;
+class MainTest extends CliTestBase {
 
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
-  private String stdout;
-  private String stderr;
 
-  private int fabemu(String... args) {
-    Fixtures.CliRun run = Fixtures.cli(executor, args);
-    stdout = run.stdout();
-    stderr = run.stderr();
-    return run.code();
-  }
-
-  private Path tinyScenario() throws Exception {
-    Path file = dir.resolve("tiny.conf");
-    Files.writeString(file, Fixtures.TINY_SCENARIO);
-    return file;
+  @Override
+  Main.ScenarioExecutor executor() {
+    return executor;
   }
 
   private static List<String> lines(String text) {

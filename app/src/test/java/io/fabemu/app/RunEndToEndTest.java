@@ -7,36 +7,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fabemu run} on the real ScenarioRunner: a tiny scenario end to end, twice. */
-class RunEndToEndTest {
+class RunEndToEndTest extends CliTestBase {
 
-  @TempDir
-  Path dir;
-
-  private String stdout;
-  private String stderr;
-
-  private int fabemu(String... args) {
-    Fixtures.CliRun run = Fixtures.cli(null, args);
-    stdout = run.stdout();
-    stderr = run.stderr();
-    return run.code();
+  @Override
+  Main.ScenarioExecutor executor() {
+    return null;
   }
 
   @Test
   void shouldWriteCompleteCorrectResultsWhenRunningATinyScenario() throws Exception {
-    Path scenario = dir.resolve("tiny.conf");
-    Files.writeString(scenario, Fixtures.TINY_SCENARIO);
+    Path scenario = tinyScenario();
     Path first = dir.resolve("first");
     Path second = dir.resolve("second");
 
     int code = fabemu("run", scenario.toString(), "--out", first.toString());
-    Assumptions.assumeFalse(code == 1 && stderr.contains("UnsupportedOperationException"),
-        "ScenarioRunner.run is not written yet: " + stderr.strip());
 
     assertThat(code).as(stderr).isZero();
     assertThat(stdout).contains("# fabemu allreduce latency, algorithm ring")
@@ -64,8 +51,6 @@ class RunEndToEndTest {
     Path syntheticOut = dir.resolve("synthetic");
 
     int code = fabemu("run", real.toString(), "--out", realOut.toString());
-    Assumptions.assumeFalse(code == 1 && stderr.contains("UnsupportedOperationException"),
-        "ScenarioRunner.run is not written yet: " + stderr.strip());
     assertThat(code).as(stderr).isZero();
     assertThat(fabemu("run", synthetic.toString(), "--out", syntheticOut.toString())).as(stderr).isZero();
 
