@@ -106,6 +106,17 @@ public final class ScenarioLoader {
    * @throws ScenarioException when the file cannot be read or the scenario is not valid
    */
   public static LoadedScenario load(Path file) {
+    return load(file, ConfigFactory.empty());
+  }
+
+  /**
+   * Loads {@code file} with {@code overrides} laid over it (a command's options, e.g. {@code fabemu osu-allreduce}
+   * sets the workload and the host count over a profile). The overrides' origin description names them in
+   * messages about their values.
+   *
+   * @throws ScenarioException when the file cannot be read or the result is not a valid scenario
+   */
+  public static LoadedScenario load(Path file, Config overrides) {
     String source = file.toString();
     if (!Files.exists(file)) {
       throw new ScenarioException(source, 0, null, "no such file");
@@ -122,7 +133,7 @@ public final class ScenarioLoader {
     } catch (ConfigException e) {
       throw fromHocon(source, e);
     }
-    return check(user, source);
+    return check(overrides.withFallback(user), source);
   }
 
   /**

@@ -86,7 +86,8 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   @Override
   public void send(Message message, long atPs) {
     int destinationNode = message.destinationRank() / ppn;
-    if (destinationNode * ppn == firstRank) {
+    // INC messages always go through the NIC: the switches, not the node, compute their result.
+    if (destinationNode * ppn == firstRank && message.inc() == null) {
       long arrival = atPs + host.memoryLatencyPs() + Units.transferPs(message.sizeBytes(), memoryBitsPerSecond);
       outbox.send(deviceId, arrival, new LocalDelivery(message));
     } else {

@@ -1,6 +1,7 @@
 package io.fabemu.core.device;
 
 import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.inc.IncRequest;
 
 /**
  * A rank-to-rank message, as MPI sees it. A real message carries its data; a synthetic one (the {@code synthetic}
@@ -12,8 +13,16 @@ import io.fabemu.core.data.DataBuffer;
  * @param data            the payload; null for a zero-byte message (e.g. in a barrier) and for a synthetic one
  * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
  *                        a zero-byte message)
+ * @param inc             what the NIC's INC engine is to do with it (a control message or an aggregation task),
+ *                        or, on a delivered message, what it was; null for an ordinary message
  */
-public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes) {
+public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
+                      IncRequest inc) {
+
+  /** An ordinary (not INC) message. */
+  public Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes) {
+    this(sourceRank, destinationRank, tag, data, sizeBytes, null);
+  }
 
   /**
    * @throws IllegalArgumentException when the size is negative or differs from the data's
@@ -33,5 +42,10 @@ public record Message(int sourceRank, int destinationRank, long tag, DataBuffer 
   /** A synthetic message: {@code sizeBytes} of payload and no data. */
   public static Message synthetic(int sourceRank, int destinationRank, long tag, long sizeBytes) {
     return new Message(sourceRank, destinationRank, tag, null, sizeBytes);
+  }
+
+  /** The same message marked for the NIC's INC engine. */
+  public Message withInc(IncRequest request) {
+    return new Message(sourceRank, destinationRank, tag, data, sizeBytes, request);
   }
 }

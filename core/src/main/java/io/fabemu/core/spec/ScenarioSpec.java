@@ -9,11 +9,22 @@ package io.fabemu.core.spec;
  * @param topology the fabric
  * @param devices  device timing
  * @param workload what the ranks run
+ * @param packetDrops injected loss on links (INC packets only)
  */
 public record ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
-                           WorkloadSpec workload) {
+                           WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops) {
+
+  public ScenarioSpec {
+    packetDrops = java.util.List.copyOf(packetDrops);
+  }
+
+  /** A scenario without injected loss. */
+  public ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
+                      WorkloadSpec workload) {
+    this(name, source, seed, topology, devices, workload, java.util.List.of());
+  }
 
   public ScenarioSpec withSeed(long newSeed) {
-    return new ScenarioSpec(name, source, newSeed, topology, devices, workload);
+    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops);
   }
 }

@@ -1,0 +1,74 @@
+package io.fabemu.core.inc;
+
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+
+/**
+ * The numbers INC headers use for operations, data types and failure causes, and how task ids are formed.
+ * Operation code = {@link ReduceOp#ordinal()}, type code = {@link DataType#ordinal()}; capability masks set bit
+ * {@code code}.
+ */
+public final class IncCodes {
+  private IncCodes() {}
+
+  /** Why a group cannot use INC (control payload's fail_cause). */
+  public enum FailCause {
+    NONE(0, "INC in use"),
+    NO_INC_SWITCH(1, "a switch on the path has no INC unit"),
+    OP_UNSUPPORTED(2, "the reduce operation is not supported by every switch on the path"),
+    TYPE_UNSUPPORTED(3, "the data type is not supported by every switch on the path"),
+    MESSAGE_TOO_LARGE(4, "the message is larger than the switches' maximum data size"),
+    NO_FREE_GROUPS(5, "no SPINE has a free INC group (ava_grp_num = 0)"),
+    NO_AGGREGATION_SLOTS(6, "a switch on the tree has no free aggregation slots"),
+    LAYOUT(7, "the ranks' placement does not meet the mode's constraints"),
+    TOPOLOGY(8, "the topology is not a TOR/SPINE fabric with every host under one TOR");
+
+    private final int code;
+    private final String description;
+
+    FailCause(int code, String description) {
+      this.code = code;
+      this.description = description;
+    }
+
+    public int code() {
+      return code;
+    }
+
+    public String description() {
+      return description;
+    }
+
+    public static FailCause ofCode(int code) {
+      for (FailCause c : values()) {
+        if (c.code == code) return c;
+      }
+      throw new IllegalArgumentException("unknown INC fail_cause " + code);
+    }
+  }
+
+  public static int opCode(ReduceOp op) {
+    return op.ordinal();
+  }
+
+  public static ReduceOp op(int code) {
+    ReduceOp[] ops = ReduceOp.values();
+    if (code < 0 || code >= ops.length) throw new IllegalArgumentException("unknown INC op_code " + code);
+    return ops[code];
+  }
+
+  public static int typeCode(DataType type) {
+    return type.ordinal();
+  }
+
+  public static DataType type(int code) {
+    DataType[] types = DataType.values();
+    if (code < 0 || code >= types.length) throw new IllegalArgumentException("unknown INC operand type " + code);
+    return types[code];
+  }
+
+  /** The 32-bit task id of request {@code reqId} (0..255) of group {@code groupId}: low 24 bits of the group, then req_id. */
+  public static long taskId(long groupId, int reqId) {
+    return ((groupId & 0xFFFFFFL) << 8) | (reqId & 0xFF);
+  }
+}

@@ -1,0 +1,22 @@
+package io.fabemu.core.inc;
+
+import io.fabemu.core.inc.wire.ControlPayload;
+import io.fabemu.core.inc.wire.IncHeader0;
+import io.fabemu.core.inc.wire.IncHeader2;
+import io.fabemu.core.inc.wire.IncPacketType;
+import io.fabemu.core.inc.wire.MpiHeader;
+
+/**
+ * The INC part of a packet on a link: the INC flag (present = flagged), the packet type, the IP addresses as the
+ * switches see them, the MPI header, and the type's own header. A packet without a frame is an ordinary packet.
+ *
+ * @param type          the INC packet type
+ * @param ipSource      IP source address, see {@link IncAddresses}
+ * @param ipDestination IP destination address (swapped with the cache field of Header0/Header2 where the seed says)
+ * @param mpi           seed 001's MPI header
+ * @param header0       on tree-generation packets; null otherwise
+ * @param header2       on task fragments; null otherwise
+ * @param control       on tree-generation and release packets; null otherwise
+ */
+public record IncFrame(IncPacketType type, long ipSource, long ipDestination, MpiHeader mpi, IncHeader0 header0,
+                       IncHeader2 header2, ControlPayload control) {}

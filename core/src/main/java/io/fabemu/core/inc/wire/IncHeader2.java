@@ -1,0 +1,28 @@
+package io.fabemu.core.inc.wire;
+
+/**
+ * Seed 000's Header2, on every task fragment (16 bytes, big-endian).
+ *
+ * @param taskId         4 B: the task the fragment belongs to
+ * @param fragmentIndex  2 B, unsigned: 0 .. fragmentCount-1
+ * @param fragmentCount  2 B, unsigned: fragments in the task (M)
+ * @param fragmentBytes  2 B, unsigned: data bytes in this fragment
+ * @param flags          2 B, unsigned: bit 0 set on a retransmission
+ * @param dstIpCache     4 B: the real destination, swapped with the IP destination
+ */
+public record IncHeader2(long taskId, int fragmentIndex, int fragmentCount, int fragmentBytes, int flags,
+                         long dstIpCache) {
+  public static final int WIRE_BYTES = 16;
+
+  public IncHeader2 {
+    WireChecks.unsigned("task_id", taskId, 32);
+    WireChecks.unsigned("fragment_index", fragmentIndex, 16);
+    WireChecks.unsigned("fragment_count", fragmentCount, 16);
+    WireChecks.unsigned("fragment_bytes", fragmentBytes, 16);
+    WireChecks.unsigned("flags", flags, 16);
+    WireChecks.unsigned("dst_ip_cache", dstIpCache, 32);
+    if (fragmentCount < 1 || fragmentIndex >= fragmentCount) {
+      throw new IllegalArgumentException("fragment index " + fragmentIndex + " out of " + fragmentCount);
+    }
+  }
+}
