@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N ...]},
- * {@code fabemu validate SCENARIO} and {@code fabemu member --seed-nodes HOST:PORT[,...]}.
+ * {@code fabemu osu-allreduce --profile FILE --nodes N --ppn P --mode host|inc-node|inc-socket [-m MIN:MAX] ...}
+ * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), {@code fabemu validate SCENARIO} and
+ * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
  * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
@@ -59,6 +61,10 @@ public final class Main implements Callable<Integer> {
   CommandSpec spec;
 
   public static void main(String[] args) {
+    // The latency plot is drawn off-screen; never reach for a display (LatencyPlot sets it too, for other callers).
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
     // Keep library logging (Pekko, via slf4j-simple on stderr) to warnings unless the user asks otherwise.
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
@@ -78,6 +84,7 @@ public final class Main implements Callable<Integer> {
                      LongSupplier nanoClock) {
     CommandLine cli = new CommandLine(new Main())
         .addSubcommand(new CommandLine(new RunCommand(out, err, executor, nanoClock)))
+        .addSubcommand(new CommandLine(new OsuAllreduceCommand(out, err, executor, nanoClock)))
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

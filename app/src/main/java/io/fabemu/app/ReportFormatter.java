@@ -2,6 +2,7 @@ package io.fabemu.app;
 
 import io.fabemu.core.collective.Algorithm;
 import io.fabemu.core.collective.Collective;
+import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.result.CaseResult;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
@@ -100,6 +101,18 @@ public final class ReportFormatter {
       sb.append(String.format(Locale.ROOT, "%-10d%18.2f%18.2f%18.2f%12d", c.sizeBytes(),
           c.avgLatencyPs() / Units.PS_PER_US, c.minLatencyPs() / Units.PS_PER_US,
           c.maxLatencyPs() / Units.PS_PER_US, c.iterations())).append('\n');
+    }
+    sb.append(incNotes(cases));
+    return sb.toString();
+  }
+
+  /** For in-network cases that fell back: one comment line per size saying why and what ran instead. */
+  static String incNotes(List<CaseResult> cases) {
+    StringBuilder sb = new StringBuilder();
+    for (CaseResult c : cases) {
+      if (c.incOutcome() == null || c.incOutcome() == FailCause.NONE) continue;
+      sb.append("# ").append(c.sizeBytes()).append(" B: no INC, ran the host algorithm: ")
+          .append(c.incOutcome().description()).append('\n');
     }
     return sb.toString();
   }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.core.engine.DeviceReport.LinkCounters;
+import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.result.CaseResult;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
@@ -25,7 +26,8 @@ import java.util.Locale;
 /**
  * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, the scenario as run,
  * the {@code payload} mode and per case whether its outputs were {@code checked}) and {@code results.csv} (one row
- * per case).
+ * per case); next to them the latency plot ({@value #PLOT_SVG_FILE}, {@value #PLOT_PNG_FILE}, drawn by
+ * {@link LatencyPlot}).
  *
  * <p>Contract: the text is a pure function of the arguments; {@link #writeAtomically} never leaves a half-written
  * file under the target name (it writes a temporary file in the same folder and moves it into place).
@@ -35,6 +37,8 @@ public final class ResultsWriter {
   /** File names inside the {@code --out} folder. */
   public static final String JSON_FILE = "results.json";
   public static final String CSV_FILE = "results.csv";
+  public static final String PLOT_SVG_FILE = "latency.svg";
+  public static final String PLOT_PNG_FILE = "latency.png";
   public static final String CSV_HEADER = "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -94,6 +98,13 @@ public final class ResultsWriter {
       n.put("busBandwidthGBps", algBw * factor);
       n.put("wrongElements", c.wrongElements());
       n.put("checked", c.checked());
+      if (c.incOutcome() != null) {
+        // In-network cases say whether the switches aggregated, and if not, why the host algorithm ran.
+        ObjectNode inc = n.putObject("inc");
+        inc.put("used", c.incOutcome() == FailCause.NONE);
+        inc.put("outcome", c.incOutcome().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        inc.put("reason", c.incOutcome().description());
+      }
     }
 
     ArrayNode links = root.putArray("links");
@@ -101,6 +112,7 @@ public final class ResultsWriter {
       ObjectNode n = links.addObject();
       n.put("fromDevice", l.fromDevice());
       n.put("toDevice", l.toDevice());
+      if (l.droppedPackets() > 0) n.put("droppedPackets", l.droppedPackets());
       if (topology != null) {
         n.put("from", deviceName(topology, l.fromDevice()));
         n.put("to", deviceName(topology, l.toDevice()));
@@ -140,10 +152,15 @@ public final class ResultsWriter {
    * {@code file} is untouched.
    */
   public static void writeAtomically(Path file, String content) throws IOException {
+    writeAtomically(file, content.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@link #writeAtomically(Path, String)} for bytes (the plot images). */
+  public static void writeAtomically(Path file, byte[] content) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
     try {
-      Files.writeString(tmp, content, StandardCharsets.UTF_8);
+      Files.write(tmp, content);
       try {
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

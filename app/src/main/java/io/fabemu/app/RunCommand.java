@@ -5,21 +5,13 @@ import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.cluster.MemberLostException;
-import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.core.topology.Topology;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,13 +25,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N [--seed-nodes ...] [--transport T]]}: loads and checks the scenario, prints a header, runs it, prints
- * the latency and bandwidth tables and a summary, and with {@code --out} writes {@code results.json} and
- * {@code results.csv}.
+ * the latency and bandwidth tables and a summary, and with {@code --out} writes {@code results.json},
+ * {@code results.csv} and the latency plot {@code latency.svg} and {@code latency.png} ({@link RunSupport}).
  *
  * <p>Contract: bad input (scenario, output folder) is reported before anything runs (exit code 2); exit codes as
  * {@link Main} documents them. The result files are written even when the run is incomplete or wrong (exit code 1),
- * so the evidence is kept. A result file that cannot be written once the run is over is named on one line and makes
- * the exit code 1 (the run happened; it is not bad input), after the other file has still been tried. When the
+ * so the evidence is kept. A result file that cannot be written once the run is over (or a plot that cannot be drawn)
+ * is named on one line and makes the exit code 1 (the run happened; it is not bad input), after the other files
+ * have still been tried. When the
  * emulation itself fails (a device error) the error is printed, nothing is written, and the exit code is 1. A
  * synthetic payload (sizes only) checks no output, so it fails only when incomplete. With {@code --members N} the
  * run is spread over N cluster members ({@link ClusterRun}) and prints and writes exactly what a one-member run
@@ -55,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
   Path scenario;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Also write DIR/results.json and DIR/results.csv (DIR is created if needed).")
+      description = "Also write DIR/results.json, DIR/results.csv and the latency plot DIR/latency.svg and "
+          + "DIR/latency.png (DIR is created if needed).")
   Path out;
 
   @Option(names = "--seed", paramLabel = "N", description = "Use seed N instead of the scenario's seed.")
@@ -107,15 +101,14 @@ final class RunCommand implements Callable<Integer> {
     }
     Topology topology = Main.buildTopology(spec);
     ScenarioExecutor runner = chooseExecutor(topology);
-    if (out != null) prepareOutputFolder(out);
+    if (out != null) RunSupport.prepareOutputFolder(out);
 
     stdout.print(ReportFormatter.header(spec, topology.description()));
     stdout.flush();
     RunResult result;
     MemberLostException lost = null;
-    try (ProgressReporter progress = new ProgressReporter(ScenarioRunner.totalOperations(spec), stderr, nanoClock,
-        ProgressReporter.DEFAULT_DELAY_NANOS, !noProgress)) {
-      result = runner.run(spec, progress);
+    try {
+      result = RunSupport.runWithProgress(runner, spec, stderr, nanoClock, !noProgress);
     } catch (MemberLostException e) {
       // What every member finished before the loss is kept, marked incomplete, and written like any result.
       lost = e;
@@ -128,30 +121,24 @@ final class RunCommand implements Callable<Integer> {
 
     if (lost != null) {
       if (out != null && result != null) {
-        write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology));
-        write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result));
+        RunSupport.writeResults(out, result, echo, topology, plot(result), stderr);
       }
       String message = Main.oneLine(lost.getMessage());
       stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
       return Main.EXIT_LOST_MEMBER;
     }
 
-    boolean written = true;
-    if (out != null) {
-      // Both files are tried, so one that cannot be written does not cost the other.
-      written = write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology));
-      written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result));
-    }
-    if (!result.complete()) {
-      stderr.println("fabemu: run incomplete: " + Main.oneLine(result.incompleteReason()));
-      return Main.EXIT_RUN_FAILED;
-    }
-    // A synthetic payload checks nothing, so it never fails for wrong output.
-    if (result.checked() && result.wrongElements() > 0) {
-      stderr.println("fabemu: " + result.wrongElements() + " output elements differ from the exact answer");
-      return Main.EXIT_RUN_FAILED;
-    }
-    return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
+    boolean written = out == null || RunSupport.writeResults(out, result, echo, topology, plot(result), stderr);
+    return RunSupport.exitCode(result, written, stderr);
+  }
+
+  /** The latency plot of a run: one series per workload algorithm. */
+  static RunSupport.Plot plot(RunResult result) {
+    ScenarioSpec spec = result.scenario();
+    String title = spec.name() + ": " + spec.workload().collective().configName() + " latency, "
+        + ReportFormatter.ranks(spec) + " ranks (" + spec.topology().hosts() + " hosts x " + spec.workload().ppn()
+        + ")";
+    return new RunSupport.Plot(title, LatencyPlot.series(result));
   }
 
   /**
@@ -179,39 +166,5 @@ final class RunCommand implements Callable<Integer> {
         ? reason : partial.incompleteReason();
     return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
         partial.windows(), partial.events(), partial.wallSeconds(), partial.digest());
-  }
-
-  private static void prepareOutputFolder(Path dir) {
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new BadInputException("cannot create output folder " + dir + ": " + describe(e));
-    }
-    if (!Files.isWritable(dir)) {
-      throw new BadInputException("cannot write to output folder " + dir + ": permission denied");
-    }
-  }
-
-  /**
-   * Writes one result file; when that fails after the run, says which file and why on stderr and returns false (the
-   * run happened, so this is exit code 1, not bad input).
-   */
-  private boolean write(Path file, String content) {
-    try {
-      ResultsWriter.writeAtomically(file, content);
-      return true;
-    } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
-      return false;
-    }
-  }
-
-  private static String describe(IOException e) {
-    if (e instanceof AccessDeniedException) return "permission denied";
-    if (e instanceof FileAlreadyExistsException) return "a file is in the way (" + e.getMessage() + ")";
-    if (e instanceof DirectoryNotEmptyException) return "a folder of that name is in the way";
-    if (e instanceof NoSuchFileException) return "no such file or folder (" + e.getMessage() + ")";
-    if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 }

@@ -30,4 +30,11 @@ abstract class CliTestBase {
     Files.writeString(file, Fixtures.TINY_SCENARIO);
     return file;
   }
+
+  /** {@link Fixtures#TINY_PROFILE} in the temporary folder, for {@code fabemu osu-allreduce --profile}. */
+  Path tinyProfile() throws IOException {
+    Path file = dir.resolve("tiny-profile.conf");
+    Files.writeString(file, Fixtures.TINY_PROFILE);
+    return file;
+  }
 }

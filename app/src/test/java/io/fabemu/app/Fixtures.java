@@ -32,6 +32,15 @@ final class Fixtures {
       workload { algorithms = [ring, recursive-doubling], sizes = [4 B, 64 B], iterations = 2, warmup = 1 }
       """;
 
+  /**
+   * A hardware profile for {@code fabemu osu-allreduce}: leaf-spine, 2 hosts per TOR, one spine; the command sets
+   * the host count and the workload.
+   */
+  static final String TINY_PROFILE = """
+      name = tiny-profile
+      topology { kind = leaf-spine, hosts-per-tor = 2, spines = 1 }
+      """;
+
   /** 4 hosts on one TOR, allreduce ring, sizes 4 B and 1 MiB. */
   static ScenarioSpec spec() {
     return new ScenarioSpec("golden", "golden.conf", 42,

@@ -57,6 +57,8 @@ public final class KryoWireSerializer extends JSerializer {
   private static final Set<Class<?>> UNMODIFIABLE_LISTS = Set.of(List.of().getClass(), List.of(0).getClass(),
       Collections.emptyList().getClass(), Collections.singletonList(0).getClass(),
       Collections.unmodifiableList(new ArrayList<>()).getClass());
+  /** The JDK's immutable sets ({@code Set.of}, {@code Set.copyOf}), as the INC specs hold them. */
+  private static final Set<Class<?>> IMMUTABLE_SETS = Set.of(Set.of().getClass(), Set.of(0).getClass());
 
   private final List<Class<?>> registrations;
   private final ClassLoader classLoader;
@@ -169,6 +171,9 @@ public final class KryoWireSerializer extends JSerializer {
     }
     if (UNMODIFIABLE_LISTS.contains(type)) {
       return new UnmodifiableListSerializer();
+    }
+    if (IMMUTABLE_SETS.contains(type)) {
+      return new ImmutableSetSerializer();
     }
     return null;
   }
@@ -312,6 +317,30 @@ public final class KryoWireSerializer extends JSerializer {
       }
       // Stream.toList allows nulls, List.of does not.
       return hasNull ? Collections.unmodifiableList(Arrays.asList(elements)) : List.of(elements);
+    }
+  }
+
+  /** The JDK's immutable sets: the elements, read back as {@code Set.of} (no nulls: those sets hold none). */
+  private static final class ImmutableSetSerializer extends Serializer<Set<?>> {
+    ImmutableSetSerializer() {
+      setImmutable(true);
+    }
+
+    @Override
+    public void write(Kryo kryo, Output output, Set<?> set) {
+      output.writeVarInt(set.size(), true);
+      for (Object element : set) {
+        kryo.writeClassAndObject(output, element);
+      }
+    }
+
+    @Override
+    public Set<?> read(Kryo kryo, Input input, Class<? extends Set<?>> type) {
+      Object[] elements = new Object[input.readVarInt(true)];
+      for (int i = 0; i < elements.length; i++) {
+        elements[i] = kryo.readClassAndObject(input);
+      }
+      return Set.of(elements);
     }
   }
 }

@@ -137,7 +137,8 @@ public final class ScaleBenchmark {
     return perEndpointKiB;
   }
 
-  private static long settleHeap() {
+  /** Three full collections; the heap in use afterwards. Shared with {@link IncScaleBenchmark}. */
+  static long settleHeap() {
     for (int i = 0; i < 3; i++) {
       System.gc();
     }
@@ -148,13 +149,15 @@ public final class ScaleBenchmark {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  private static void resetPeaks() {
+  /** Resets the heap pools' peak usage, so that {@link #peakHeapBytes()} covers what runs next. */
+  static void resetPeaks() {
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP) pool.resetPeakUsage();
     }
   }
 
-  private static long peakHeapBytes() {
+  /** Sum of the heap pools' peak usage since {@link #resetPeaks()} (garbage between collections included). */
+  static long peakHeapBytes() {
     long peak = 0;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();

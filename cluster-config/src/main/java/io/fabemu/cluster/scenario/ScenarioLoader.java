@@ -18,8 +18,14 @@ import io.fabemu.core.collective.Collective;
 import io.fabemu.core.collective.Schedules;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.inc.IncLayout;
+import io.fabemu.core.inc.IncMode;
 import io.fabemu.core.spec.DeviceSpec;
 import io.fabemu.core.spec.HostSpec;
+import io.fabemu.core.spec.IncNicSpec;
+import io.fabemu.core.spec.IncSpec;
+import io.fabemu.core.spec.IncSwitchSpec;
+import io.fabemu.core.spec.PacketDropSpec;
 import io.fabemu.core.spec.LinkSpec;
 import io.fabemu.core.spec.NicSpec;
 import io.fabemu.core.spec.ScenarioSpec;
@@ -83,6 +89,8 @@ public final class ScenarioLoader {
   public static final long MAX_DURATION_PS = 1_000_000_000_000L;
   /** Fastest rate of any key, 10 Tbps. */
   public static final long MAX_RATE_BITS_PER_SECOND = 10_000_000_000_000L;
+  /** Most CPU sockets per host. */
+  public static final int MAX_SOCKETS = 64;
 
   private static final Config DEFAULTS = loadDefaults();
   /** Every key a scenario may hold: the defaults plus the keys without a default. */
@@ -297,10 +305,12 @@ public final class ScenarioLoader {
       String name = readName();
       long seed = longValue("seed");
       TopologySpec topology = readTopology();
-      DeviceSpec devices = readDevices();
+      DeviceSpec devices = readDevices(topology);
       SizedWorkload sized = readWorkload(topology);
       checkSegmentSize(devices.nic(), sized.workload);
-      ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology, devices, sized.workload);
+      checkInc(topology, devices, sized.workload);
+      ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology, devices, sized.workload,
+          readPacketDrops(topology));
       Config echo = sized.echo.withValue("name", ConfigValueFactory.fromAnyRef(name));
       // Echo only what the run uses, so the echo is itself a valid scenario.
       if (topology.kind() == TopologyKind.LEAF_SPINE) {
@@ -368,7 +378,7 @@ public final class ScenarioLoader {
       return new LinkSpec(bandwidth, latency);
     }
 
-    private DeviceSpec readDevices() {
+    private DeviceSpec readDevices(TopologySpec topology) {
       HostSpec host = new HostSpec(
           durationPs("devices.host.send-overhead", false),
           durationPs("devices.host.recv-overhead", false),
@@ -376,7 +386,10 @@ public final class ScenarioLoader {
           rateBytesPerSecond("devices.host.memory-bandwidth"),
           durationPs("devices.host.memory-latency", true),
           rateBitsPerSecond("devices.host.pcie-bandwidth", false),
-          durationPs("devices.host.pcie-latency", true));
+          durationPs("devices.host.pcie-latency", true),
+          intValue("devices.host.sockets-per-node", 1, MAX_SOCKETS),
+          durationPs("devices.host.cross-socket-latency", false),
+          durationPs("devices.host.shm-message-occupancy", false));
       ConfigValue segmentValue = value("devices.nic.segment-size");
       long segment = sizeBytes("devices.nic.segment-size", segmentValue, 1, MAX_PACKET_BYTES);
       long header = sizeBytes("devices.nic.header-bytes", value("devices.nic.header-bytes"), 0, MAX_HEADER_BYTES);
@@ -391,7 +404,147 @@ public final class ScenarioLoader {
       ForwardingMode forwarding = enumValue("devices.switch.forwarding", ForwardingMode::fromConfigName,
           Arrays.stream(ForwardingMode.values()).map(ForwardingMode::configName).toList());
       SwitchSpec switchSpec = new SwitchSpec(durationPs("devices.switch.pipeline-latency", true), forwarding);
-      return new DeviceSpec(host, nic, switchSpec);
+      return new DeviceSpec(host, nic, switchSpec, readInc(topology));
+    }
+
+    /** The INC settings, or null when {@code devices.inc.enabled} is false (then the other INC keys are unused). */
+    private IncSpec readInc(TopologySpec topology) {
+      if (!boolValue("devices.inc.enabled")) return null;
+      if (topology.kind() != TopologyKind.LEAF_SPINE) {
+        throw error("devices.inc.enabled", "INC needs a leaf-spine topology (TOR and SPINE switches), not "
+            + topology.kind().configName());
+      }
+      IncSwitchSpec tor = readIncUnit("devices.inc.tor");
+      IncSwitchSpec spine = readIncUnit("devices.inc.spine");
+      IncNicSpec nic = new IncNicSpec(
+          (int) sizeBytes("devices.inc.nic.fragment-size", value("devices.inc.nic.fragment-size"), 1, 65535),
+          durationPs("devices.inc.nic.engine-latency", false),
+          durationPs("devices.inc.nic.retransmit-timeout", true),
+          intValue("devices.inc.nic.max-retransmits", 0, 1_000_000));
+      for (String tier : List.of("tor", "spine")) {
+        IncSwitchSpec unit = tier.equals("tor") ? tor : spine;
+        if (nic.fragmentBytes() > unit.maxPayloadBytes()) {
+          throw error("devices.inc.nic.fragment-size", "'" + text(value("devices.inc.nic.fragment-size"))
+              + "' is larger than the " + tier + "s' max-payload (" + Quantities.formatBytes(unit.maxPayloadBytes())
+              + "): a fragment must fit one INC packet");
+        }
+      }
+      Set<Integer> without = new java.util.TreeSet<>();
+      for (String name : stringList("devices.inc.switches-without-inc")) {
+        int vertex = vertexByName(topology, name);
+        if (vertex < topology.hosts()) {
+          throw error("devices.inc.switches-without-inc", "'" + name + "' is not a switch of this topology ("
+              + switchNames(topology) + ")");
+        }
+        without.add(vertex);
+      }
+      return new IncSpec(tor, spine, without, nic);
+    }
+
+    private IncSwitchSpec readIncUnit(String path) {
+      int maxPayload = (int) sizeBytes(path + ".max-payload", value(path + ".max-payload"), 1, 65535);
+      int maxDataSize = (int) sizeBytes(path + ".max-data-size", value(path + ".max-data-size"), 1, 65535);
+      List<ReduceOp> ops = new ArrayList<>();
+      for (String name : stringList(path + ".operations")) {
+        ReduceOp op = enumOf(path + ".operations", ConfigValueFactory.fromAnyRef(name), ReduceOp::fromConfigName,
+            Arrays.stream(ReduceOp.values()).map(ReduceOp::configName).toList());
+        ops.add(op);
+      }
+      List<DataType> types = new ArrayList<>();
+      for (String name : stringList(path + ".datatypes")) {
+        types.add(enumOf(path + ".datatypes", ConfigValueFactory.fromAnyRef(name), DataType::fromConfigName,
+            Arrays.stream(DataType.values()).map(DataType::configName).toList()));
+      }
+      return new IncSwitchSpec(durationPs(path + ".unit-latency", false), rateBytesPerSecond(path + ".unit-rate"),
+          intValue(path + ".aggregation-slots", 0, 1 << 24), intValue(path + ".max-groups", 0, 65535), maxPayload,
+          maxDataSize, Set.copyOf(ops), Set.copyOf(types));
+    }
+
+    /** Injected loss: {@code faults.packet-drops}, a list of {from, to, probability} on existing links. */
+    private List<PacketDropSpec> readPacketDrops(TopologySpec topology) {
+      String path = "faults.packet-drops";
+      ConfigValue v = value(path);
+      if (!(v instanceof ConfigList list)) {
+        throw error(path, v, "expected a list such as [{ from = \"tor0\", to = \"spine0\", probability = 0.05 }], "
+            + "got " + describe(v));
+      }
+      List<PacketDropSpec> drops = new ArrayList<>();
+      for (int i = 0; i < list.size(); i++) {
+        String itemPath = path + "[" + i + "]";
+        ConfigValue item = list.get(i);
+        if (!(item instanceof ConfigObject object)) {
+          throw error(itemPath, item, "expected { from = NAME, to = NAME, probability = P }, got " + describe(item));
+        }
+        for (String key : object.keySet()) {
+          if (!List.of("from", "to", "probability").contains(key)) {
+            throw error(itemPath + "." + key, object.get(key), "unknown key (use from, to, probability)");
+          }
+        }
+        int[] ends = new int[2];
+        String[] names = {"from", "to"};
+        for (int e = 0; e < 2; e++) {
+          ConfigValue end = object.get(names[e]);
+          if (end == null || end.valueType() != ConfigValueType.STRING) {
+            throw error(itemPath + "." + names[e], end == null ? item : end, "expected a device name such as "
+                + "\"tor0\", \"spine1\" or \"host3\"");
+          }
+          ends[e] = vertexByName(topology, ((String) end.unwrapped()).strip());
+          if (ends[e] < 0) {
+            throw error(itemPath + "." + names[e], end, "'" + end.unwrapped() + "' is not a device of this topology ("
+                + switchNames(topology) + ", host0..host" + (topology.hosts() - 1) + ")");
+          }
+        }
+        if (!linked(topology, ends[0], ends[1])) {
+          throw error(itemPath, item, "there is no link from " + object.get("from").unwrapped() + " to "
+              + object.get("to").unwrapped());
+        }
+        ConfigValue p = object.get("probability");
+        if (p == null || !(p.unwrapped() instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() < 1)) {
+          throw error(itemPath + ".probability", p == null ? item : p, "expected a probability in [0, 1), got "
+              + (p == null ? "nothing" : describe(p)));
+        }
+        drops.add(new PacketDropSpec(ends[0], ends[1], ((Number) p.unwrapped()).doubleValue()));
+      }
+      return drops;
+    }
+
+    /** The rules of the in-network algorithms: a leaf-spine, no hierarchical flag, the mode's rank placement. */
+    private void checkInc(TopologySpec topology, DeviceSpec devices, WorkloadSpec workload) {
+      List<Algorithm> algorithms = workload.algorithms();
+      for (int i = 0; i < algorithms.size(); i++) {
+        Algorithm a = algorithms.get(i);
+        if (!a.inNetwork()) continue;
+        String path = "workload.algorithms";
+        if (topology.kind() != TopologyKind.LEAF_SPINE) {
+          throw error(path, a.configName() + " needs a leaf-spine topology (TOR and SPINE switches), not "
+              + topology.kind().configName());
+        }
+        if (workload.hierarchical()) {
+          throw error("workload.hierarchical", a.configName() + " is hierarchical already (leaders reduce their "
+              + "processes); set hierarchical = false");
+        }
+        IncMode mode = a == Algorithm.INC_NODE ? IncMode.NODE : IncMode.SOCKET;
+        try {
+          IncLayout.of(mode, topology.hosts(), workload.ppn(), devices.host().socketsPerNode(),
+              topology.hostsPerTor());
+        } catch (IllegalArgumentException e) {
+          throw error(path, e.getMessage());
+        }
+      }
+    }
+
+    private List<String> stringList(String path) {
+      ConfigValue v = value(path);
+      if (!(v instanceof ConfigList list)) throw error(path, v, "expected a list, got " + describe(v));
+      List<String> out = new ArrayList<>();
+      for (int i = 0; i < list.size(); i++) {
+        ConfigValue item = list.get(i);
+        if (item.valueType() != ConfigValueType.STRING) {
+          throw error(path + "[" + i + "]", item, "expected a name, got " + describe(item));
+        }
+        out.add(((String) item.unwrapped()).strip());
+      }
+      return out;
     }
 
     /** A workload and the scenario echo with the size form the defaults chose. */
@@ -786,6 +939,54 @@ public final class ScenarioLoader {
   }
 
   /** {@code examples/quickstart.conf} gives {@code quickstart}. */
+  /** Leaf-spine vertex ids by name: host0.. are 0.., then tor0.., then spine0..; other kinds have hosts only. */
+  static int vertexByName(TopologySpec topology, String name) {
+    int hosts = topology.hosts();
+    boolean leafSpine = topology.kind() == TopologyKind.LEAF_SPINE;
+    int tors = leafSpine ? (hosts - 1) / topology.hostsPerTor() + 1 : 0;
+    int spines = leafSpine ? topology.spines() : 0;
+    int index = indexAfter(name, "host");
+    if (index >= 0) return index < hosts ? index : -1;
+    index = indexAfter(name, "tor");
+    if (index >= 0) return index < tors ? hosts + index : -1;
+    index = indexAfter(name, "spine");
+    if (index >= 0) return index < spines ? hosts + tors + index : -1;
+    return -1;
+  }
+
+  private static int indexAfter(String name, String prefix) {
+    if (!name.startsWith(prefix) || name.length() == prefix.length() || name.length() > prefix.length() + 9) {
+      return -1;
+    }
+    String digits = name.substring(prefix.length());
+    if (!digits.chars().allMatch(Character::isDigit) || (digits.length() > 1 && digits.charAt(0) == '0')) return -1;
+    return Integer.parseInt(digits);
+  }
+
+  private static String switchNames(TopologySpec topology) {
+    if (topology.kind() != TopologyKind.LEAF_SPINE) return "it has no switches";
+    int tors = (topology.hosts() - 1) / topology.hostsPerTor() + 1;
+    return "tor0..tor" + (tors - 1) + (topology.spines() > 0 ? ", spine0..spine" + (topology.spines() - 1) : "");
+  }
+
+  /** True when a cable joins vertices {@code a} and {@code b} (either direction). */
+  private static boolean linked(TopologySpec topology, int a, int b) {
+    int hosts = topology.hosts();
+    if (topology.kind() != TopologyKind.LEAF_SPINE) {
+      return switch (topology.kind()) {
+        case LINE -> Math.abs(a - b) == 1;
+        case RING -> Math.abs(a - b) == 1 || (hosts > 2 && Math.abs(a - b) == hosts - 1);
+        case FULL_MESH -> a != b;
+        default -> false;
+      };
+    }
+    int tors = (hosts - 1) / topology.hostsPerTor() + 1;
+    int lo = Math.min(a, b);
+    int hi = Math.max(a, b);
+    if (lo < hosts) return hi == hosts + lo / topology.hostsPerTor();
+    return lo < hosts + tors && hi >= hosts + tors;
+  }
+
   static String defaultName(String source) {
     String file = source.replace('\\', '/');
     file = file.substring(file.lastIndexOf('/') + 1);

@@ -167,8 +167,8 @@ class ScenarioLoaderTest {
 
   @Test
   void shouldListKnownKeysWhenNothingIsClose() {
-    assertError("faults = []")
-        .hasMessage("x.conf:1: faults: unknown key (known keys: seed, topology, devices, workload, name)");
+    assertError("metrics = []")
+        .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, name)");
   }
 
   @Test

@@ -21,7 +21,20 @@ public enum Algorithm {
   /** Barrier: dissemination (Hensgen, Finkel and Manber). */
   DISSEMINATION,
   /** Send/recv: even ranks send to the next odd rank, which answers (ping-pong). */
-  PING_PONG;
+  PING_PONG,
+  /**
+   * Allreduce in the network, Node mode (seed 001): one leader per node reduces its node, the switches aggregate
+   * the leaders' data, the leader broadcasts the result; falls back to the host algorithm {@link #AUTO} picks when
+   * the group cannot use INC.
+   */
+  INC_NODE,
+  /** Allreduce in the network, Socket mode (seed 001): one leader and one INC group per CPU socket index. */
+  INC_SOCKET;
+
+  /** True for the in-network algorithms. */
+  public boolean inNetwork() {
+    return this == INC_NODE || this == INC_SOCKET;
+  }
 
   public String configName() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -37,7 +50,7 @@ public enum Algorithm {
   /** The algorithms a collective accepts (AUTO always). */
   public static Set<Algorithm> validFor(Collective collective) {
     return switch (collective) {
-      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL);
+      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, INC_NODE, INC_SOCKET);
       case REDUCE, BROADCAST, GATHER, SCATTER -> EnumSet.of(AUTO, BINOMIAL, LINEAR);
       case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING);
       case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);

@@ -5,6 +5,10 @@ import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.device.Message;
 import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.inc.IncLayout;
+import io.fabemu.core.inc.IncMode;
+import io.fabemu.core.inc.wire.IncPacketType;
 import io.fabemu.core.spec.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +55,19 @@ public final class RankWorkload {
 
   private boolean started;
   private boolean finished;
-  private boolean inBarrier;
+  private Stage stage = Stage.COLLECTIVE;
+  /** Where INC cases get their rank layout; null when the fabric is not a leaf-spine (INC cases fall back). */
+  private final IncEnvironment incEnvironment;
+  private final RankHost host;
+  private final long seed;
+  /** The running INC case's control plane; null in other cases. */
+  private IncControlPlane control;
+  /** Per finished case, its INC outcome (null for a case that is not in-network). */
+  private final List<FailCause> incOutcomes = new ArrayList<>();
+  private FailCause incOutcome;
+
+  /** What the rank waits for: its collective, the barrier after it, or an INC case's setup or release. */
+  private enum Stage { COLLECTIVE, BARRIER, INC_SETUP, INC_RELEASE }
   private int caseIndex;
   private int iteration;
   private long operationSequence;
@@ -84,7 +100,19 @@ public final class RankWorkload {
    */
   public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
                       RankHost host) {
+    this(rank, worldSize, workload, seed, answers, host, null);
+  }
+
+  /**
+   * @param incEnvironment the fabric facts the in-network algorithms need; null when the fabric is not a
+   *                       leaf-spine, where INC cases fall back to the host algorithm
+   */
+  public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
+                      RankHost host, IncEnvironment incEnvironment) {
     validate(rank, worldSize, workload, seed, answers, host);
+    this.incEnvironment = incEnvironment;
+    this.seed = seed;
+    this.host = host;
     this.rank = rank;
     this.worldSize = worldSize;
     this.workload = workload;
@@ -107,8 +135,7 @@ public final class RankWorkload {
     started = true;
     caseIndex = 0;
     iteration = 0;
-    prepareCase();
-    beginCollective(nowPs);
+    startCase(nowPs);
     drive();
   }
 
@@ -118,7 +145,12 @@ public final class RankWorkload {
       throw new IllegalStateException("rank " + rank + " finished its workload but got a message from rank "
           + message.sourceRank() + " with " + Tags.describe(message.tag()));
     }
-    executor.onMessage(nowPs, message);
+    if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.inc() == null
+        || message.inc() != null && message.inc().type() != IncPacketType.TASK_DOWN) {
+      controlPlane().onMessage(nowPs, message);
+    } else {
+      executor.onMessage(nowPs, message);
+    }
     if (started) {
       drive();
     }
@@ -175,32 +207,97 @@ public final class RankWorkload {
 
   /** Runs completed operations' follow-ups until the rank waits for a message or has finished. */
   private void drive() {
-    while (!finished && !executor.active()) {
-      long now = executor.cpuFreePs();
-      if (inBarrier) {
-        inBarrier = false;
-        iteration++;
-        beginCollective(now);
-      } else {
-        onCollectiveComplete();
-        inBarrier = true;
-        executor.begin(barrier, NO_BUFFERS, null, operationSequence++, now);
+    while (!finished && !executor.active() && (control == null || !control.active())) {
+      switch (stage) {
+        case COLLECTIVE -> {
+          onCollectiveComplete();
+          stage = Stage.BARRIER;
+          executor.begin(barrier, NO_BUFFERS, null, operationSequence++, executor.cpuFreePs());
+        }
+        case BARRIER -> {
+          iteration++;
+          nextIteration(executor.cpuFreePs());
+        }
+        case INC_SETUP -> {
+          incOutcome = control.outcome();
+          if (incOutcome == FailCause.NONE) {
+            executor.setIncGroup(control.groupId(), workload.dataType(), workload.op());
+          } else {
+            useHostAlgorithm();
+          }
+          beginCollective(control.cpuFreePs());
+        }
+        case INC_RELEASE -> nextCase(control.cpuFreePs());
       }
     }
   }
 
-  /** Starts iteration {@code iteration} of case {@code caseIndex}, moving on to later cases when one is done. */
-  private void beginCollective(long nowPs) {
-    while (iteration >= operationsPerCase) {
+  /** After a barrier: the next iteration, or the end of the case (with the release of its INC tree). */
+  private void nextIteration(long nowPs) {
+    if (iteration < operationsPerCase) {
+      beginCollective(nowPs);
+      return;
+    }
+    finishCase();
+    if (incOutcome == FailCause.NONE) {
+      stage = Stage.INC_RELEASE;
+      control.beginRelease(operationSequence++, nowPs);
+      return;
+    }
+    nextCase(nowPs);
+  }
+
+  private void nextCase(long nowPs) {
+    caseIndex++;
+    iteration = 0;
+    if (caseIndex >= workload.caseCount()) {
+      finished = true;
+      return;
+    }
+    startCase(nowPs);
+  }
+
+  /** Prepares case {@code caseIndex} and starts it: its INC setup, or its first iteration. */
+  private void startCase(long nowPs) {
+    if (operationsPerCase == 0) {
+      // Nothing to run (unit tests use empty cases): report the case and go on.
+      prepareCase();
+      incOutcome = null;
       finishCase();
-      caseIndex++;
-      iteration = 0;
-      if (caseIndex >= workload.caseCount()) {
-        finished = true;
+      nextCase(nowPs);
+      return;
+    }
+    prepareCase();
+    Algorithm algorithm = workload.algorithmOfCase(caseIndex);
+    incOutcome = null;
+    if (algorithm.inNetwork()) {
+      if (incEnvironment == null) {
+        // No TOR/SPINE fabric: prepareCase already chose the host algorithm.
+        incOutcome = FailCause.TOPOLOGY;
+      } else if (!incEnvironment.incEnabled()) {
+        incOutcome = FailCause.INC_DISABLED;
+        useHostAlgorithm();
+      } else {
+        stage = Stage.INC_SETUP;
+        controlPlane().beginSetup(incLayout(algorithm), operationSequence++, caseIndex, sizeBytes,
+            workload.dataType(), workload.op(), Math.max(nowPs, executor.cpuFreePs()));
         return;
       }
-      prepareCase();
     }
+    beginCollective(nowPs);
+  }
+
+  /** The INC control plane (created at the first message or case that needs it; it keeps messages that come early). */
+  private IncControlPlane controlPlane() {
+    if (control == null) {
+      control = new IncControlPlane(rank, host, seed);
+    }
+    return control;
+  }
+
+  /** Starts iteration {@code iteration} of the prepared case. */
+  private void beginCollective(long nowPs) {
+    stage = Stage.COLLECTIVE;
     if (synthetic) {
       executor.beginSynthetic(schedule, elementBytes, operationSequence++, nowPs);
       return;
@@ -230,14 +327,17 @@ public final class RankWorkload {
     sizeBytes = workload.sizeOfCase(caseIndex);
     count = (int) (sizeBytes / elementBytes);
     Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
-    schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
-        workload.hierarchical(), workload.ppn());
+    if (algorithm.inNetwork() && incEnvironment != null) {
+      schedule = IncAllreduce.build(incLayout(algorithm), rank, count);
+    } else {
+      if (algorithm.inNetwork()) {
+        algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
+      }
+      schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
+          workload.hierarchical(), workload.ppn());
+    }
     if (!synthetic) {
-      DataType type = workload.dataType();
-      buffers[BufferId.INPUT.ordinal()] = DataBuffer.allocate(type, schedule.inputCount(), withLocations);
-      buffers[BufferId.OUTPUT.ordinal()] = DataBuffer.allocate(type, schedule.outputCount(), withLocations);
-      buffers[BufferId.TEMP.ordinal()] = DataBuffer.allocate(type, schedule.tempCount(), withLocations);
-      inputs.fill(sizeBytes, rank, 0, buffers[BufferId.INPUT.ordinal()], 0, schedule.inputCount());
+      allocateBuffers();
     }
     measured = 0;
     totalLatencyPs = 0;
@@ -246,9 +346,35 @@ public final class RankWorkload {
     wrongElements = 0;
   }
 
+  /** The group cannot use INC: the case runs the host algorithm AUTO picks instead. */
+  private void useHostAlgorithm() {
+    schedule = Schedules.build(workload.collective(), Schedules.resolve(workload.collective(), Algorithm.AUTO,
+        sizeBytes, count, worldSize), rank, worldSize, count, workload.root(), false, workload.ppn());
+    if (!synthetic) allocateBuffers();
+  }
+
+  /** Buffers for the case's schedule, the input filled from the generator. */
+  private void allocateBuffers() {
+    DataType type = workload.dataType();
+    buffers[BufferId.INPUT.ordinal()] = DataBuffer.allocate(type, schedule.inputCount(), withLocations);
+    buffers[BufferId.OUTPUT.ordinal()] = DataBuffer.allocate(type, schedule.outputCount(), withLocations);
+    buffers[BufferId.TEMP.ordinal()] = DataBuffer.allocate(type, schedule.tempCount(), withLocations);
+    inputs.fill(sizeBytes, rank, 0, buffers[BufferId.INPUT.ordinal()], 0, schedule.inputCount());
+  }
+
+  private IncLayout incLayout(Algorithm algorithm) {
+    return incEnvironment.layout(algorithm == Algorithm.INC_SOCKET ? IncMode.SOCKET : IncMode.NODE);
+  }
+
+  /** Per finished case, how its INC setup ended (null for a case that is not in-network). */
+  public FailCause incOutcome(int caseIndex) {
+    return incOutcomes.get(caseIndex);
+  }
+
   private void finishCase() {
+    incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
-        maxLatencyPs, wrongElements));
+        maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code()));
   }
 
   /** Fills the buffer with values no correct result holds in practice (extreme integers, NaN, location -1). */

@@ -60,6 +60,12 @@ final class ScheduleBuilder {
     return this;
   }
 
+  /** A send of this rank's contribution to an in-network aggregation; the aggregate reaches {@code peer}. */
+  ScheduleBuilder incSend(int peer, BufferId buffer, int offset, int count, int round) {
+    sends.add(new Transfer(peer, buffer, offset, count, false, Tags.channel(phase, round, 0), true));
+    return this;
+  }
+
   ScheduleBuilder receive(int peer, BufferId buffer, int offset, int count, boolean reduce, int round) {
     if (buffer == BufferId.INPUT) {
       throw new IllegalStateException("a schedule never writes the input buffer");

@@ -1,8 +1,14 @@
 package io.fabemu.core.collective;
 
 import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.device.Message;
+import io.fabemu.core.inc.IncCodes;
+import io.fabemu.core.inc.IncRequest;
+import io.fabemu.core.inc.wire.IncHeader1;
+import io.fabemu.core.inc.wire.IncPacketType;
+import io.fabemu.core.inc.wire.MpiHeader;
 import io.fabemu.core.util.IntLongMap;
 
 /**
@@ -44,6 +50,9 @@ public final class ScheduleExecutor {
   private boolean active;
   private long cpuFreePs;
   private long operationStartPs;
+  private long incGroupId;
+  private DataType incDataType;
+  private ReduceOp incOp;
 
   /** A message that arrived before its receive was posted. */
   private static final class Queued {
@@ -55,6 +64,31 @@ public final class ScheduleExecutor {
       this.message = message;
       this.arrivalPs = arrivalPs;
     }
+  }
+
+  /**
+   * Sets the INC group that in-network sends of the following operations belong to, and the element type and
+   * operation the switches are to apply (the type also for operations on sizes only).
+   */
+  public void setIncGroup(long groupId, DataType dataType, ReduceOp reduceOp) {
+    this.incGroupId = groupId;
+    this.incDataType = dataType;
+    this.incOp = reduceOp;
+  }
+
+  /** The request for the NIC's INC engine: the task (seed 000's Header1) under seed 001's MPI header. */
+  private IncRequest incTask(int count, long sizeBytes) {
+    if (incDataType == null) {
+      throw new IllegalStateException("rank " + rank + ": an in-network send needs an INC group (setIncGroup)");
+    }
+    int reqId = (int) (opSequence & 0xFF);
+    int opCode = IncCodes.opCode(incOp);
+    int typeCode = IncCodes.typeCode(incDataType);
+    MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, rank, (int) (incGroupId & 0xFFFF), opCode, typeCode, reqId,
+        Math.min(count, 0xFFFF));
+    IncHeader1 task = new IncHeader1(IncCodes.taskId(incGroupId, reqId), incGroupId, opCode, typeCode, 0, count,
+        sizeBytes, 0);
+    return new IncRequest(IncPacketType.TASK_UP, mpi, null, task);
   }
 
   public ScheduleExecutor(int rank, RankHost host) {
@@ -194,6 +228,9 @@ public final class ScheduleExecutor {
         message = Message.synthetic(rank, s.peer(), tag, (long) s.count() * syntheticElementBytes);
       } else {
         message = new Message(rank, s.peer(), tag, buffers[s.buffer().ordinal()].slice(s.offset(), s.count()));
+      }
+      if (s.inc()) {
+        message = message.withInc(incTask(s.count(), message.sizeBytes()));
       }
       host.send(message, t);
     }

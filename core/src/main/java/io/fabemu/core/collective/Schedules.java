@@ -113,6 +113,10 @@ public final class Schedules {
     if (algorithm == Algorithm.AUTO) {
       throw new IllegalArgumentException("resolve AUTO before building a schedule");
     }
+    if (algorithm.inNetwork()) {
+      throw new IllegalArgumentException(algorithm.configName() + " needs the INC rank layout: RankWorkload builds "
+          + "its schedule (IncAllreduce)");
+    }
     if (!Algorithm.validFor(collective).contains(algorithm)) {
       throw new IllegalArgumentException("algorithm " + algorithm.configName() + " is not valid for "
           + collective.configName());

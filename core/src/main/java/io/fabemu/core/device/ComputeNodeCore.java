@@ -1,6 +1,7 @@
 package io.fabemu.core.device;
 
 import io.fabemu.core.collective.ExpectedAnswers;
+import io.fabemu.core.collective.IncEnvironment;
 import io.fabemu.core.collective.RankHost;
 import io.fabemu.core.collective.RankWorkload;
 import io.fabemu.core.device.DeviceProtocol.LocalDelivery;
@@ -12,6 +13,7 @@ import io.fabemu.core.engine.DeviceReport;
 import io.fabemu.core.engine.DeviceReport.RankResult;
 import io.fabemu.core.engine.Event;
 import io.fabemu.core.engine.Outbox;
+import io.fabemu.core.inc.wire.IncPacketType;
 import io.fabemu.core.spec.HostSpec;
 import io.fabemu.core.spec.WorkloadSpec;
 import io.fabemu.core.time.Units;
@@ -20,8 +22,11 @@ import java.util.List;
 
 /**
  * A compute node running {@code ppn} MPI processes (ranks placed in blocks: node n holds ranks n*ppn ..
- * n*ppn+ppn-1). Messages between its own processes are copies through node memory (latency plus size over
- * the memory bandwidth); the others go to the node's NIC over PCIe.
+ * n*ppn+ppn-1, and socket s of the node the s-th block of ppn/sockets of them). Messages between its own
+ * processes are copies through node memory: each first holds the sending socket's shared-memory channel for the
+ * per-message occupancy (messages sent on one socket at once queue), then arrives after the memory latency (plus
+ * the cross-socket latency between sockets) and its size over the memory bandwidth. The others go to the node's
+ * NIC over PCIe.
  */
 public final class ComputeNodeCore implements DeviceCore, RankHost {
   private final int deviceId;
@@ -34,6 +39,10 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   private final RankWorkload[] ranks;
   /** Per local rank, how many of its results {@link #takeFinishedResults} has already handed out. */
   private final int[] resultsTaken;
+  /** Ranks per socket (the last socket takes the remainder when ppn is not a multiple of the sockets). */
+  private final int ranksPerSocket;
+  /** Per socket, when its shared-memory channel is next free. */
+  private final long[] shmChannelFreeAtPs;
   /** The outbox of the event being handled; ranks send through it. */
   private Outbox outbox;
 
@@ -43,6 +52,15 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
    */
   public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
                          ExpectedAnswers answers, HostSpec host) {
+    this(deviceId, nodeIndex, nicDevice, worldSize, workload, seed, answers, host, null);
+  }
+
+  /**
+   * @param incEnvironment what in-network cases need of the fabric; null when it is not a leaf-spine (INC cases
+   *                       then fall back to the host algorithm)
+   */
+  public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
+                         ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment) {
     this.deviceId = deviceId;
     this.nicDevice = nicDevice;
     this.ppn = workload.ppn();
@@ -52,8 +70,10 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
     this.reduceBitsPerSecond = host.reduceBytesPerSecond() * 8;
     this.ranks = new RankWorkload[ppn];
     this.resultsTaken = new int[ppn];
+    this.ranksPerSocket = Math.max(1, ppn / host.socketsPerNode());
+    this.shmChannelFreeAtPs = new long[host.socketsPerNode()];
     for (int i = 0; i < ppn; i++) {
-      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this);
+      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this, incEnvironment);
     }
   }
 
@@ -86,13 +106,26 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   @Override
   public void send(Message message, long atPs) {
     int destinationNode = message.destinationRank() / ppn;
-    // INC messages always go through the NIC: the switches, not the node, compute their result.
-    if (destinationNode * ppn == firstRank && message.inc() == null) {
-      long arrival = atPs + host.memoryLatencyPs() + Units.transferPs(message.sizeBytes(), memoryBitsPerSecond);
+    // An INC task always goes through the NIC, even to a rank of this node: the switches compute its result.
+    boolean incTask = message.inc() != null && message.inc().type() == IncPacketType.TASK_UP;
+    if (destinationNode * ppn == firstRank && !incTask) {
+      int fromSocket = socketOf(message.sourceRank());
+      long departPs = atPs;
+      if (host.shmMessageOccupancyPs() > 0) {
+        departPs = Math.max(atPs, shmChannelFreeAtPs[fromSocket]) + host.shmMessageOccupancyPs();
+        shmChannelFreeAtPs[fromSocket] = departPs;
+      }
+      long crossPs = fromSocket == socketOf(message.destinationRank()) ? 0 : host.crossSocketLatencyPs();
+      long arrival = departPs + host.memoryLatencyPs() + crossPs
+          + Units.transferPs(message.sizeBytes(), memoryBitsPerSecond);
       outbox.send(deviceId, arrival, new LocalDelivery(message));
     } else {
       outbox.send(nicDevice, atPs + host.pcieLatencyPs(), new NicSend(destinationNode, message));
     }
+  }
+
+  private int socketOf(int worldRank) {
+    return Math.min((worldRank - firstRank) / ranksPerSocket, shmChannelFreeAtPs.length - 1);
   }
 
   @Override

@@ -2,6 +2,11 @@ package io.fabemu.core.device;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.wire.ControlPayload;
+import io.fabemu.core.inc.wire.IncHeader0;
+import io.fabemu.core.inc.wire.IncHeader2;
+import io.fabemu.core.inc.wire.MpiHeader;
 
 /**
  * The payloads of events between devices (and of a device's events to itself). Every class here crosses members
@@ -10,6 +15,8 @@ import io.fabemu.core.data.DataType;
 public final class DeviceProtocol {
   /** Bytes of the MAXLOC/MINLOC location every element carries when it has one. */
   private static final int LOCATION_BYTES = 4;
+  /** Bytes every INC frame has: the flag byte, IP source and destination, and the MPI header. */
+  public static final int INC_FRAME_BASE_BYTES = 1 + 4 + 4 + MpiHeader.WIRE_BYTES;
 
   private DeviceProtocol() {}
 
@@ -56,25 +63,67 @@ public final class DeviceProtocol {
    * One packet on a link. The event that carries it is due when the packet's first bit arrives at the receiver;
    * {@code tailTimePs} is when its last bit does (equal to the event time plus the serialization time).
    *
-   * @param sourceHost      host whose NIC created the packet
-   * @param destinationHost host whose NIC consumes it
+   * <p>An INC packet ({@code inc != null}) is addressed by its frame's IP addresses: {@code sourceHost} and
+   * {@code destinationHost} are then the vertices of its IP source and destination, which may be switches (a
+   * fragment goes to its TOR, a partial result to the SPINE), and {@code messageId}/{@code segmentIndex} play no
+   * part in reassembly: the frame's Header2 identifies a fragment.
+   *
+   * @param sourceHost      host whose NIC created the packet (INC: the IP source's vertex)
+   * @param destinationHost host whose NIC consumes it (INC: the IP destination's vertex)
    * @param messageId       per-source-NIC message counter
    * @param segmentIndex    0..segmentCount-1
    * @param segmentCount    packets in the message
-   * @param wireBytes       bytes on the wire: payload plus header
+   * @param wireBytes       bytes on the wire: payload plus header (INC: plus the INC frame)
    * @param tailTimePs      arrival time of the last bit at the receiving device
    * @param info            message facts, shared by all its packets
    * @param elementOffset   index of the first element of {@code slice} in the message (0 without data)
    * @param slice           this packet's part of the data (null when the message carries none: zero bytes, or
    *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
+   * @param inc             the INC frame (seed 000's INC flag and headers, seed 001's MPI header); null on an
+   *                        ordinary packet
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
-                       int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice) {
+                       int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
+                       IncFrame inc) {
+
+    /** An ordinary (not INC) packet. */
+    public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
+                  int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice) {
+      this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
+          elementOffset, slice, null);
+    }
 
     /** Same packet, arriving at the next device at a new tail time. */
     public Packet withTailTimePs(long newTailTimePs) {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes,
-          newTailTimePs, info, elementOffset, slice);
+          newTailTimePs, info, elementOffset, slice, inc);
+    }
+
+    /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
+    public boolean isIncTask() {
+      return inc != null && inc.header2() != null;
     }
   }
+
+  /**
+   * Bytes of an INC frame on the wire (what {@code IncWireCodec.wireBytes} encodes): the base, plus every header
+   * the frame holds. An INC packet's {@code wireBytes} are the NIC's header bytes, this, and its data bytes.
+   */
+  public static int incFrameBytes(IncFrame frame) {
+    return INC_FRAME_BASE_BYTES
+        + (frame.header0() != null ? IncHeader0.WIRE_BYTES : 0)
+        + (frame.header2() != null ? IncHeader2.WIRE_BYTES : 0)
+        + (frame.control() != null ? ControlPayload.WIRE_BYTES : 0);
+  }
+
+  /**
+   * NIC to itself: the retransmission timer of an INC task (seed 000's fragments are kept until their result is
+   * in). It fires {@code retransmitTimeoutPs} after the task's fragments were last sent; a timer whose task has
+   * completed, or was re-armed since ({@code serial} differs), is ignored.
+   *
+   * @param leaderRank the rank whose contribution the task is (a host may run several leaders of one group)
+   * @param taskId     the task (group and req_id, see {@code IncCodes#taskId})
+   * @param serial     the NIC's number of this arming of the task's timer
+   */
+  public record IncRetransmitTimer(int leaderRank, long taskId, long serial) {}
 }

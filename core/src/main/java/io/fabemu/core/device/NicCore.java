@@ -1,6 +1,7 @@
 package io.fabemu.core.device;
 
 import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.device.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.device.DeviceProtocol.MessageInfo;
 import io.fabemu.core.device.DeviceProtocol.NicDeliver;
 import io.fabemu.core.device.DeviceProtocol.NicSend;
@@ -9,9 +10,15 @@ import io.fabemu.core.engine.DeviceCore;
 import io.fabemu.core.engine.DeviceReport;
 import io.fabemu.core.engine.Event;
 import io.fabemu.core.engine.Outbox;
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.NicIncEngine;
+import io.fabemu.core.inc.wire.ControlPayload;
+import io.fabemu.core.inc.wire.IncPacketType;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.spec.HostSpec;
+import io.fabemu.core.spec.IncNicSpec;
 import io.fabemu.core.spec.NicSpec;
+import io.fabemu.core.spec.PacketDropSpec;
 import io.fabemu.core.spec.SwitchSpec.ForwardingMode;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
@@ -31,6 +38,14 @@ import java.util.List;
  * of the messages sent, message after message in send order (a segment may leave once its bytes are read); the
  * write engine writes the payload of every received segment, in arrival order, at the PCIe rate. A PCIe rate of 0
  * means free: no engine then delays anything.
+ *
+ * <p>INC (seed 000's NIC transceiver): a message with an INC request, and a received packet with an INC frame,
+ * go to the NIC's {@link NicIncEngine}. A task is cut into fragments addressed to the host's TOR: one work request
+ * for the whole task, the DMA read of its data as for any message, then each fragment through the INC engine (a
+ * FIFO, {@code engineLatencyPs} each) onto the link; a retransmission timer (a self-event) resends the fragments
+ * whose result is still missing. Result fragments go through the engine and are DMA-written as they come; once the
+ * last is in, the whole result is delivered as one message, a PCIe latency later. Control messages travel as one
+ * packet each, through the engine both ways.
  */
 public final class NicCore implements DeviceCore {
   private final int host;
@@ -50,6 +65,10 @@ public final class NicCore implements DeviceCore {
   private long dmaReadFreeAtPs;
   /** When the DMA write engine (NIC to host memory, all segments received) has written everything so far. */
   private long dmaWriteFreeAtPs;
+  /** The INC engine; null when the fabric has no INC. */
+  private final NicIncEngine incEngine;
+  /** The port to the host's TOR, which every INC packet takes; null when INC is off or there is no TOR. */
+  private final EgressPort incPort;
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -60,6 +79,16 @@ public final class NicCore implements DeviceCore {
    */
   public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, HostSpec hostSpec,
                  int syntheticElementBytes) {
+    this(host, nodeDevice, topology, routing, nic, hostSpec, syntheticElementBytes, null, List.of(), 0L);
+  }
+
+  /**
+   * @param incNic       the NIC's INC engine settings, or null when the fabric has no INC
+   * @param packetDrops  the scenario's injected loss (the entry for this host's link, if any, applies)
+   * @param scenarioSeed seeds the loss decisions
+   */
+  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, HostSpec hostSpec,
+                 int syntheticElementBytes, IncNicSpec incNic, List<PacketDropSpec> packetDrops, long scenarioSeed) {
     if (syntheticElementBytes < 1) {
       throw new IllegalArgumentException("element size must be at least 1 B, got " + syntheticElementBytes);
     }
@@ -69,7 +98,19 @@ public final class NicCore implements DeviceCore {
     this.nic = nic;
     this.pcieBitsPerSecond = hostSpec.pcieBitsPerSecond();
     this.pcieLatencyPs = hostSpec.pcieLatencyPs();
-    this.forwarder = new PacketForwarder(host, topology, routing, nic.forwardingLatencyPs(), ForwardingMode.CUT_THROUGH);
+    this.forwarder = new PacketForwarder(host, topology, routing, nic.forwardingLatencyPs(), ForwardingMode.CUT_THROUGH,
+        packetDrops, scenarioSeed);
+    int tor = torOf(host, topology);
+    this.incPort = incNic == null || tor < 0 ? null : forwarder.portTo(tor);
+    this.incEngine = incPort == null ? null : new NicIncEngine(host, tor, incNic, nic.headerBytes());
+  }
+
+  /** The host's TOR: its only neighbour, when that is a top-of-rack switch; else -1 (no INC possible). */
+  private static int torOf(int host, Topology topology) {
+    List<Topology.Link> ports = topology.ports(host);
+    if (ports.size() != 1) return -1;
+    Topology.Vertex neighbour = topology.vertex(ports.get(0).to());
+    return neighbour.kind() == Topology.VertexKind.SWITCH && neighbour.tier() == 1 ? neighbour.id() : -1;
   }
 
   @Override
@@ -81,13 +122,21 @@ public final class NicCore implements DeviceCore {
   public void onEvent(Event event, Outbox outbox) {
     Object payload = event.payload();
     if (payload instanceof Packet packet) {
-      if (packet.destinationHost() == host) {
-        receive(packet, outbox);
-      } else {
+      if (packet.destinationHost() != host) {
         forwarder.forward(packet, outbox);
+      } else if (packet.inc() != null) {
+        incReceive(packet, outbox);
+      } else {
+        receive(packet, outbox);
       }
     } else if (payload instanceof NicSend send) {
-      send(send, outbox);
+      if (send.message().inc() != null) {
+        incSend(send, outbox);
+      } else {
+        send(send, outbox);
+      }
+    } else if (payload instanceof IncRetransmitTimer timer) {
+      incTimer(timer, outbox);
     } else {
       throw new IllegalArgumentException("NIC " + host + " cannot handle " + payload);
     }
@@ -129,6 +178,98 @@ public final class NicCore implements DeviceCore {
           segments, wireBytes, port.lastTailArrivalPs(), info, elementOffset, slice));
     }
     dmaReadFreeAtPs = readyPs;
+  }
+
+  /**
+   * An INC message: one work request, the DMA read of its data (a task's) or control payload, then every packet
+   * through the INC engine onto the link to the TOR. A task's retransmission timer starts when its last fragment
+   * has left.
+   */
+  private void incSend(NicSend send, Outbox outbox) {
+    NicIncEngine engine = requireIncEngine(send.message().inc().type().name() + " message");
+    Message message = send.message();
+    long messageId = nextMessageId++;
+    long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
+    sendEngineFreeAtPs = start;
+    long readStart = Math.max(start, dmaReadFreeAtPs);
+    if (message.inc().type() != IncPacketType.TASK_UP) {
+      Packet packet = engine.controlPacket(message, send.destinationHost(), messageId);
+      long readyPs = readStart + Units.transferPs(ControlPayload.WIRE_BYTES, pcieBitsPerSecond);
+      dmaReadFreeAtPs = readyPs;
+      PacketForwarder.transmit(incPort, engine.process(readyPs), packet, outbox);
+      return;
+    }
+    Packet[] fragments = engine.startTask(message, send.destinationHost(), messageId);
+    long dmaBytes = 0;
+    long readyPs = readStart;
+    for (Packet fragment : fragments) {
+      // As for ordinary segments, reads are pipelined with the wire and counted from the task's first read.
+      dmaBytes += fragment.inc().header2().fragmentBytes();
+      readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
+      PacketForwarder.transmit(incPort, engine.process(readyPs), fragment, outbox);
+    }
+    dmaReadFreeAtPs = readyPs;
+    armRetransmitTimer(engine, message.sourceRank(), fragments[0].inc().header2().taskId(), outbox);
+  }
+
+  /**
+   * A task's retransmission timer fired: resend the fragments whose result is missing (kept in the NIC, so no DMA
+   * read; each goes through the engine again) and re-arm.
+   */
+  private void incTimer(IncRetransmitTimer timer, Outbox outbox) {
+    NicIncEngine engine = requireIncEngine("retransmission timer");
+    Packet[] resend = engine.onTimer(timer);
+    if (resend == null) {
+      return; // the task completed, or the timer was re-armed since
+    }
+    for (Packet fragment : resend) {
+      PacketForwarder.transmit(incPort, engine.process(outbox.nowPs()), fragment, outbox);
+    }
+    armRetransmitTimer(engine, timer.leaderRank(), timer.taskId(), outbox);
+  }
+
+  /** Arms the timer to fire {@code retransmitTimeoutPs} after the last packet sent to the TOR has left the NIC. */
+  private void armRetransmitTimer(NicIncEngine engine, int leaderRank, long taskId, Outbox outbox) {
+    long leftPs = incPort.lastTailArrivalPs() - incPort.latencyPs();
+    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + engine.spec().retransmitTimeoutPs(),
+        engine.armTimer(leaderRank, taskId));
+  }
+
+  /**
+   * A received INC packet, through the INC engine: a result fragment is merged (a new one DMA-written to host
+   * memory) and the result delivered once complete; a control packet is written and delivered at once.
+   */
+  private void incReceive(Packet packet, Outbox outbox) {
+    IncFrame frame = packet.inc();
+    NicIncEngine engine = requireIncEngine(frame.type() + " packet");
+    long processedPs = engine.process(packet.tailTimePs());
+    switch (frame.type()) {
+      case TASK_DOWN -> {
+        if (engine.acceptResultFragment(packet)) {
+          long writtenPs = dmaWrite(processedPs, frame.header2().fragmentBytes());
+          Message result = engine.takeCompletedResult(packet.info().destinationRank(),
+              frame.header2().taskId());
+          if (result != null) {
+            // The write engine is FIFO in arrival order: the last fragment accepted is the last one written.
+            outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(result));
+          }
+        }
+      }
+      case TREE_UP, TREE_DOWN, RELEASE -> {
+        long writtenPs = dmaWrite(processedPs, ControlPayload.WIRE_BYTES);
+        outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(engine.onControlPacket(packet)));
+      }
+      case TASK_UP -> throw new IllegalStateException("NIC of host " + host + " got an INC task fragment (task "
+          + frame.header2().taskId() + ") addressed to it: fragments go to a TOR's INC unit");
+    }
+  }
+
+  private NicIncEngine requireIncEngine(String what) {
+    if (incEngine == null) {
+      throw new IllegalStateException("NIC of host " + host + " got an INC " + what + ", but has no INC engine "
+          + "(the scenario has no INC, or the host hangs off no TOR)");
+    }
+    return incEngine;
   }
 
   /** Payload plus header, checked to fit the packet's {@code int} size. */
@@ -173,11 +314,15 @@ public final class NicCore implements DeviceCore {
    * @return when the segment is in host memory
    */
   private long dmaWrite(Packet packet) {
+    return dmaWrite(packet.tailTimePs(), payloadBytes(packet));
+  }
+
+  /** DMA-writes {@code bytes} that are ready at {@code readyPs}; returns when they are in host memory. */
+  private long dmaWrite(long readyPs, long bytes) {
     if (pcieBitsPerSecond == 0) {
-      return packet.tailTimePs(); // free PCIe: no engine to wait for
+      return readyPs; // free PCIe: no engine to wait for
     }
-    long written = Math.max(packet.tailTimePs(), dmaWriteFreeAtPs)
-        + Units.transferPs(payloadBytes(packet), pcieBitsPerSecond);
+    long written = Math.max(readyPs, dmaWriteFreeAtPs) + Units.transferPs(bytes, pcieBitsPerSecond);
     dmaWriteFreeAtPs = written;
     return written;
   }
@@ -190,6 +335,11 @@ public final class NicCore implements DeviceCore {
 
   private long payloadBytes(Packet packet) {
     return packet.wireBytes() - nic.headerBytes();
+  }
+
+  /** The INC engine, or null when the NIC has none. */
+  public NicIncEngine incEngine() {
+    return incEngine;
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.fabemu.core.device.DeviceProtocol.Packet;
 import io.fabemu.core.engine.DeviceReport.LinkCounters;
 import io.fabemu.core.engine.Outbox;
 import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.spec.PacketDropSpec;
 import io.fabemu.core.spec.SwitchSpec.ForwardingMode;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
@@ -15,6 +16,9 @@ import java.util.List;
  *
  * <p>Store-and-forward starts the egress when the whole packet is in ({@code tail + pipeline}); cut-through
  * starts it {@code pipeline} after the head arrives, and cannot finish before the tail has arrived.
+ *
+ * <p>The ports also carry the injected loss of their links ({@link PacketDropSpec}): a packet a port loses is
+ * transmitted (it occupies the link) but never delivered.
  */
 public final class PacketForwarder {
   private final int vertex;
@@ -25,13 +29,26 @@ public final class PacketForwarder {
 
   public PacketForwarder(int vertex, Topology topology, RoutingTable routing, long pipelineLatencyPs,
                          ForwardingMode mode) {
+    this(vertex, topology, routing, pipelineLatencyPs, mode, List.of(), 0L);
+  }
+
+  /**
+   * @param packetDrops  the scenario's injected loss; the entries whose link starts at {@code vertex} apply here
+   * @param scenarioSeed seeds the ports' loss decisions
+   */
+  public PacketForwarder(int vertex, Topology topology, RoutingTable routing, long pipelineLatencyPs,
+                         ForwardingMode mode, List<PacketDropSpec> packetDrops, long scenarioSeed) {
     this.vertex = vertex;
     this.routing = routing;
     List<Topology.Link> links = topology.ports(vertex);
     this.ports = new EgressPort[links.size()];
     for (int p = 0; p < ports.length; p++) {
       Topology.Link link = links.get(p);
-      ports[p] = new EgressPort(link.from(), link.to(), link.spec());
+      double dropProbability = 0.0;
+      for (PacketDropSpec drop : packetDrops) {
+        if (drop.fromVertex() == link.from() && drop.toVertex() == link.to()) dropProbability = drop.probability();
+      }
+      ports[p] = new EgressPort(link.from(), link.to(), link.spec(), dropProbability, scenarioSeed);
     }
     this.pipelineLatencyPs = pipelineLatencyPs;
     this.cutThrough = mode == ForwardingMode.CUT_THROUGH;
@@ -42,16 +59,47 @@ public final class PacketForwarder {
     return ports[routing.egressPort(vertex, destinationHost, RoutingTable.flowHash(sourceHost, destinationHost))];
   }
 
+  /** The (first) port whose link leads to the neighbour {@code neighbourVertex}, or null when none does. */
+  public EgressPort portTo(int neighbourVertex) {
+    for (EgressPort port : ports) {
+      if (port.toDevice() == neighbourVertex) return port;
+    }
+    return null;
+  }
+
+  public long pipelineLatencyPs() {
+    return pipelineLatencyPs;
+  }
+
   /** Forwards {@code packet}, whose head arrived now, toward its destination. */
   public void forward(Packet packet, Outbox outbox) {
-    EgressPort port = egressToward(packet.sourceHost(), packet.destinationHost());
+    forward(packet, egressToward(packet.sourceHost(), packet.destinationHost()), outbox);
+  }
+
+  /** Forwards {@code packet}, whose head arrived now, on {@code port}. */
+  public void forward(Packet packet, EgressPort port, Outbox outbox) {
     long now = outbox.nowPs();
     if (cutThrough) {
       port.transmit(now + pipelineLatencyPs, packet.wireBytes(), packet.tailTimePs() + pipelineLatencyPs);
     } else {
       port.transmit(packet.tailTimePs() + pipelineLatencyPs, packet.wireBytes(), 0L);
     }
-    outbox.send(port.toDevice(), port.lastHeadArrivalPs(), packet.withTailTimePs(port.lastTailArrivalPs()));
+    deliverUnlessLost(port, packet, outbox);
+  }
+
+  /**
+   * Serializes a packet the device created (or rebuilt) on {@code port}, starting no earlier than {@code readyPs},
+   * and sends it to the far end unless the link loses it.
+   */
+  public static void transmit(EgressPort port, long readyPs, Packet packet, Outbox outbox) {
+    port.transmit(readyPs, packet.wireBytes(), 0L);
+    deliverUnlessLost(port, packet, outbox);
+  }
+
+  private static void deliverUnlessLost(EgressPort port, Packet packet, Outbox outbox) {
+    if (!port.lostInTransit(packet)) {
+      outbox.send(port.toDevice(), port.lastHeadArrivalPs(), packet.withTailTimePs(port.lastTailArrivalPs()));
+    }
   }
 
   public List<LinkCounters> counters() {

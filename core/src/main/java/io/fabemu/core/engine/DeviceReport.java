@@ -16,8 +16,17 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param bytes      bytes put on the wire, headers included
    * @param packets    packets (segments) sent
    * @param busyPs     time the port spent serializing
+   * @param droppedPackets packets lost on the link by injected loss (they are counted in {@code bytes},
+   *                   {@code packets} and {@code busyPs} too: they were sent)
    */
-  public record LinkCounters(int fromDevice, int toDevice, long bytes, long packets, long busyPs) {}
+  public record LinkCounters(int fromDevice, int toDevice, long bytes, long packets, long busyPs,
+                             long droppedPackets) {
+
+    /** Counters of a link that lost nothing. */
+    public LinkCounters(int fromDevice, int toDevice, long bytes, long packets, long busyPs) {
+      this(fromDevice, toDevice, bytes, packets, busyPs, 0L);
+    }
+  }
 
   /**
    * One rank's figures for one measured case (algorithm and size).
@@ -29,7 +38,16 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param minLatencyPs    fastest measured iteration
    * @param maxLatencyPs    slowest measured iteration
    * @param wrongElements   output elements that differed from the exact answer, over all iterations
+   * @param incOutcome      for an in-network case, how its INC setup ended (an {@code IncCodes.FailCause} code:
+   *                        0 = INC used, else why the case fell back to the host algorithm); -1 for other cases
    */
   public record RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                           long maxLatencyPs, long wrongElements) {}
+                           long maxLatencyPs, long wrongElements, int incOutcome) {
+
+    /** The result of a case that is not in-network. */
+    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
+                      long maxLatencyPs, long wrongElements) {
+      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, -1);
+    }
+  }
 }

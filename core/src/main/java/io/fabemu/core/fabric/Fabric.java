@@ -1,6 +1,7 @@
 package io.fabemu.core.fabric;
 
 import io.fabemu.core.collective.ExpectedAnswers;
+import io.fabemu.core.collective.IncEnvironment;
 import io.fabemu.core.collective.Schedules;
 import io.fabemu.core.device.ComputeNodeCore;
 import io.fabemu.core.device.DeviceProtocol.StartWorkload;
@@ -12,7 +13,10 @@ import io.fabemu.core.engine.WindowedEngine;
 import io.fabemu.core.result.ResultAggregator;
 import io.fabemu.core.result.RunResult;
 import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.spec.IncSpec;
+import io.fabemu.core.spec.PacketDropSpec;
 import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.spec.TopologySpec;
 import io.fabemu.core.spec.WorkloadSpec;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
@@ -23,6 +27,12 @@ import java.util.List;
  * Every device of a scenario, ready to run. Device ids: a host's NIC has the host's vertex id (0..H-1), a switch
  * its vertex id (H..V-1), and the compute node of host h is V + h. The lookahead is the smallest latency
  * between two devices: the smallest link latency or the host-NIC (PCIe) latency.
+ *
+ * <p>With in-network computing ({@code devices.inc}), every NIC gets an INC engine and every TOR and SPINE the INC
+ * unit of its tier (unless listed without one); INC outputs go over links like any packet, and the NICs'
+ * retransmission timers are self-events, so the lookahead is unchanged. Injected loss ({@code packetDrops}) hits
+ * only INC task packets, which the NICs retransmit; ordinary traffic has no retransmission in this model, so it is
+ * never dropped.
  */
 public final class Fabric {
 
@@ -59,24 +69,54 @@ public final class Fabric {
       answers.prepare(workload);
     }
     int elementBytes = Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op());
+    IncSpec inc = scenario.devices().inc();
+    List<PacketDropSpec> drops = scenario.packetDrops();
+    checkDrops(topology, drops);
     DeviceCore[] devices = new DeviceCore[vertices + hosts];
+    // In-network algorithms need TORs and SPINEs; elsewhere their cases fall back to the host algorithm.
+    IncEnvironment incEnvironment = scenario.topology().kind() == TopologySpec.TopologyKind.LEAF_SPINE
+        ? new IncEnvironment(hosts, workload.ppn(), scenario.devices().host().socketsPerNode(),
+            scenario.topology().hostsPerTor(), inc != null)
+        : null;
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
         devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(),
-            scenario.devices().host(), elementBytes);
+            scenario.devices().host(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed());
       } else {
-        devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec());
+        int tier = topology.vertex(v).tier();
+        devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
+            inc == null || (tier != 1 && tier != 2) ? null : inc.unitOf(v, tier == 2),
+            scenario.devices().nic().headerBytes(), drops, scenario.seed());
       }
     }
     for (int h = 0; h < hosts; h++) {
       devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, workload, scenario.seed(), answers,
-          scenario.devices().host());
+          scenario.devices().host(), incEnvironment);
     }
     long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize);
+  }
+
+  /** Every drop names an existing link, once. */
+  private static void checkDrops(Topology topology, List<PacketDropSpec> drops) {
+    for (int i = 0; i < drops.size(); i++) {
+      PacketDropSpec d = drops.get(i);
+      boolean linked = d.fromVertex() >= 0 && d.fromVertex() < topology.vertexCount()
+          && topology.ports(d.fromVertex()).stream().anyMatch(l -> l.to() == d.toVertex());
+      if (!linked) {
+        throw new IllegalArgumentException("packet drop " + d + ": there is no link from vertex " + d.fromVertex()
+            + " to vertex " + d.toVertex() + " in " + topology.description());
+      }
+      for (int j = 0; j < i; j++) {
+        PacketDropSpec e = drops.get(j);
+        if (e.fromVertex() == d.fromVertex() && e.toVertex() == d.toVertex()) {
+          throw new IllegalArgumentException("packet drops " + e + " and " + d + " name the same link");
+        }
+      }
+    }
   }
 
   /** The events that start a run: every compute node starts its workload at time 0. */

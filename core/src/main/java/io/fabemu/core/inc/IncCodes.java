@@ -9,6 +9,9 @@ import io.fabemu.core.data.ReduceOp;
  * {@code code}.
  */
 public final class IncCodes {
+  /** The MPI header's tag on every INC packet: the marker that names the packet as in-network traffic. */
+  public static final int MPI_INC_TAG = 0x494E4301;
+
   private IncCodes() {}
 
   /** Why a group cannot use INC (control payload's fail_cause). */
@@ -21,7 +24,9 @@ public final class IncCodes {
     NO_FREE_GROUPS(5, "no SPINE has a free INC group (ava_grp_num = 0)"),
     NO_AGGREGATION_SLOTS(6, "a switch on the tree has no free aggregation slots"),
     LAYOUT(7, "the ranks' placement does not meet the mode's constraints"),
-    TOPOLOGY(8, "the topology is not a TOR/SPINE fabric with every host under one TOR");
+    TOPOLOGY(8, "the topology is not a TOR/SPINE fabric with every host under one TOR"),
+    SINGLE_LEADER(9, "the group has a single leader: nothing to aggregate in the network"),
+    INC_DISABLED(10, "the fabric has no INC units or NIC INC engines (devices.inc.enabled = false)");
 
     private final int code;
     private final String description;

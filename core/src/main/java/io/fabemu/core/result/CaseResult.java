@@ -1,5 +1,7 @@
 package io.fabemu.core.result;
 
+import io.fabemu.core.inc.IncCodes.FailCause;
+
 import io.fabemu.core.collective.Algorithm;
 
 /**
@@ -18,10 +20,20 @@ import io.fabemu.core.collective.Algorithm;
  *                      not {@code checked}
  * @param checked       the outputs were checked against the exact answer (false for a synthetic payload, which
  *                      carries sizes only)
+ * @param incOutcome    for an in-network algorithm, how its setup ended: {@link FailCause#NONE} when the switches
+ *                      aggregated, else why the case ran the host algorithm instead; null for other algorithms
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                         boolean checked) {
+                         boolean checked, FailCause incOutcome) {
+
+  /** A case of an algorithm that is not in-network. */
+  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
+                    boolean checked) {
+    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+        checked, null);
+  }
 
   /** A case whose outputs were checked (real data). */
   public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,

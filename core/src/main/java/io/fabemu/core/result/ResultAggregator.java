@@ -6,6 +6,7 @@ import io.fabemu.core.collective.Schedules;
 import io.fabemu.core.engine.DeviceReport;
 import io.fabemu.core.engine.DeviceReport.LinkCounters;
 import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.core.spec.WorkloadSpec;
 import java.nio.charset.StandardCharsets;
@@ -95,9 +96,14 @@ public final class ResultAggregator {
     double max = 0;
     long wrong = 0;
     int measuring = 0;
+    int incOutcome = ofCase.get(0).incOutcome();
     boolean pingPong = workload.collective() == Collective.SENDRECV && worldSize >= 2;
     for (RankResult r : ofCase) {
       wrong += r.wrongElements();
+      if (r.incOutcome() != incOutcome) {
+        throw new IllegalStateException("case " + caseIndex + ": rank " + r.rank() + " ended its INC setup with "
+            + r.incOutcome() + ", rank " + ofCase.get(0).rank() + " with " + incOutcome);
+      }
       if (pingPong && !isPingPongInitiator(r.rank(), worldSize)) {
         continue;
       }
@@ -108,7 +114,7 @@ public final class ResultAggregator {
       measuring++;
     }
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
-        wrong, !workload.syntheticPayload());
+        wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome));
   }
 
   /** True for a ping-pong initiator: an even rank with a partner (the last rank of an odd world idles). */
@@ -131,12 +137,17 @@ public final class ResultAggregator {
     for (RankResult r : ranks) {
       line.append("rank ").append(r.rank()).append(' ').append(r.caseIndex()).append(' ').append(r.iterations())
           .append(' ').append(r.totalLatencyPs()).append(' ').append(r.minLatencyPs()).append(' ')
-          .append(r.maxLatencyPs()).append(' ').append(r.wrongElements()).append('\n');
+          .append(r.maxLatencyPs()).append(' ').append(r.wrongElements());
+      // Only in-network cases add their outcome, so the digests of every other run stay what they were.
+      if (r.incOutcome() >= 0) line.append(" inc ").append(r.incOutcome());
+      line.append('\n');
       update(sha, line);
     }
     for (LinkCounters l : links) {
       line.append("link ").append(l.fromDevice()).append(' ').append(l.toDevice()).append(' ').append(l.bytes())
-          .append(' ').append(l.packets()).append(' ').append(l.busyPs()).append('\n');
+          .append(' ').append(l.packets()).append(' ').append(l.busyPs());
+      if (l.droppedPackets() > 0) line.append(" dropped ").append(l.droppedPackets());
+      line.append('\n');
       update(sha, line);
     }
     return HexFormat.of().formatHex(sha.digest());

@@ -95,7 +95,8 @@ class SchedulesTest {
   void shouldNeverWriteInputWhenAnyScheduleIsBuilt() {
     for (Collective c : Collective.values()) {
       for (Algorithm a : Algorithm.validFor(c)) {
-        if (a == Algorithm.AUTO) continue;
+        // In-network schedules need a rank layout; IncAllreduceTest covers them.
+        if (a == Algorithm.AUTO || a.inNetwork()) continue;
         for (int p = 1; p <= 9; p++) {
           for (int rank = 0; rank < p; rank++) {
             Schedule s = Schedules.build(c, a, rank, p, 5, p - 1, false, 1);

@@ -1,5 +1,7 @@
 package io.fabemu.core.inc.wire;
 
+import java.nio.ByteBuffer;
+
 /**
  * The payload of a control packet (seed 001's table 2 and the non-core fields it lists), big-endian on the wire.
  * Switches update it as it passes: on the way up they AND their supported operations and data types into
@@ -41,6 +43,7 @@ public record ControlPayload(int masterNum, int queryNotifyHop, int supCommType,
   /** Bytes on the wire. */
   public static final int WIRE_BYTES = 1 + 1 + 1 + 2 + 2 + 2 + 2 + 2 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 4 + 4 + 2 + 4
       + 2 + 2;
+  static final String NAME = "control payload";
 
   public ControlPayload {
     WireChecks.unsigned("master_num", masterNum, 8);
@@ -64,6 +67,28 @@ public record ControlPayload(int masterNum, int queryNotifyHop, int supCommType,
     WireChecks.unsigned("world_rank", worldRank, 32);
     WireChecks.unsigned("src_local_group_size", srcLocalGroupSize, 16);
     WireChecks.unsigned("tor_count", torCount, 16);
+  }
+
+  /** Writes the {@link #WIRE_BYTES} bytes of this payload at {@code out}'s position, big-endian, and moves on. */
+  public void encode(ByteBuffer out) {
+    WireBytes.writer(out, NAME, WIRE_BYTES)
+        .u8(masterNum).u8(queryNotifyHop).u8(supCommType).u16(supAllreduceOp).u16(supDataType).u16(supMaxDataSize)
+        .u16(globalGroupSize).u16(localGroupSize).u32(trueCommId).u32(avaGrpNum).u8(supMpiType).u8(failCause)
+        .u32(dstRank).u32(tor1Ip).u32(spineIp).u32(tor2Ip).u32(jobId).u16(cId).u32(worldRank)
+        .u16(srcLocalGroupSize).u16(torCount)
+        .finish();
+  }
+
+  /**
+   * Reads a payload from {@code in}'s position and moves past it.
+   *
+   * @throws WireFormatException when fewer than {@link #WIRE_BYTES} bytes remain; the buffer is then left as it was
+   */
+  public static ControlPayload decode(ByteBuffer in) {
+    WireBytes.Reader r = WireBytes.reader(in, NAME, WIRE_BYTES);
+    return r.finish(() -> new ControlPayload(r.u8(), r.u8(), r.u8(), r.u16(), r.u16(), r.u16(), r.u16(), r.u16(),
+        r.u32(), r.u32(), r.u8(), r.u8(), r.u32(), r.u32(), r.u32(), r.u32(), r.u32(), r.u16(), r.u32(), r.u16(),
+        r.u16()));
   }
 
   /** True on a notify (response), false on a query. */

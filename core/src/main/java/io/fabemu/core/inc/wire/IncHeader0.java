@@ -1,5 +1,7 @@
 package io.fabemu.core.inc.wire;
 
+import java.nio.ByteBuffer;
+
 /**
  * Seed 000's Header0, on aggregation-tree generation packets (16 bytes on the wire, big-endian). The sender puts
  * the packet's real destination into {@code dstIpCache}; switches update the aggregation info hop by hop, record
@@ -14,6 +16,7 @@ package io.fabemu.core.inc.wire;
  */
 public record IncHeader0(long groupId, long leaderRank, int childCount, int level, int flags, long dstIpCache) {
   public static final int WIRE_BYTES = 16;
+  static final String NAME = "Header0";
 
   public IncHeader0 {
     WireChecks.unsigned("group_id", groupId, 32);
@@ -22,5 +25,22 @@ public record IncHeader0(long groupId, long leaderRank, int childCount, int leve
     WireChecks.unsigned("level", level, 8);
     WireChecks.unsigned("flags", flags, 8);
     WireChecks.unsigned("dst_ip_cache", dstIpCache, 32);
+  }
+
+  /** Writes the {@link #WIRE_BYTES} bytes of this header at {@code out}'s position, big-endian, and moves past them. */
+  public void encode(ByteBuffer out) {
+    WireBytes.writer(out, NAME, WIRE_BYTES)
+        .u32(groupId).u32(leaderRank).u16(childCount).u8(level).u8(flags).u32(dstIpCache)
+        .finish();
+  }
+
+  /**
+   * Reads a header from {@code in}'s position and moves past it.
+   *
+   * @throws WireFormatException when fewer than {@link #WIRE_BYTES} bytes remain; the buffer is then left as it was
+   */
+  public static IncHeader0 decode(ByteBuffer in) {
+    WireBytes.Reader r = WireBytes.reader(in, NAME, WIRE_BYTES);
+    return r.finish(() -> new IncHeader0(r.u32(), r.u32(), r.u16(), r.u8(), r.u8(), r.u32()));
   }
 }

@@ -1,5 +1,7 @@
 package io.fabemu.core.inc.wire;
 
+import java.nio.ByteBuffer;
+
 /**
  * Seed 000's Header1: an aggregation task handed by the host to its NIC (24 bytes, big-endian). The NIC cuts the
  * task's data into {@code ceil(totalBytes / fragmentBytes)} fragments, each with an {@link IncHeader2}.
@@ -16,6 +18,7 @@ package io.fabemu.core.inc.wire;
 public record IncHeader1(long taskId, long groupId, int opCode, int dataType, int fragmentBytes, long elementCount,
                          long totalBytes, long dstIp) {
   public static final int WIRE_BYTES = 24;
+  static final String NAME = "Header1";
 
   public IncHeader1 {
     WireChecks.unsigned("task_id", taskId, 32);
@@ -26,5 +29,23 @@ public record IncHeader1(long taskId, long groupId, int opCode, int dataType, in
     WireChecks.unsigned("element_count", elementCount, 32);
     WireChecks.unsigned("total_bytes", totalBytes, 32);
     WireChecks.unsigned("dst_ip", dstIp, 32);
+  }
+
+  /** Writes the {@link #WIRE_BYTES} bytes of this header at {@code out}'s position, big-endian, and moves past them. */
+  public void encode(ByteBuffer out) {
+    WireBytes.writer(out, NAME, WIRE_BYTES)
+        .u32(taskId).u32(groupId).u8(opCode).u8(dataType).u16(fragmentBytes).u32(elementCount).u32(totalBytes)
+        .u32(dstIp)
+        .finish();
+  }
+
+  /**
+   * Reads a header from {@code in}'s position and moves past it.
+   *
+   * @throws WireFormatException when fewer than {@link #WIRE_BYTES} bytes remain; the buffer is then left as it was
+   */
+  public static IncHeader1 decode(ByteBuffer in) {
+    WireBytes.Reader r = WireBytes.reader(in, NAME, WIRE_BYTES);
+    return r.finish(() -> new IncHeader1(r.u32(), r.u32(), r.u8(), r.u8(), r.u16(), r.u32(), r.u32(), r.u32()));
   }
 }

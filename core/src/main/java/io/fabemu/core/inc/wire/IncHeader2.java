@@ -1,5 +1,7 @@
 package io.fabemu.core.inc.wire;
 
+import java.nio.ByteBuffer;
+
 /**
  * Seed 000's Header2, on every task fragment (16 bytes, big-endian).
  *
@@ -13,6 +15,7 @@ package io.fabemu.core.inc.wire;
 public record IncHeader2(long taskId, int fragmentIndex, int fragmentCount, int fragmentBytes, int flags,
                          long dstIpCache) {
   public static final int WIRE_BYTES = 16;
+  static final String NAME = "Header2";
 
   public IncHeader2 {
     WireChecks.unsigned("task_id", taskId, 32);
@@ -24,5 +27,23 @@ public record IncHeader2(long taskId, int fragmentIndex, int fragmentCount, int 
     if (fragmentCount < 1 || fragmentIndex >= fragmentCount) {
       throw new IllegalArgumentException("fragment index " + fragmentIndex + " out of " + fragmentCount);
     }
+  }
+
+  /** Writes the {@link #WIRE_BYTES} bytes of this header at {@code out}'s position, big-endian, and moves past them. */
+  public void encode(ByteBuffer out) {
+    WireBytes.writer(out, NAME, WIRE_BYTES)
+        .u32(taskId).u16(fragmentIndex).u16(fragmentCount).u16(fragmentBytes).u16(flags).u32(dstIpCache)
+        .finish();
+  }
+
+  /**
+   * Reads a header from {@code in}'s position and moves past it.
+   *
+   * @throws WireFormatException when fewer than {@link #WIRE_BYTES} bytes remain, or the fragment index is not below
+   *     a non-zero fragment count; the buffer is then left as it was
+   */
+  public static IncHeader2 decode(ByteBuffer in) {
+    WireBytes.Reader r = WireBytes.reader(in, NAME, WIRE_BYTES);
+    return r.finish(() -> new IncHeader2(r.u32(), r.u16(), r.u16(), r.u16(), r.u16(), r.u32()));
   }
 }

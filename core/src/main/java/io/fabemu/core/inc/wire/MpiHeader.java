@@ -1,5 +1,7 @@
 package io.fabemu.core.inc.wire;
 
+import java.nio.ByteBuffer;
+
 /**
  * The MPI header that seed 001 adds to RoCEv2 packets (its table 1), 15 bytes on the wire, big-endian.
  *
@@ -15,6 +17,8 @@ package io.fabemu.core.inc.wire;
 public record MpiHeader(int tag, int srcRank, int commId, int opCode, int operandType, int reqId, int pktParaNum) {
   /** Bytes on the wire. */
   public static final int WIRE_BYTES = 15;
+  /** The name bad input is reported under. */
+  static final String NAME = "MPI header";
   /** The comm_id that marks a control packet. */
   public static final int CONTROL_COMM_ID = 0xFFFF;
 
@@ -24,5 +28,22 @@ public record MpiHeader(int tag, int srcRank, int commId, int opCode, int operan
     WireChecks.unsigned("oper_and_type", operandType, 8);
     WireChecks.unsigned("req_id", reqId, 8);
     WireChecks.unsigned("pkt_para_num", pktParaNum, 16);
+  }
+
+  /** Writes the {@link #WIRE_BYTES} bytes of this header at {@code out}'s position, big-endian, and moves past them. */
+  public void encode(ByteBuffer out) {
+    WireBytes.writer(out, NAME, WIRE_BYTES)
+        .u32(tag).u32(srcRank).u16(commId).u8(opCode).u8(operandType).u8(reqId).u16(pktParaNum)
+        .finish();
+  }
+
+  /**
+   * Reads a header from {@code in}'s position and moves past it.
+   *
+   * @throws WireFormatException when fewer than {@link #WIRE_BYTES} bytes remain; the buffer is then left as it was
+   */
+  public static MpiHeader decode(ByteBuffer in) {
+    WireBytes.Reader r = WireBytes.reader(in, NAME, WIRE_BYTES);
+    return r.finish(() -> new MpiHeader(r.s32(), r.s32(), r.u16(), r.u8(), r.u8(), r.u8(), r.u16()));
   }
 }

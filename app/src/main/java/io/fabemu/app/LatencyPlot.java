@@ -1,0 +1,191 @@
+package io.fabemu.app;
+
+import io.fabemu.core.result.CaseResult;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.WorkloadSpec;
+import io.fabemu.core.time.Units;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The latency-vs-size plot of a run ({@value ResultsWriter#PLOT_SVG_FILE}, {@value ResultsWriter#PLOT_PNG_FILE}):
+ * average latency in microseconds (the osu table's {@code Avg Latency(us)}) against the message size in bytes, one
+ * series per algorithm of the workload, drawn with XChart.
+ *
+ * <p>Axes: the size axis is log2 (a tick per power of two that fits, labelled {@code 4}, {@code 1K}, {@code 1M},
+ * ...) when every size is above 0, else linear (a barrier's only size is 0 B); the latency axis is logarithmic when
+ * the latencies span more than 10x and are all above 0, else linear.
+ *
+ * <p>Contract: drawing is headless ({@code java.awt.headless} is set to {@code true} unless the JVM was started
+ * with a value) and a pure function of the series, title and fonts installed; nothing here touches a file (the
+ * caller writes the bytes atomically). A series without points is left out; a plot without any point is still
+ * drawn (empty axes).
+ */
+final class LatencyPlot {
+  static final int WIDTH = 900;
+  static final int HEIGHT = 600;
+
+  static {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  /** One line of the plot: its legend label and its points in size order. */
+  record Series(String label, List<Long> sizesBytes, List<Double> latenciesUs) {
+    Series {
+      if (sizesBytes.size() != latenciesUs.size()) {
+        throw new IllegalArgumentException("sizes and latencies differ in length");
+      }
+      sizesBytes = List.copyOf(sizesBytes);
+      latenciesUs = List.copyOf(latenciesUs);
+    }
+  }
+
+  /** The drawn plot. */
+  record Images(byte[] svg, byte[] png) {}
+
+  private LatencyPlot() {}
+
+  /** The series of a run, one per workload algorithm, labelled with the algorithm's config name ({@link #label}). */
+  static List<Series> series(RunResult result) {
+    WorkloadSpec w = result.scenario().workload();
+    return series(result, a -> w.algorithms().get(a).configName());
+  }
+
+  /**
+   * The series of a run, one per workload algorithm in workload order; {@code askedName} names the
+   * {@code a}-th algorithm as the user asked for it (e.g. a command's mode), completed by {@link #label}.
+   */
+  static List<Series> series(RunResult result, IntFunction<String> askedName) {
+    WorkloadSpec w = result.scenario().workload();
+    List<Series> series = new ArrayList<>();
+    for (int a = 0; a < w.algorithms().size(); a++) {
+      List<CaseResult> cases = ReportFormatter.casesOfAlgorithm(result, a);
+      series.add(new Series(label(askedName.apply(a), w.algorithms().get(a).configName(), w.hierarchical(), cases),
+          cases.stream().map(CaseResult::sizeBytes).toList(),
+          cases.stream().map(c -> c.avgLatencyPs() / Units.PS_PER_US).toList()));
+    }
+    return series;
+  }
+
+  /**
+   * A legend label: {@code asked}, followed by the algorithms the cases ran in parentheses when they are not just
+   * {@code workloadName} itself ({@code auto} resolves by size: {@code "auto (recursive-doubling, ring)"},
+   * {@code "host (recursive-doubling)"}), and {@code ", hierarchical"} for a hierarchical workload.
+   */
+  static String label(String asked, String workloadName, boolean hierarchical, List<CaseResult> cases) {
+    List<String> ran = cases.stream().map(c -> c.algorithm().configName()).distinct().toList();
+    String label = asked;
+    if (!ran.isEmpty() && !ran.equals(List.of(workloadName))) {
+      label += ran.stream().collect(Collectors.joining(", ", " (", ")"));
+    } else if (!asked.equals(workloadName)) {
+      label += " (" + workloadName + ")";
+    }
+    return hierarchical ? label + ", hierarchical" : label;
+  }
+
+  /**
+   * Draws the plot as SVG and PNG. XChart draws every letter as a path, so the SVG gets a {@code <title>} and a
+   * {@code <desc>} with the data as text (one line per series: {@code label: SIZE B LATENCY us, ...}), for screen
+   * readers, text search and scripts.
+   */
+  static Images draw(String title, List<Series> series) throws IOException {
+    XYChart chart = chart(title, series);
+    ByteArrayOutputStream svg = new ByteArrayOutputStream();
+    VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    return new Images(withText(svg.toString(StandardCharsets.UTF_8), title, series).getBytes(StandardCharsets.UTF_8),
+        png);
+  }
+
+  /** {@code svg} with {@code <title>} and {@code <desc>} as the first children of its root element. */
+  static String withText(String svg, String title, List<Series> series) {
+    int root = svg.indexOf("<svg");
+    int end = root < 0 ? -1 : svg.indexOf('>', root);
+    if (end < 0 || svg.charAt(end - 1) == '/') {
+      throw new IllegalStateException("the SVG encoder wrote no <svg> element");
+    }
+    StringBuilder desc = new StringBuilder("Average latency (us) against message size (bytes).");
+    for (Series s : series) {
+      desc.append('\n').append(s.label()).append(':');
+      for (int i = 0; i < s.sizesBytes().size(); i++) {
+        desc.append(i == 0 ? " " : ", ").append(s.sizesBytes().get(i)).append(" B ")
+            .append(String.format(Locale.ROOT, "%.2f", s.latenciesUs().get(i))).append(" us");
+      }
+    }
+    String text = "\n  <title>" + xml(title) + "</title>\n  <desc>" + xml(desc.toString()) + "</desc>";
+    return svg.substring(0, end + 1) + text + svg.substring(end + 1);
+  }
+
+  private static String xml(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  /** The chart, before encoding. */
+  static XYChart chart(String title, List<Series> series) {
+    List<Series> drawn = series.stream().filter(s -> !s.sizesBytes().isEmpty()).toList();
+    boolean log2Sizes = drawn.stream().flatMap(s -> s.sizesBytes().stream()).allMatch(b -> b > 0);
+    double minUs = drawn.stream().flatMap(s -> s.latenciesUs().stream()).mapToDouble(Double::doubleValue).min()
+        .orElse(0);
+    double maxUs = drawn.stream().flatMap(s -> s.latenciesUs().stream()).mapToDouble(Double::doubleValue).max()
+        .orElse(0);
+    boolean logLatency = minUs > 0 && maxUs > 10 * minUs;
+
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(log2Sizes ? "Message size (bytes, log2)" : "Message size (bytes)")
+        .yAxisTitle(logLatency ? "Average latency (us, log)" : "Average latency (us)").build();
+    Styler styler = chart.getStyler();
+    styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+    styler.setChartBackgroundColor(java.awt.Color.WHITE);
+    chart.getStyler().setMarkerSize(6);
+    chart.getStyler().setYAxisLogarithmic(logLatency);
+    chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+    if (log2Sizes) {
+      // Sizes are drawn at log2(size) on a linear axis, whose ticks are labelled back as sizes.
+      chart.getStyler().setXAxisTickMarkSpacingHint(40);
+      chart.setCustomXAxisTickLabelsFormatter(LatencyPlot::powerOfTwoLabel);
+    }
+    if (drawn.isEmpty()) {
+      // XChart needs a series to lay out the axes; an invisible point keeps an empty plot drawable.
+      XYSeries none = chart.addSeries(" ", new double[] {log2Sizes ? 2 : 0}, new double[] {1});
+      none.setShowInLegend(false);
+      none.setMarker(SeriesMarkers.NONE);
+      none.setLineColor(new java.awt.Color(0, 0, 0, 0));
+      return chart;
+    }
+    for (Series s : drawn) {
+      double[] x = s.sizesBytes().stream()
+          .mapToDouble(b -> log2Sizes ? Math.log(b) / Math.log(2) : b).toArray();
+      double[] y = s.latenciesUs().stream().mapToDouble(Double::doubleValue).toArray();
+      chart.addSeries(s.label(), x, y).setMarker(SeriesMarkers.CIRCLE);
+    }
+    return chart;
+  }
+
+  /**
+   * The label of a tick at {@code log2} on the size axis: the power of two in bytes with a binary suffix
+   * ({@code 4}, {@code 512}, {@code 1K}, {@code 64K}, {@code 1M}, {@code 1G}); empty between powers of two.
+   */
+  static String powerOfTwoLabel(double log2) {
+    long exponent = Math.round(log2);
+    if (Math.abs(log2 - exponent) > 1e-9 || exponent < 0 || exponent > 62) return "";
+    long bytes = 1L << exponent;
+    String[] suffixes = {"", "K", "M", "G", "T", "P", "E"};
+    int unit = (int) (exponent / 10);
+    return String.format(Locale.ROOT, "%d%s", bytes >> (10 * unit), suffixes[unit]);
+  }
+}

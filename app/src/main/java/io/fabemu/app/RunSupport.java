@@ -1,0 +1,149 @@
+package io.fabemu.app;
+
+import com.typesafe.config.Config;
+import io.fabemu.app.Main.BadInputException;
+import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.cluster.ScenarioRunner;
+import io.fabemu.core.result.RunResult;
+import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.topology.Topology;
+import java.awt.AWTError;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * What the commands that run a scenario ({@code run}, {@code osu-allreduce}) share: the output folder, the run with
+ * its progress bar, the result files and the exit code of a finished run.
+ *
+ * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
+ * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
+ * {@code latency.svg}, {@code latency.png}), each written atomically; one that cannot be written is named on one
+ * line on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A plot that
+ * cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables the other
+ * files hold. Nothing here writes to stdout.
+ */
+final class RunSupport {
+
+  /** The plot of a run: its title and its series. */
+  record Plot(String title, List<LatencyPlot.Series> series) {}
+
+  private RunSupport() {}
+
+  /** Creates {@code dir} if needed and checks it is writable; else bad input. */
+  static void prepareOutputFolder(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new BadInputException("cannot create output folder " + dir + ": " + describe(e));
+    }
+    if (!Files.isWritable(dir)) {
+      throw new BadInputException("cannot write to output folder " + dir + ": permission denied");
+    }
+  }
+
+  /** Runs {@code spec} with {@code runner}, showing a progress bar on {@code stderr} when enabled and slow. */
+  static RunResult runWithProgress(ScenarioExecutor runner, ScenarioSpec spec, PrintStream stderr,
+                                   LongSupplier nanoClock, boolean progress) {
+    try (ProgressReporter reporter = new ProgressReporter(ScenarioRunner.totalOperations(spec), stderr, nanoClock,
+        ProgressReporter.DEFAULT_DELAY_NANOS, progress)) {
+      return runner.run(spec, reporter);
+    }
+  }
+
+  /**
+   * Writes every result file into {@code out}: {@code results.json}, {@code results.csv} and the plot
+   * ({@code latency.svg}, {@code latency.png}); returns false when one could not be written (named on stderr).
+   */
+  static boolean writeResults(Path out, RunResult result, Config echo, Topology topology, Plot plot,
+                              PrintStream stderr) {
+    // Every file is tried, so one that cannot be written does not cost the others.
+    boolean written = write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology),
+        stderr);
+    written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result), stderr);
+    written &= writePlot(out, plot, stderr);
+    return written;
+  }
+
+  /**
+   * The exit code of a finished run whose files were {@code written} (or not asked for): 1 with one line on
+   * stderr when it is incomplete or (real payload only) some output was wrong, else 1 when a file could not be
+   * written, else 0.
+   */
+  static int exitCode(RunResult result, boolean written, PrintStream stderr) {
+    if (!result.complete()) {
+      stderr.println("fabemu: run incomplete: " + Main.oneLine(result.incompleteReason()));
+      return Main.EXIT_RUN_FAILED;
+    }
+    // A synthetic payload checks nothing, so it never fails for wrong output.
+    if (result.checked() && result.wrongElements() > 0) {
+      stderr.println("fabemu: " + result.wrongElements() + " output elements differ from the exact answer");
+      return Main.EXIT_RUN_FAILED;
+    }
+    return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
+  }
+
+  /** Draws the plot and writes its SVG and PNG; a plot that cannot be drawn is one line naming the SVG file. */
+  private static boolean writePlot(Path out, Plot plot, PrintStream stderr) {
+    Path svgFile = out.resolve(ResultsWriter.PLOT_SVG_FILE);
+    LatencyPlot.Images images;
+    try {
+      images = LatencyPlot.draw(plot.title(), plot.series());
+    } catch (IOException e) {
+      stderr.println("fabemu: cannot write " + svgFile + ": " + Main.oneLine(describe(e)));
+      return false;
+    } catch (RuntimeException | AWTError | LinkageError | InternalError e) {
+      // A JVM without a usable AWT or fonts (e.g. a minimal container image) cannot draw. The plot only pictures
+      // the tables already in results.json/csv, so this is a warning, not a failed run.
+      String why = e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": "
+          + e.getMessage();
+      stderr.println("fabemu: warning: no " + svgFile + ": cannot draw the plot here (" + Main.oneLine(why)
+          + "); the tables are in results.json and results.csv");
+      return true;
+    }
+    boolean written = write(svgFile, images.svg(), stderr);
+    written &= write(out.resolve(ResultsWriter.PLOT_PNG_FILE), images.png(), stderr);
+    return written;
+  }
+
+  /**
+   * Writes one result file; when that fails after the run, says which file and why on stderr and returns false (the
+   * run happened, so this is exit code 1, not bad input).
+   */
+  static boolean write(Path file, String content, PrintStream stderr) {
+    try {
+      ResultsWriter.writeAtomically(file, content);
+      return true;
+    } catch (IOException e) {
+      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
+      return false;
+    }
+  }
+
+  private static boolean write(Path file, byte[] content, PrintStream stderr) {
+    try {
+      ResultsWriter.writeAtomically(file, content);
+      return true;
+    } catch (IOException e) {
+      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
+      return false;
+    }
+  }
+
+  static String describe(IOException e) {
+    if (e instanceof AccessDeniedException) return "permission denied";
+    if (e instanceof FileAlreadyExistsException) return "a file is in the way (" + e.getMessage() + ")";
+    if (e instanceof DirectoryNotEmptyException) return "a folder of that name is in the way";
+    if (e instanceof NoSuchFileException) return "no such file or folder (" + e.getMessage() + ")";
+    if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+}

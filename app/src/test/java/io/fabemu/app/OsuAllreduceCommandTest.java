@@ -1,0 +1,304 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabemu.app.OsuAllreduceCommand.SizeRange;
+import io.fabemu.core.collective.Algorithm;
+import io.fabemu.core.collective.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.spec.ScenarioSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine.TypeConversionException;
+
+/** {@code fabemu osu-allreduce} on the fake executor: the overrides, the OSU table, the files, argument errors. */
+class OsuAllreduceCommandTest extends CliTestBase {
+
+  private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
+
+  @Override
+  Main.ScenarioExecutor executor() {
+    return executor;
+  }
+
+  private int osu(String... extra) throws Exception {
+    List<String> args = new ArrayList<>(List.of("osu-allreduce", "--profile", tinyProfile().toString()));
+    args.addAll(List.of(extra));
+    return fabemu(args.toArray(String[]::new));
+  }
+
+  // ------------------------------------------------------------------------------ the run
+
+  @Test
+  void shouldRunTheProfileWithTheOptionsAsWorkloadAndPrintTheOsuTable() throws Exception {
+    int code = osu("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:16", "-i", "3", "-x", "1", "--seed", "7");
+
+    assertThat(code).as(stderr).isZero();
+    ScenarioSpec ran = executor.ranSpec;
+    assertThat(ran.seed()).isEqualTo(7L);
+    assertThat(ran.topology().hosts()).isEqualTo(4);
+    assertThat(ran.topology().hostsPerTor()).isEqualTo(2);
+    assertThat(ran.workload().ppn()).isEqualTo(2);
+    assertThat(ran.workload().collective()).isEqualTo(Collective.ALLREDUCE);
+    assertThat(ran.workload().algorithms()).containsExactly(Algorithm.AUTO);
+    assertThat(ran.workload().dataType()).isEqualTo(DataType.FLOAT32);
+    assertThat(ran.workload().op()).isEqualTo(ReduceOp.SUM);
+    assertThat(ran.workload().sizesBytes()).containsExactly(4L, 8L, 16L);
+    assertThat(ran.workload().iterations()).isEqualTo(3);
+    assertThat(ran.workload().warmup()).isEqualTo(1);
+    // The fake's latency is 2 us + 1 us per KiB.
+    assertThat(stdout).isEqualTo(""
+        + "# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 4 nodes x 2 ppn, mode host)\n"
+        + "# Size       Avg Latency(us)\n"
+        + "4                       2.00\n"
+        + "8                       2.01\n"
+        + "16                      2.02\n");
+    assertThat(stderr).isEmpty();
+  }
+
+  @Test
+  void shouldPrintMinMaxAndIterationsWhenFullIsAsked() throws Exception {
+    assertThat(osu("--nodes", "4", "--ppn", "1", "--mode", "host", "-m", "8", "-i", "5", "-f")).isZero();
+
+    assertThat(stdout.lines().toList()).containsExactly(
+        "# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 4 nodes x 1 ppn, mode host)",
+        "# Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  Iterations",
+        "4                       2.00              2.00              2.00           5",
+        "8                       2.01              2.01              2.01           5");
+  }
+
+  @Test
+  void shouldUseOsuDefaultsWhenSizesAndIterationsAreNotGiven() throws Exception {
+    assertThat(osu("--nodes", "2", "--ppn", "1", "--mode", "host")).isZero();
+
+    List<Long> sizes = new ArrayList<>();
+    for (long s = 4; s <= 1 << 20; s *= 2) sizes.add(s);
+    assertThat(executor.ranSpec.workload().sizesBytes()).isEqualTo(sizes);
+    assertThat(executor.ranSpec.workload().iterations()).isEqualTo(1000);
+    assertThat(executor.ranSpec.workload().warmup()).isEqualTo(100);
+    assertThat(stdout.lines()).hasSize(2 + sizes.size());
+  }
+
+  @Test
+  void shouldSetTheInNetworkAlgorithmAndTheSocketsWhenTheModeIsInc() throws Exception {
+    Path profile = tinyProfile();
+    OsuAllreduceCommand command = new OsuAllreduceCommand(null, null, executor, System::nanoTime);
+    new picocli.CommandLine(command).parseArgs("--profile", profile.toString(), "--nodes", "8", "--ppn", "4",
+        "--sockets", "2", "--mode", "inc-socket", "-m", "64:", "--seed", "3");
+
+    assertThat(command.overrides()).containsExactly(
+        entry("seed", 3L),
+        entry("topology.hosts", 8),
+        entry("devices.host.sockets-per-node", 2),
+        entry("workload.collective", "allreduce"),
+        entry("workload.algorithms", List.of("inc-socket")),
+        entry("workload.ppn", 4),
+        entry("workload.datatype", "float32"),
+        entry("workload.op", "sum"),
+        entry("workload.min-size", 64L),
+        entry("workload.max-size", 1_048_576L),
+        entry("workload.iterations", 1000),
+        entry("workload.warmup", 100));
+  }
+
+  @Test
+  void shouldWriteResultsAndThePlotWhenOutIsGiven() throws Exception {
+    Path out = dir.resolve("osu");
+
+    assertThat(osu("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:16", "-i", "2", "-x", "1", "--out",
+        out.toString())).as(stderr).isZero();
+
+    try (var files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
+          "results.csv", "latency.svg", "latency.png");
+    }
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.at("/scenario/topology/hosts").asInt()).isEqualTo(4);
+    assertThat(json.at("/scenario/workload/ppn").asInt()).isEqualTo(2);
+    assertThat(json.at("/scenario/workload/algorithms/0").asText()).isEqualTo("auto");
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(4);
+    assertThat(LatencyPlotTest.descriptionLines(out.resolve("latency.svg")))
+        .containsExactly("Average latency (us) against message size (bytes).",
+            "host (auto): 4 B 2.00 us, 8 B 2.01 us, 16 B 2.02 us");
+  }
+
+  @Test
+  void shouldExitOneWithOneLineAfterTheTableWhenOutputIsWrong() throws Exception {
+    executor.wrongElements = 5;
+    Path out = dir.resolve("out");
+
+    assertThat(osu("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:8", "--out", out.toString()))
+        .isEqualTo(1);
+
+    assertThat(stdout.lines()).hasSize(4);
+    assertThat(stderr.lines()).containsExactly("fabemu: 5 output elements differ from the exact answer");
+    assertThat(out.resolve("results.json")).isRegularFile();
+    assertThat(out.resolve("latency.svg")).isRegularFile();
+  }
+
+  @Test
+  void shouldExitOneWhenTheRunIsIncomplete() throws Exception {
+    executor.complete = false;
+
+    assertThat(osu("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:8")).isEqualTo(1);
+
+    assertThat(stderr.lines()).containsExactly("fabemu: run incomplete: rank 1 never finished");
+  }
+
+  @Test
+  void shouldNameThePlotAndKeepTheOtherFilesWhenThePlotCannotBeWritten() throws Exception {
+    Path out = dir.resolve("out");
+    Files.createDirectories(out.resolve("latency.svg"));
+    Files.writeString(out.resolve("latency.svg/keep"), "x");
+
+    assertThat(osu("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:8", "--out", out.toString()))
+        .isEqualTo(1);
+
+    assertThat(stderr.lines()).hasSize(1);
+    assertThat(stderr).startsWith("fabemu: cannot write " + out.resolve("latency.svg") + ": ");
+    assertThat(out.resolve("results.json")).isRegularFile();
+    assertThat(out.resolve("results.csv")).isRegularFile();
+    assertThat(out.resolve("latency.png")).isRegularFile();
+  }
+
+  // ------------------------------------------------------------------------------ argument errors
+
+  static Stream<Arguments> badArguments() {
+    return Stream.of(
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "hots"),
+            "Invalid value for option '--mode': 'hots' is not one of host, inc-node, inc-socket"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "HOST"),
+            "Invalid value for option '--mode': 'HOST' is not one of host, inc-node, inc-socket"),
+        Arguments.of(List.of("--nodes", "0", "--ppn", "2", "--mode", "host"), "--nodes must be at least 1, not 0"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "-1", "--mode", "host"), "--ppn must be at least 1, not -1"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--sockets", "0", "--mode", "host"),
+            "--sockets must be at least 1, not 0"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "abc"),
+            "Invalid value for option '--message-size': 'abc' is not MAX, MIN:MAX, MIN: or :MAX in bytes "
+                + "(e.g. 4:1048576)"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:8:16"),
+            "Invalid value for option '--message-size': '4:8:16' is not MAX, MIN:MAX, MIN: or :MAX in bytes "
+                + "(e.g. 4:1048576)"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "0:16"),
+            "Invalid value for option '--message-size': '0:16': MIN must be at least 1 byte"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "64:16"),
+            "-m '64:16': MIN 64 is above MAX 16"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "2"),
+            "-m '2': MIN 4 is above MAX 2"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "2097152:"),
+            "-m '2097152:': MIN 2097152 is above MAX 1048576"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "3:3"),
+            "-m '3:3': MAX 3 is below the smallest message, one float (4 bytes)"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "2147483648"),
+            "-m '2147483648': MAX 2147483648 is above the limit of 1073741824 bytes (1 GiB)"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-i", "0"),
+            "-i must be at least 1, not 0"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-x", "-1"),
+            "-x must be at least 0, not -1"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2"), "Missing required option: '--mode=MODE'"),
+        Arguments.of(List.of("--nodes", "1", "--ppn", "1", "--mode", "host"), "--nodes 1 (topology.hosts): "));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badArguments")
+  void shouldExitTwoWithOneLineNamingTheOptionWhenAnArgumentIsBad(List<String> args, String message)
+      throws Exception {
+    assertThat(osu(args.toArray(String[]::new))).isEqualTo(2);
+
+    assertThat(stderr.lines()).hasSize(1);
+    assertThat(stderr).startsWith("fabemu osu-allreduce: " + message)
+        .endsWith("(see 'fabemu osu-allreduce --help')\n");
+    assertThat(stdout).isEmpty();
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldExitTwoWhenTheProfileOptionIsMissing() {
+    assertThat(fabemu("osu-allreduce", "--nodes", "4", "--ppn", "2", "--mode", "host")).isEqualTo(2);
+
+    assertThat(stderr.lines()).containsExactly("fabemu osu-allreduce: Missing required option: '--profile=FILE' "
+        + "(see 'fabemu osu-allreduce --help')");
+  }
+
+  @Test
+  void shouldExitTwoNamingTheFileWhenTheProfileDoesNotExist() {
+    Path missing = dir.resolve("missing.conf");
+
+    assertThat(fabemu("osu-allreduce", "--profile", missing.toString(), "--nodes", "4", "--ppn", "2", "--mode",
+        "host")).isEqualTo(2);
+
+    assertThat(stderr.lines()).containsExactly(missing + ": no such file");
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldKeepTheProfileLineWhenTheProfileItselfIsWrong() throws Exception {
+    Path profile = dir.resolve("sized.conf");
+    Files.writeString(profile, "name = sized\nworkload.sizes = [8 B]\n");
+
+    assertThat(fabemu("osu-allreduce", "--profile", profile.toString(), "--nodes", "4", "--ppn", "1", "--mode",
+        "host")).isEqualTo(2);
+
+    // The profile's own line is blamed, not an option: a profile holds no sizes when the command sets them.
+    assertThat(stderr.lines()).hasSize(1);
+    assertThat(stderr).startsWith(profile + ":2: workload.sizes: ");
+  }
+
+  @Test
+  void shouldListTheOptionsWhenAskedForHelp() {
+    assertThat(fabemu("osu-allreduce", "--help")).isZero();
+
+    assertThat(stdout).contains("--profile=FILE").contains("--nodes=N").contains("--ppn=P").contains("--sockets=S")
+        .contains("--mode=MODE").contains("-m, --message-size=[MIN:]MAX").contains("-i, --iterations=ITER")
+        .contains("-x, --warmup=WARMUP").contains("-f, --full").contains("--out=DIR").contains("4:1048576");
+  }
+
+  // ------------------------------------------------------------------------------ -m
+
+  @Test
+  void shouldParseTheFourFormsOfMessageSizeAsOsuDoes() {
+    assertThat(SizeRange.parse("256")).isEqualTo(new SizeRange("256", null, 256L));
+    assertThat(SizeRange.parse("4:1048576")).isEqualTo(new SizeRange("4:1048576", 4L, 1_048_576L));
+    assertThat(SizeRange.parse("64:")).isEqualTo(new SizeRange("64:", 64L, null));
+    assertThat(SizeRange.parse(":64")).isEqualTo(new SizeRange(":64", null, 64L));
+
+    assertThat(SizeRange.parse("256").firstSizeBytes()).isEqualTo(4);
+    assertThat(SizeRange.parse("256").maxBytes()).isEqualTo(256);
+    assertThat(SizeRange.parse("64:").maxBytes()).isEqualTo(1_048_576);
+    assertThat(SizeRange.parse("64:").firstSizeBytes()).isEqualTo(64);
+  }
+
+  @Test
+  void shouldRoundMinDownToWholeFloatsAsOsuAllreduceDoes() {
+    // osu_allreduce: min_message_size /= sizeof(float), at least one element.
+    assertThat(SizeRange.parse("6:64").firstSizeBytes()).isEqualTo(4);
+    assertThat(SizeRange.parse("1:64").firstSizeBytes()).isEqualTo(4);
+    assertThat(SizeRange.parse("18:64").firstSizeBytes()).isEqualTo(16);
+  }
+
+  @Test
+  void shouldRefuseMalformedMessageSizes() {
+    for (String bad : List.of("", ":", "a", "4:b", "-4", "4:8:16", "4::8", " 4", "4k", "99999999999999999999")) {
+      assertThatThrownBy(() -> SizeRange.parse(bad)).as(bad).isInstanceOf(TypeConversionException.class);
+    }
+  }
+
+  @Test
+  void shouldRunTheDoublingsUpToMaxWhenMaxIsNotAPowerOfTwo() throws Exception {
+    assertThat(osu("--nodes", "2", "--ppn", "1", "--mode", "host", "-m", "6:100", "-i", "1", "-x", "0")).isZero();
+
+    assertThat(executor.ranSpec.workload().sizesBytes()).containsExactly(4L, 8L, 16L, 32L, 64L);
+  }
+}
