@@ -29,6 +29,9 @@ import java.util.concurrent.Future;
  * (MAPE) and how many host-vs-INC orderings (per PPN, size and INC mode: is INC faster than host?) match; exits 1
  * when the MAPE is above 10 % or fewer than 90 % of the orderings match.
  *
+ * <p>{@code predict PROFILE CSV NODES}: the same cells emulated on another node count, printed in the CSV's layout
+ * (the profile's prediction, e.g. for the paper's 9- and 16-node tables kept aside as an independent check).
+ *
  * <p>{@code fit PROFILE CSV [ROUNDS]}: coordinate descent in log space over the parameters of {@link #PARAMETERS}
  * (each tried at x/f and x*f for a shrinking factor f, kept when the MAPE drops), starting from the profile's
  * values; prints the best values as HOCON to paste into the profile. Only physical delays are fitted, never a
@@ -182,6 +185,31 @@ public final class Calibration {
     return out.toString();
   }
 
+  /** Emulated latencies in the reference CSV's layout (one row per size, one column per mode and PPN). */
+  static String predictionTable(Comparison c, int nodes) {
+    List<String> columns = new ArrayList<>();
+    List<Long> sizes = new ArrayList<>();
+    for (Cell cell : c.cells()) {
+      String column = cell.mode().replace('-', '_') + "_ppn" + cell.ppn();
+      if (!columns.contains(column)) columns.add(column);
+      if (!sizes.contains(cell.sizeBytes())) sizes.add(cell.sizeBytes());
+    }
+    StringBuilder out = new StringBuilder("nodes,bytes," + String.join(",", columns) + "\n");
+    for (long size : sizes) {
+      out.append(nodes).append(',').append(size);
+      for (String column : columns) {
+        for (int i = 0; i < c.cells().size(); i++) {
+          Cell cell = c.cells().get(i);
+          if (cell.sizeBytes() == size && column.equals(cell.mode().replace('-', '_') + "_ppn" + cell.ppn())) {
+            out.append(String.format(Locale.ROOT, ",%.2f", c.emulatedUs()[i]));
+          }
+        }
+      }
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
   /** The profile's value of every parameter, in the parameter's unit. */
   static double[] startingPoint(Path profile) {
     Config merged = ConfigFactory.parseFile(profile.toFile()).withFallback(ScenarioLoader.defaults()).resolve();
@@ -203,12 +231,19 @@ public final class Calibration {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 3 || !(args[0].equals("check") || args[0].equals("fit"))) {
-      System.err.println("usage: Calibration check|fit PROFILE REFERENCE_CSV [ROUNDS]");
+    if (args.length < 3 || !List.of("check", "fit", "predict").contains(args[0])) {
+      System.err.println("usage: Calibration check|fit|predict PROFILE REFERENCE_CSV [ROUNDS | NODES]");
       System.exit(2);
     }
     Path profile = Path.of(args[1]);
     List<Cell> cells = readReference(Path.of(args[2]));
+    if (args[0].equals("predict")) {
+      // The same cells on another node count: the profile's prediction, in the reference table's layout.
+      int nodes = args.length > 3 ? Integer.parseInt(args[3]) : 16;
+      Comparison c = compare(profile, ConfigFactory.empty(), cells, nodes);
+      System.out.println(predictionTable(c, nodes));
+      return;
+    }
     if (args[0].equals("check")) {
       Comparison c = compare(profile, ConfigFactory.empty(), cells, 4);
       System.out.print(table(c));
