@@ -86,8 +86,8 @@ class OsuAllreduceCommandTest extends CliTestBase {
     List<Long> sizes = new ArrayList<>();
     for (long s = 4; s <= 1 << 20; s *= 2) sizes.add(s);
     assertThat(executor.ranSpec.workload().sizesBytes()).isEqualTo(sizes);
-    assertThat(executor.ranSpec.workload().iterations()).isEqualTo(1000);
-    assertThat(executor.ranSpec.workload().warmup()).isEqualTo(100);
+    assertThat(executor.ranSpec.workload().iterations()).isEqualTo(100);
+    assertThat(executor.ranSpec.workload().warmup()).isEqualTo(10);
     assertThat(stdout.lines()).hasSize(2 + sizes.size());
   }
 
@@ -109,8 +109,8 @@ class OsuAllreduceCommandTest extends CliTestBase {
         entry("workload.op", "sum"),
         entry("workload.min-size", 64L),
         entry("workload.max-size", 1_048_576L),
-        entry("workload.iterations", 1000),
-        entry("workload.warmup", 100));
+        entry("workload.iterations", 100),
+        entry("workload.warmup", 10));
   }
 
   @Test

@@ -55,4 +55,26 @@ class OsuAllreduceEndToEndTest extends CliTestBase {
     assertThat(plot.get(1)).startsWith("host (recursive-doubling): 4 B ").contains(", 8 B ").contains(", 16 B ");
     assertThat(out.resolve("latency.png")).isNotEmptyFile();
   }
+
+  @Test
+  void shouldAggregateInTheSwitchesAndSayInTheResultsWhenTheCalibratedProfileRunsIncSocket() throws Exception {
+    Path out = dir.resolve("inc");
+    Path profile = Path.of("..", "profiles", "roce25g-tor-spine-fpga.conf");
+
+    int code = fabemu("osu-allreduce", "--profile", profile.toString(), "--nodes", "4", "--ppn", "8",
+        "--mode", "inc-socket", "-m", "4:512", "-i", "2", "-x", "1", "--no-progress", "--out", out.toString());
+
+    assertThat(code).as(stderr).isZero();
+    List<String> lines = stdout.lines().toList();
+    // 4..512 B: 8 rows, then one note for 512 B, above the switches' 256-byte maximum.
+    assertThat(lines).hasSize(2 + 8 + 1);
+    assertThat(lines.get(10)).isEqualTo("# 512 B: no INC, ran the host algorithm: the message is larger than the "
+        + "switches' maximum data size");
+    JsonNode cases = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("cases");
+    assertThat(cases.get(0).at("/inc/used").asBoolean()).isTrue();
+    assertThat(cases.get(0).at("/inc/outcome").asText()).isEqualTo("none");
+    assertThat(cases.get(7).at("/inc/used").asBoolean()).isFalse();
+    assertThat(cases.get(7).at("/inc/outcome").asText()).isEqualTo("message-too-large");
+    assertThat(cases.get(7).get("wrongElements").asLong()).isZero();
+  }
 }
