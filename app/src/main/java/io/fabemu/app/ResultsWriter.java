@@ -21,6 +21,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 
 /**
@@ -161,6 +162,10 @@ public final class ResultsWriter {
     Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
     try {
       Files.write(tmp, content);
+      // A temporary file is created owner-only; results are ordinary files, readable like any other output.
+      if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+      }
       try {
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

@@ -208,16 +208,20 @@ public final class SwitchIncEngine {
       tor2 = ip;
     }
     int failCause = c.failCause();
-    if (failCause == FailCause.NONE.code()) {
+    boolean slotsFree = freeSlots >= slotsNeeded(maxDataSize);
+    // A SPINE only reports its load: the MRR picks among the SPINEs the queries crossed, so one full SPINE does
+    // not stop the group. A TOR is on the group's only path to its leaders: when it is full, the group cannot use INC.
+    if (!spine && failCause == FailCause.NONE.code()) {
       if (freeGroups == 0) {
         failCause = FailCause.NO_FREE_GROUPS.code();
-      } else if (freeSlots < slotsNeeded(maxDataSize)) {
+      } else if (!slotsFree) {
         failCause = FailCause.NO_AGGREGATION_SLOTS.code();
       }
     }
+    long available = slotsFree ? freeGroups : 0;
     return new ControlPayload(c.masterNum(), (c.queryNotifyHop() & 0x80) | hops, c.supCommType(),
         c.supAllreduceOp() & operationMask, c.supDataType() & dataTypeMask, maxDataSize, c.globalGroupSize(),
-        c.localGroupSize(), c.trueCommId(), spine ? freeGroups : c.avaGrpNum(), c.supMpiType(), failCause,
+        c.localGroupSize(), c.trueCommId(), spine ? available : c.avaGrpNum(), c.supMpiType(), failCause,
         c.dstRank(), tor1, spineIp, tor2, c.jobId(), c.cId(), c.worldRank(), c.srcLocalGroupSize(), c.torCount());
   }
 

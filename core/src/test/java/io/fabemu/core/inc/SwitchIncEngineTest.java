@@ -159,6 +159,26 @@ class SwitchIncEngineTest {
   }
 
   @Test
+  void shouldReportNoFreeGroupInsteadOfRefusingWhenASpineIsFull() {
+    // The MRR may still pick another SPINE: a full one reports ava_grp_num 0 and sets no fail cause.
+    SwitchIncEngine fullSpine = new SwitchIncEngine(SPINE, TOPOLOGY, unit(64, 0, EnumSet.of(ReduceOp.SUM)),
+        HEADER_BYTES);
+    SwitchIncEngine slotlessSpine = new SwitchIncEngine(SPINE, TOPOLOGY, unit(15, 4, EnumSet.of(ReduceOp.SUM)),
+        HEADER_BYTES);
+
+    fullSpine.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP, 2, 0, 1)), TOR1, sink);
+    slotlessSpine.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP, 2, 0, 1)), TOR1,
+        sink);
+    List<Out> out = sink.take();
+
+    for (Out o : out) {
+      assertThat(o.packet().inc().control().failCause()).isZero();
+      assertThat(o.packet().inc().control().avaGrpNum()).isZero();
+      assertThat(o.packet().inc().control().spineIp()).isEqualTo(IncAddresses.ofVertex(SPINE));
+    }
+  }
+
+  @Test
   void shouldRootASingleTorGroupAtTheTorAndRecordItsChildren() {
     SwitchIncEngine tor = engine(TOR0);
 
