@@ -5,20 +5,27 @@
 # line), the ratio N-member/1-member, the mean wall cost of one window barrier estimated as
 # (wall_N - wall_1) / windows, the whole process's wall time (JVM and member start-up, fabric build, shutdown),
 # and whether the digest equals the 1-member run's. Figures are medians over FABEMU_DIST_REPEATS runs.
+# Windows: on 1 member the plain lookahead windows; on N members the global windows (synchronization rounds
+# between members, each the cross-member lookahead long, run as local sub-windows inside each member).
 #
 # Usage: load-tests/run-distributed-benchmark.sh [case ...]     (build first: mvn -B -q -DskipTests package)
 # Cases (default: ring-256x1MiB ring-48x64KiB barrier-probe-50 barrier-probe-200):
-#   ring-256x1MiB   256 hosts, 16 per TOR, 4 spines, ring Allreduce 1 MiB, 2 iterations, real data (7,209 windows)
-#                   - tcp only unless FABEMU_DIST_AERON_RING256=1 (over aeron-udp it takes about two minutes)
+#   ring-256x1MiB   256 hosts, 16 per TOR, 4 spines, ring Allreduce 1 MiB, 2 iterations, real data (7,209 windows
+#                   on 1 member, 4,202 global windows on 3) - plain aeron-udp only with FABEMU_DIST_AERON_RING256=1
+#                   (at the default idle CPU level it takes about two minutes on 2 cores); aeron-udp:idleN always
 #   ring-48x64KiB   48 hosts, 16 per TOR (3 TORs), 3 spines, ring Allreduce 64 KiB, 1 iteration, real data
-#                   (782 windows: few rounds, so aeron-udp stays short)
+#                   (782 windows on 1 member, 309 global windows on 3: few rounds, so aeron-udp stays short)
 #   barrier-probe-50, barrier-probe-200
 #                   6 hosts, 2 per TOR (3 TORs), 1 spine, 4 B sendrecv between ranks 0 and 1, 50 or 200
-#                   iterations: 1,901 or 7,601 nearly empty windows, so the time is the window barrier itself.
+#                   iterations: nearly empty windows (1,901 or 7,601 on 1 member), so the time is the window barrier
+#                   itself.
 #                   With both, a second table gives the marginal cost of one window,
 #                   (wall_200 - wall_50) / (windows_200 - windows_50), free of JIT warm-up and start-up.
-# Environment: FABEMU_DIST_MEMBERS (default 3), FABEMU_DIST_TRANSPORTS (default "tcp aeron-udp"),
-#   FABEMU_DIST_REPEATS (default 1), FABEMU_DIST_TIMEOUT (seconds per run, default 300), FABEMU_JAVA_OPTS.
+# Environment: FABEMU_DIST_MEMBERS (default 3), FABEMU_DIST_TRANSPORTS (default "tcp aeron-udp"; also
+#   "aeron-udp:idle1", aeron-udp with -Dpekko.remote.artery.advanced.aeron.idle-cpu-level=1, and "aeron-udp:idleN"),
+#   FABEMU_DIST_REPEATS (default 1), FABEMU_DIST_TIMEOUT (seconds per run, default 300), FABEMU_JAVA_OPTS (-D
+#   options reach the member JVMs too), FABEMU_DIST_JVM_OPTS (set as JAVA_TOOL_OPTIONS, so every JVM of a run gets
+#   them, members included: e.g. "-XX:TieredStopAtLevel=1", see docs/performance.md).
 # Uses 127.0.0.1 only. After every run it checks that no member JVM of that run is left (killing leftovers by pid)
 # and that no /dev/shm/fabemu-aeron-<pid>-* folder of its JVMs is left (removing leftovers); both are reported.
 set -euo pipefail
@@ -78,11 +85,20 @@ members_of() { pgrep -f "io\.fabemu\.app\.Main member .*--parent-pid $1\$" || tr
 # One run: prints "windows events wall eventsPerSec digest processWall" or "FAIL <reason>".
 run_one() {
   local file="$1" n="$2" transport="$3" out="$work/out.txt" err="$work/err.txt"
-  local args=(run "$file" --no-progress)
+  local args=(run "$file" --no-progress) opts="${FABEMU_JAVA_OPTS:-}"
+  case "$transport" in  # aeron-udp:idleN: Artery's Aeron idle CPU level N (the coordinator passes it to members)
+    *:idle*) opts="$opts -Dpekko.remote.artery.advanced.aeron.idle-cpu-level=${transport##*:idle}"
+             transport="${transport%%:*}" ;;
+  esac
   [ "$n" -gt 1 ] && args+=(--members "$n" --transport "$transport")
   local start end rc=0 cpid="" seen=""
   start=$(date +%s.%N)
-  timeout -k 10 "$limit" "$fabemu" "${args[@]}" >"$out" 2>"$err" &
+  if [ -n "${FABEMU_DIST_JVM_OPTS:-}" ]; then
+    JAVA_TOOL_OPTIONS="$FABEMU_DIST_JVM_OPTS" FABEMU_JAVA_OPTS="$opts" timeout -k 10 "$limit" "$fabemu" "${args[@]}" \
+      >"$out" 2>"$err" &
+  else
+    FABEMU_JAVA_OPTS="$opts" timeout -k 10 "$limit" "$fabemu" "${args[@]}" >"$out" 2>"$err" &
+  fi
   current_tpid=$!
   # bin/fabemu execs java, so the coordinator JVM is timeout's child; remember every member JVM it starts.
   while kill -0 "$current_tpid" 2>/dev/null; do
@@ -130,11 +146,11 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 range() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print (lo == hi) ? lo : lo "–" hi }'; }
 
 echo "UTC $(date -u '+%Y-%m-%d %H:%M'), $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)," \
-  "repeats $repeats, timeout ${limit} s per run"
+  "repeats $repeats, timeout ${limit} s per run${FABEMU_DIST_JVM_OPTS:+, JVM options: $FABEMU_DIST_JVM_OPTS}"
 others="$(pgrep -f 'io\.fabemu\.|surefire|plexus-classworlds' || true)"
 [ -z "$others" ] || echo "warning: other fabemu or Maven JVMs are running (pids $(echo $others)); wall times will suffer"
 echo
-echo "| case | members | transport | windows | events | wall (s) | events/s | N/1 wall | barrier (ms/window) | process wall (s) | digest | same as 1 member |"
+echo "| case | members | transport | windows | events | wall (s) | events/s | N/1 wall | barrier (ms/global window) | process wall (s) | digest | same as 1 member |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 for c in "${cases[@]}"; do

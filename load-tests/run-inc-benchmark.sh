@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the INC scale benchmark (see IncScaleBenchmark's Javadoc): [--hosts N] [--no-warmup] [all | case ...].
+# Runs the INC scale benchmark (see IncScaleBenchmark's Javadoc):
+#   [--hosts N] [--iterations N] [--no-warmup] [all | case ...]
 # Build first: mvn -B -q -DskipTests package. FABEMU_TARGET names another build folder (default target);
 # FABEMU_BENCH_JAVA_OPTS adds JVM options (default heap: -Xmx16g).
 set -euo pipefail

@@ -16,6 +16,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -119,13 +120,7 @@ final class RunSupport {
    * run happened, so this is exit code 1, not bad input).
    */
   static boolean write(Path file, String content, PrintStream stderr) {
-    try {
-      ResultsWriter.writeAtomically(file, content);
-      return true;
-    } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
-      return false;
-    }
+    return write(file, content.getBytes(StandardCharsets.UTF_8), stderr);
   }
 
   private static boolean write(Path file, byte[] content, PrintStream stderr) {

@@ -80,8 +80,16 @@ class DistributedCliTest {
 
   private static String summary(String stdout) {
     String last = stdout.strip().lines().reduce((a, b) -> b).orElseThrow();
-    // The wall-clock part differs between runs: compare from the virtual end to the digest, without it.
-    return last.replaceAll("\\d+ events/s \\(wall [^)]*\\)", "");
+    // The wall-clock part differs between runs, and the window count with the member count (one member: lookahead
+    // windows; several: global windows between members): compare from the virtual end to the digest, without them.
+    return last.replaceAll("\\d+ events/s \\(wall [^)]*\\)", "").replaceAll("\\d+ windows", "N windows");
+  }
+
+  private static long windows(String stdout) {
+    String last = stdout.strip().lines().reduce((a, b) -> b).orElseThrow();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) windows").matcher(last);
+    assertThat(m.find()).as(last).isTrue();
+    return Long.parseLong(m.group(1));
   }
 
   @Test
@@ -98,6 +106,8 @@ class DistributedCliTest {
     assertThat(digest(three)).isEqualTo(digest(one));
     assertThat(Files.readString(three.resolve("results.csv"))).isEqualTo(Files.readString(one.resolve("results.csv")));
     assertThat(summary(spread.stdout())).isEqualTo(summary(single.stdout()));
+    assertThat(windows(spread.stdout())).as("global windows (spine link + pipeline) against lookahead windows")
+        .isLessThan(windows(single.stdout()));
   }
 
   @Test

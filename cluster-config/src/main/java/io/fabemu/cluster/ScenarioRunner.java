@@ -54,8 +54,18 @@ public final class ScenarioRunner {
     EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
         fabric.lookaheadPs(), fabric.startEvents(), listener);
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
-    return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastWindowStartPs(),
+    return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastEventTimePs(),
         outcome.windows(), outcome.events(), wallSeconds);
+  }
+
+  /**
+   * The global window of a run of {@code fabric} placed by {@code plan}: the cross-member lookahead (the link
+   * latency plus the switch pipeline latency of the fastest link between members; the fabric's lookahead with one
+   * member). See {@link PlacementPlan#crossLookaheadPs}.
+   */
+  public static long crossLookaheadPs(Fabric fabric, PlacementPlan plan) {
+    return plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
+        fabric.lookaheadPs());
   }
 
   /**
@@ -70,7 +80,9 @@ public final class ScenarioRunner {
   /**
    * Runs {@code spec} over {@code members} members of {@code cluster}'s Pekko cluster, each serving runs
    * ({@link #serveAsMember}); the coordinator runs on {@code cluster}. Devices are placed by
-   * {@link PlacementPlan}; the result (digest included) equals the one-member run's.
+   * {@link PlacementPlan}; members synchronize once per global window of the cross-member lookahead
+   * ({@link #crossLookaheadPs}) and run local sub-windows in between. The result (digest included) equals the
+   * one-member run's; only the number of windows (the global ones) differs.
    *
    * <p>A member lost mid-run (its scheduler stopped, its node left, or the cluster's failure detector finds it
    * unreachable, e.g. its process was killed) stops the run within a few seconds with a
@@ -91,13 +103,14 @@ public final class ScenarioRunner {
     EngineOutcome outcome;
     try {
       outcome = PekkoWindowEngine.runDistributed(cluster.system(), members, spec, plan.memberOfDevices(),
-          fabric.lookaheadPs(), fabric.startEvents(), listener, startTimeout, ReachabilityWatcher.CLUSTER);
+          fabric.lookaheadPs(), crossLookaheadPs(fabric, plan), fabric.startEvents(), listener, startTimeout,
+          ReachabilityWatcher.CLUSTER);
     } catch (EngineMemberLostException lost) {
       double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
       throw memberLost(spec, fabric.worldSize(), lost, wallSeconds);
     }
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
-    return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastWindowStartPs(),
+    return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastEventTimePs(),
         outcome.windows(), outcome.events(), wallSeconds);
   }
 

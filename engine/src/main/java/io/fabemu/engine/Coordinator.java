@@ -6,6 +6,7 @@ import io.fabemu.core.engine.DeviceReport.RankResult;
 import io.fabemu.core.engine.Event;
 import io.fabemu.core.engine.ProgressListener;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,7 +26,8 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 
 /**
- * Runs one emulation: the conservative time-window loop across member schedulers.
+ * Runs one emulation: starts the member schedulers, watches them run the global time windows, and collects the
+ * result.
  *
  * <p>A local run ({@link #create}) spawns one scheduler hosting every device. A distributed run
  * ({@link #createDistributed}) first finds {@code N} {@link MemberAgent}s through the receptionist (failing after
@@ -34,16 +36,19 @@ import org.apache.pekko.actor.typed.receptionist.Receptionist;
  * scheduler its {@link MemberScheduler.Peers}, injects each member's initial events, and watches the schedulers.
  * A lost member (its scheduler stopped, its node left, or a {@link MemberWatcher} reports it
  * {@link MemberUnreachable}) fails the run with an {@link EngineMemberLostException} naming the member and the end
- * of the last completed window, carrying the case results streamed up in {@link WindowDone}s so far. The next
- * window opens at the minimum over members of their next local event and the earliest event they sent to other
- * members.
+ * of the last completed window, carrying the case results streamed up in {@link WindowDone}s so far.
  *
- * <p>It injects the initial events, then repeatedly opens window [T, T + lookahead) at the global minimum next
- * event time T that the members reported, so empty stretches of virtual time are skipped; when no member has
- * anything pending it collects every device's report and completes the result future exactly once: with an
- * {@link EngineOutcome}, or exceptionally with an {@link EngineFailedException} when a member reports a failure,
- * a scheduler dies, the run is {@link Abort}ed, or the coordinator itself stops early. It stops itself (and so
- * every scheduler and device of the run) when the result is complete.
+ * <p>The members pace themselves: at the end of each global window every member reports to every other member
+ * ({@link MemberScheduler.PeerDone}) and each computes the same next window, [T, T + window) at the minimum T over
+ * members of their next event and the earliest event they sent to another member (empty stretches of virtual time
+ * are skipped). The coordinator gets a copy of each member's report ({@link WindowDone}), applies the same rule to
+ * follow the windows (progress, the last completed window, the streamed case results, the stall watchdog) and
+ * acknowledges them now and then ({@link MemberScheduler.WindowsSeen}: flow control, members run at most
+ * {@link MemberScheduler#MAX_WINDOWS_AHEAD} windows ahead of it). When no member has anything pending it collects
+ * every device's report and completes the result future exactly once: with an {@link EngineOutcome}, or
+ * exceptionally with an {@link EngineFailedException} when a member reports a failure, a scheduler dies, the run is
+ * {@link Abort}ed, or the coordinator itself stops early. It stops itself (and so every scheduler and device of the
+ * run) when the result is complete.
  */
 public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
@@ -51,25 +56,29 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   public interface Command extends WireMessage {}
 
   /**
-   * Member to coordinator: a window (or the initial injection) is done.
+   * Member to coordinator: global window {@code windowIndex} (0: the initial injection) is done at the member. A
+   * copy of what it tells the other members ({@link MemberScheduler.PeerDone}), plus what only the coordinator
+   * keeps; the members do not wait for the coordinator.
    *
-   * @param nextEventTimePs    earliest event pending at the member, {@link Long#MAX_VALUE} when none
-   * @param eventsHandled      events its devices handled in the window
-   * @param progress           cumulative progress summed over its devices
-   * @param eventsSentToMember per destination member, events this member sent there at the end of the window
-   * @param earliestSentPs     earliest time of those events, {@link Long#MAX_VALUE} when none
-   * @param finished           case results its devices finished in the window (usually the empty list); the
-   *                           coordinator keeps them so that a run cut short can report what was finished
+   * @param nextEventTimePs earliest event pending at the member, {@link Long#MAX_VALUE} when none
+   * @param eventsHandled   events its devices handled in the window
+   * @param progress        cumulative progress summed over its devices
+   * @param earliestSentPs  earliest event the member sent to other members in the window, {@link Long#MAX_VALUE}
+   *                        when none
+   * @param finished        case results its devices finished in the window (usually the empty list); the
+   *                        coordinator keeps them so that a run cut short can report what was finished
    */
-  public record WindowDone(int memberId, long nextEventTimePs, long eventsHandled, long progress,
-                           long[] eventsSentToMember, long earliestSentPs, List<RankResult> finished)
-      implements Command {}
+  public record WindowDone(int memberId, long windowIndex, long nextEventTimePs, long eventsHandled, long progress,
+                           long earliestSentPs, List<RankResult> finished) implements Command {}
 
   /** Member agent to coordinator: member {@code memberId}'s scheduler is ready (answers PrepareRun). */
   public record MemberReady(int memberId, ActorRef<MemberScheduler.Command> scheduler) implements Command {}
 
-  /** Member to coordinator: its devices' reports (an ArrayList, sorted by device id). */
-  public record MemberReports(int memberId, List<DeviceReport> reports) implements Command {}
+  /**
+   * Member to coordinator: its devices' reports (an ArrayList, sorted by device id) and the time of the last event
+   * they handled (0 when none).
+   */
+  public record MemberReports(int memberId, List<DeviceReport> reports, long lastEventTimePs) implements Command {}
 
   /** Member to coordinator: the run cannot go on. */
   public record MemberFailed(int memberId, String reason) implements Command {}
@@ -97,18 +106,31 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** The watchdog checks this many times per stall timeout; a stall is declared after that many idle checks. */
   private static final int STALL_CHECKS = 4;
 
+  /**
+   * The coordinator acknowledges every this many windows ({@link MemberScheduler.WindowsSeen}); at most
+   * {@link MemberScheduler#MAX_WINDOWS_AHEAD}, or the members would wait for ever.
+   */
+  private static final long ACK_EVERY = 16;
+
   /** Wall-clock spacing of progress calls: display only, so nothing in a run depends on it. */
   private static final long PROGRESS_INTERVAL_NANOS = 100_000_000L;
 
+  /** The local lookahead: sub-window length. */
   private final long lookaheadPs;
+  /** Global window length: the cross-member lookahead (the local one with one member). */
+  private final long windowPs;
   private final ProgressListener listener;
   private final Duration stallTimeout;
   private final CompletableFuture<EngineOutcome> result;
   private final List<ActorRef<MemberScheduler.Command>> members = new ArrayList<>();
-  private final long[] nextTimeByMember;
   private final long[] progressByMember;
-  /** Events each member must receive from the others before its next window runs. */
-  private final long[] inboundByMember;
+  /**
+   * Per member, its done reports of windows not yet reported by every member (members run up to one window apart,
+   * and up to {@link MemberScheduler#MAX_WINDOWS_AHEAD} ahead of this coordinator).
+   */
+  private final ArrayDeque<WindowDone>[] doneByMember;
+  /** Index of the next window whose done reports complete a round. */
+  private long nextDoneWindow;
   private final List<DeviceReport> reports = new ArrayList<>();
   /** Case results streamed up with the windows (for a partial result if the run is cut short). */
   private final List<RankResult> finishedResults = new ArrayList<>();
@@ -123,14 +145,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final Set<String> unreachableBeforeStart = new java.util.LinkedHashSet<>();
   private String[] memberAddresses;
   private ActorRef<MemberScheduler.Command>[] ready;
-  /** Earliest event sent between members in the current window. */
-  private long earliestSentPs = Long.MAX_VALUE;
 
   private Phase phase = Phase.WINDOWS;
   private int awaiting;
   private long windows;
   private long events;
   private long lastWindowStartPs;
+  private long lastEventTimePs;
   private long lastProgressNanos;
   private boolean listenerBroken;
   /** End of the last window every member completed (0 before the first). */
@@ -177,18 +198,22 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
                                                     ProgressListener listener, Duration stallTimeout,
                                                     Duration startTimeout,
                                                     CompletableFuture<EngineOutcome> result) {
-    return createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents, listener,
-        stallTimeout, startTimeout, MemberWatcher.NONE, result);
+    return createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs, lookaheadPs, initialEvents,
+        listener, stallTimeout, startTimeout, MemberWatcher.NONE, result);
   }
 
   /**
-   * A distributed run whose member losses are also detected by {@code watcher} (cluster reachability).
+   * A distributed run whose member losses are also detected by {@code watcher} (cluster reachability), with
+   * global windows of {@code windowPs}.
    *
+   * @param lookaheadPs the local lookahead: members run sub-windows of this length
+   * @param windowPs    the global window: the cross-member lookahead (no event crosses members sooner after its
+   *                    cause), at least {@code lookaheadPs}
    * @see #createDistributed(int, Object, int[], long, List, ProgressListener, Duration, Duration, CompletableFuture)
    */
   @SuppressWarnings("unchecked")
   public static Behavior<Command> createDistributed(int memberCount, Object scenario, int[] memberOfDevice,
-                                                    long lookaheadPs, List<Event> initialEvents,
+                                                    long lookaheadPs, long windowPs, List<Event> initialEvents,
                                                     ProgressListener listener, Duration stallTimeout,
                                                     Duration startTimeout, MemberWatcher watcher,
                                                     CompletableFuture<EngineOutcome> result) {
@@ -199,7 +224,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       if (watching != null) {
         context.spawn((Behavior<Object>) watching, "member-watcher");
       }
-      return new Coordinator(context, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents,
+      return new Coordinator(context, memberCount, scenario, memberOfDevice, lookaheadPs, windowPs, initialEvents,
           listener, stallTimeout, startTimeout, result);
     }));
   }
@@ -209,6 +234,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
                       Duration stallTimeout, CompletableFuture<EngineOutcome> result) {
     super(context);
     this.lookaheadPs = lookaheadPs;
+    this.windowPs = lookaheadPs;
     this.listener = listener;
     this.stallTimeout = stallTimeout;
     this.result = result;
@@ -218,12 +244,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     this.initialEvents = null;
     this.startTimeout = null;
     ActorRef<MemberScheduler.Command> member = context.spawn(
-        MemberScheduler.create(0, memberCount, devices, factory, context.getSelf()), "member-0");
+        MemberScheduler.create(0, memberCount, devices, lookaheadPs, factory, context.getSelf()), "member-0");
     context.watch(member);
     members.add(member);
-    this.nextTimeByMember = new long[memberCount];
     this.progressByMember = new long[memberCount];
-    this.inboundByMember = new long[memberCount];
+    this.doneByMember = newQueues(memberCount);
     this.awaiting = memberCount;
     this.lastProgressNanos = System.nanoTime();
     member.tell(new MemberScheduler.Inject(new ArrayList<>(initialEvents)));
@@ -231,10 +256,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   @SuppressWarnings("unchecked")
   private Coordinator(ActorContext<Command> context, int memberCount, Object scenario, int[] memberOfDevice,
-                      long lookaheadPs, List<Event> initialEvents, ProgressListener listener,
+                      long lookaheadPs, long windowPs, List<Event> initialEvents, ProgressListener listener,
                       Duration stallTimeout, Duration startTimeout, CompletableFuture<EngineOutcome> result) {
     super(context);
     this.lookaheadPs = lookaheadPs;
+    this.windowPs = windowPs;
     this.listener = listener;
     this.stallTimeout = stallTimeout;
     this.result = result;
@@ -243,9 +269,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     this.memberOfDevice = memberOfDevice.clone();
     this.initialEvents = List.copyOf(initialEvents);
     this.startTimeout = startTimeout;
-    this.nextTimeByMember = new long[memberCount];
     this.progressByMember = new long[memberCount];
-    this.inboundByMember = new long[memberCount];
+    this.doneByMember = newQueues(memberCount);
     this.ready = (ActorRef<MemberScheduler.Command>[]) new ActorRef<?>[memberCount];
     this.lastProgressNanos = System.nanoTime();
     this.phase = Phase.DISCOVERY;
@@ -291,8 +316,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     for (int m = 0; m < memberCount; m++) {
       ActorRef<MemberAgent.Command> agent = sorted.get(m);
       memberAddresses[m] = hostOf(agent, local) + ":" + portOf(agent, local);
-      agent.tell(new MemberAgent.PrepareRun(runName, m, memberCount, memberOfDevice.clone(), scenario,
-          getContext().getSelf()));
+      agent.tell(new MemberAgent.PrepareRun(runName, m, memberCount, memberOfDevice.clone(), lookaheadPs, windowPs,
+          scenario, getContext().getSelf()));
     }
     awaiting = memberCount;
     for (String address : unreachableBeforeStart) {
@@ -373,43 +398,53 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private Behavior<Command> onWindowDone(WindowDone done) {
     expectPhase(Phase.WINDOWS, "WindowDone");
     activity++;
-    int member = done.memberId();
-    nextTimeByMember[member] = done.nextEventTimePs();
-    progressByMember[member] = done.progress();
-    events += done.eventsHandled();
-    long[] sent = done.eventsSentToMember();
-    for (int m = 0; m < sent.length; m++) {
-      inboundByMember[m] += sent[m];
+    doneByMember[done.memberId()].add(done);
+    for (ArrayDeque<WindowDone> queue : doneByMember) {
+      if (queue.isEmpty()) {
+        return this;
+      }
     }
-    earliestSentPs = Math.min(earliestSentPs, done.earliestSentPs());
-    List<RankResult> finished = done.finished();
-    if (!finished.isEmpty()) {
-      finishedResults.addAll(finished);
+    // Every member finished window nextDoneWindow: follow the members to the next window, or end the run.
+    long windowStartPs = Long.MAX_VALUE;
+    for (int m = 0; m < memberCount; m++) {
+      WindowDone memberDone = doneByMember[m].poll();
+      if (memberDone.windowIndex() != nextDoneWindow) {
+        throw new IllegalStateException("member " + m + " reported window " + memberDone.windowIndex()
+            + " done, expected window " + nextDoneWindow);
+      }
+      progressByMember[m] = memberDone.progress();
+      events += memberDone.eventsHandled();
+      List<RankResult> finished = memberDone.finished();
+      if (!finished.isEmpty()) {
+        finishedResults.addAll(finished);
+      }
+      windowStartPs = Math.min(windowStartPs, Math.min(memberDone.nextEventTimePs(), memberDone.earliestSentPs()));
     }
-    if (--awaiting > 0) {
-      return this;
+    if (nextDoneWindow > 0) {
+      completedThroughPs = lastWindowStartPs + windowPs;
     }
-    if (windows > 0) {
-      completedThroughPs = lastWindowStartPs + lookaheadPs;
+    if (nextDoneWindow % ACK_EVERY == 0) {
+      for (ActorRef<MemberScheduler.Command> member : members) {
+        member.tell(new MemberScheduler.WindowsSeen(nextDoneWindow));
+      }
     }
-    long windowStartPs = earliestSentPs;
-    earliestSentPs = Long.MAX_VALUE;
-    for (long t : nextTimeByMember) {
-      windowStartPs = Math.min(windowStartPs, t);
-    }
+    nextDoneWindow++;
     if (windowStartPs == Long.MAX_VALUE) {
       return collectReports();
     }
     maybeReportProgress();
     windows++;
     lastWindowStartPs = windowStartPs;
-    long windowEndPs = windowStartPs + lookaheadPs;
-    awaiting = members.size();
-    for (int m = 0; m < members.size(); m++) {
-      members.get(m).tell(new MemberScheduler.RunWindow(windowStartPs, windowEndPs, inboundByMember[m]));
-      inboundByMember[m] = 0L;
-    }
     return this;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static ArrayDeque<WindowDone>[] newQueues(int count) {
+    ArrayDeque<WindowDone>[] queues = (ArrayDeque<WindowDone>[]) new ArrayDeque<?>[count];
+    for (int m = 0; m < count; m++) {
+      queues[m] = new ArrayDeque<>(2);
+    }
+    return queues;
   }
 
   private Behavior<Command> collectReports() {
@@ -425,12 +460,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     expectPhase(Phase.REPORTS, "MemberReports");
     activity++;
     reports.addAll(memberReports.reports());
+    lastEventTimePs = Math.max(lastEventTimePs, memberReports.lastEventTimePs());
     if (--awaiting > 0) {
       return this;
     }
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
-    callListener();
-    result.complete(new EngineOutcome(List.copyOf(reports), windows, events, lastWindowStartPs));
+    callListener(lastEventTimePs);
+    result.complete(new EngineOutcome(List.copyOf(reports), windows, events, lastEventTimePs));
     return finish();
   }
 
@@ -448,10 +484,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
     String waitingFor = phase == Phase.WINDOWS
         ? (windows == 0 ? "the initial injection" : "window [" + lastWindowStartPs + ", "
-            + (lastWindowStartPs + lookaheadPs) + ") ps")
+            + (lastWindowStartPs + windowPs) + ") ps")
         : "the device reports";
+    int silent = awaiting;
+    if (phase == Phase.WINDOWS) {
+      silent = 0;
+      for (ArrayDeque<WindowDone> queue : doneByMember) {
+        silent += queue.isEmpty() ? 1 : 0;
+      }
+    }
     return fail("no progress for " + stallTimeout.toSeconds() + " s while waiting for " + waitingFor + " from "
-        + awaiting + " of " + members.size() + " member(s): a message was lost (look in the log for a "
+        + silent + " of " + members.size() + " member(s): a message was lost (look in the log for a "
         + "serialization failure, e.g. a class missing from fabemu.wire.registrations)");
   }
 
@@ -516,11 +559,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     long now = System.nanoTime();
     if (now - lastProgressNanos >= PROGRESS_INTERVAL_NANOS) {
       lastProgressNanos = now;
-      callListener();
+      callListener(lastWindowStartPs);
     }
   }
 
-  private void callListener() {
+  /** Tells the listener the progress so far at virtual time {@code timePs} (display only). */
+  private void callListener(long timePs) {
     if (listenerBroken) {
       return;
     }
@@ -529,7 +573,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       progress += p;
     }
     try {
-      listener.onProgress(progress, lastWindowStartPs);
+      listener.onProgress(progress, timePs);
     } catch (RuntimeException e) {
       // Progress is display only: a broken listener must not change or stop the run.
       listenerBroken = true;

@@ -90,7 +90,7 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   }
 
   protected Behavior<Command> onCollectReport() {
-    scheduler.tell(new MemberScheduler.ReportCollected(deviceId, core.report()));
+    scheduler.tell(new MemberScheduler.ReportCollected(deviceId, core.report(), runner.lastEventTimePs()));
     return this;
   }
 }

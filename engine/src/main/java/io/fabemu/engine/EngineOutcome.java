@@ -8,8 +8,10 @@ import java.util.List;
  * {@link io.fabemu.core.engine.WindowedEngine} gives for the same devices and events.
  *
  * @param reports           every device's report, sorted by device id
- * @param windows           time windows run (empty stretches of virtual time are skipped, not counted)
- * @param events            events handled by all devices, self-events included
- * @param lastWindowStartPs start of the last window: the virtual time the run reached (0 when none ran)
+ * @param windows         global time windows run, i.e. synchronization rounds between members (empty stretches of
+ *                        virtual time are skipped, not counted); with one member the plain engine's windows
+ * @param events          events handled by all devices, self-events included
+ * @param lastEventTimePs time of the last event any device handled: the run's virtual end (0 when none ran); it
+ *                        does not depend on the windows, so it is the same on any number of members
  */
-public record EngineOutcome(List<DeviceReport> reports, long windows, long events, long lastWindowStartPs) {}
+public record EngineOutcome(List<DeviceReport> reports, long windows, long events, long lastEventTimePs) {}

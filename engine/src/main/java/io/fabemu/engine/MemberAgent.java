@@ -33,10 +33,13 @@ public final class MemberAgent {
    *
    * @param runName        the coordinator's name, for the scheduler's name
    * @param memberOfDevice the placement plan: the member of every device id
+   * @param lookaheadPs    the local lookahead: the member's sub-window length
+   * @param windowPs       the global window length: the cross-member lookahead
    * @param scenario       what {@link DeviceBuilder} builds the devices from
    */
-  public record PrepareRun(String runName, int memberId, int memberCount, int[] memberOfDevice, Object scenario,
-                           ActorRef<Coordinator.Command> coordinator) implements Command {}
+  public record PrepareRun(String runName, int memberId, int memberCount, int[] memberOfDevice, long lookaheadPs,
+                           long windowPs, Object scenario, ActorRef<Coordinator.Command> coordinator)
+      implements Command {}
 
   /** Builds every device of a run (indexed by device id) from its scenario, identically on every member. */
   @FunctionalInterface
@@ -75,7 +78,7 @@ public final class MemberAgent {
             }
             ActorRef<MemberScheduler.Command> scheduler = context.spawn(
                 MemberScheduler.create(prepare.memberId(), prepare.memberCount(), hosted, prepare.memberOfDevice(),
-                    factory, prepare.coordinator()),
+                    prepare.lookaheadPs(), prepare.windowPs(), factory, prepare.coordinator()),
                 prepare.runName() + "-member-" + prepare.memberId() + "-" + SCHEDULER_COUNTER.incrementAndGet());
             prepare.coordinator().tell(new Coordinator.MemberReady(prepare.memberId(), scheduler));
             return Behaviors.same();

@@ -21,39 +21,57 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
  * The scheduler of one cluster member: owns the pending events of the devices the member hosts and runs them
- * through the windows the {@link Coordinator} opens.
+ * through global windows, each cut into local sub-windows.
  *
- * <p>Contract per window: on {@link RunWindow} it drains the events due before the window's end, sends each
- * device with events one {@link DeviceActor.Tick}, waits for every {@link TickDone}, files the devices' new
- * events, and answers one {@link Coordinator.WindowDone}, which also carries the case results its devices finished
- * in the window (streamed, so that a run cut short still has them). Devices are its children and watched: a device that
- * fails (or stops) is reported once as {@link Coordinator.MemberFailed}.
+ * <p><b>Two levels of windows.</b> A global window [T, E) has length {@code windowPs}, the cross-member lookahead
+ * (no event a device sends to another member is due less than that after the event that caused it); with one
+ * member it is the local lookahead. Inside it the member runs local sub-windows of the local lookahead, exactly as
+ * the plain engine's windows: at the earliest pending local time S it drains [S, min(S + lookahead, E)) into one
+ * {@link DeviceActor.Tick} per device with events, waits for every {@link TickDone}, files the events for local
+ * devices in its calendar (they are due at or after the sub-window's end) and collects those for other members
+ * (due at or after E, which it checks); it repeats until its next event is at or after E. Every device therefore
+ * gets the same events in the same (time, source, sequence) order as in the plain engine, however the windows fall.
  *
- * <p>Across members (a placement plan given as {@code memberOfDevice}): the events its devices create for
- * devices hosted elsewhere are collected during the window and sent, at its end, to each other member as
- * {@link EventBatch}es (one per member, split into chunks of at most {@link #MAX_BATCH_EVENTS} events or about
- * {@link #MAX_BATCH_BYTES} bytes so each fits one Artery frame). The Done report says how many events went to
- * each member and the earliest of their times; the coordinator adds up what each member must receive and puts
- * it in the next {@link RunWindow}, which waits until that many events have arrived. Batches may arrive before
- * or after that RunWindow: their events go straight into the calendar (they are due at or after the end of the
- * window that sent them, so never in a window already run), and the calendar's (time, source, sequence) order
- * makes the arrival order irrelevant.
+ * <p><b>Between global windows</b> (no coordinator round trip): at the end of global window k the member sends every
+ * other member a {@link PeerDone} (its next event time, the earliest event it sent to any member, how many events
+ * it sent to that member) carrying the events for that member's devices, cut into chunks of at most
+ * {@link #MAX_BATCH_EVENTS} events or about {@link #MAX_BATCH_BYTES} bytes so each fits one Artery frame: all but
+ * the last chunk go ahead as {@link EventBatch}es, the last rides in the PeerDone. Then it sends a
+ * {@link Coordinator.WindowDone} to the coordinator, which only observes (progress, the case results finished in
+ * the window, member loss, stalls, the end). Once a member has the done reports of every
+ * member for window k (its own included), all of them compute the same next window: T = the minimum of every
+ * member's next event and earliest sent event, [T, T + windowPs); none when T is infinite (the run is over, the
+ * coordinator then collects the reports). It starts the window once the events the others reported sending it have
+ * arrived. Batches and peer reports may arrive before the member finished window k (a peer can be at most one
+ * window ahead): events go straight into the calendar (they are due at or after the end of window k, so never in
+ * a window already run), reports are kept by window index, and the calendar's order makes arrival order
+ * irrelevant. {@link Inject} counts as window 0. For flow control a member runs at most {@link #MAX_WINDOWS_AHEAD}
+ * windows beyond the last one the coordinator acknowledged ({@link WindowsSeen}).
+ *
+ * <p>Devices are its children and watched: a device that fails (or stops) is reported once as
+ * {@link Coordinator.MemberFailed}, as is a device that sends to another member below the cross-member lookahead.
  */
 public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Command> {
 
   /** Messages a member scheduler accepts. */
   public interface Command extends WireMessage {}
 
-  /** Coordinator to member, once at the start: file these initial events (an ArrayList), then answer Done. */
+  /** Coordinator to member, once at the start (window 0): file these initial events (an ArrayList). */
   public record Inject(List<Event> events) implements Command {}
 
   /**
-   * Coordinator to member: run window [startPs, endPs).
+   * Member to member, at the end of global window {@code windowIndex} (Inject is window 0): what the receiver
+   * needs to open the next window, with the last (often the only) chunk of the events the sender created in the
+   * window for the receiver's devices.
    *
-   * @param inboundEvents events other members sent to this one in the previous window, which must have arrived
-   *                      before the window runs (always 0 while runs have one member)
+   * @param nextEventTimePs earliest event pending at the sender, {@link Long#MAX_VALUE} when none
+   * @param earliestSentPs  earliest event the sender sent to any member in the window, {@link Long#MAX_VALUE} when
+   *                        none
+   * @param eventsSent      events the sender sent to the receiver in the window, in {@link EventBatch}es and here
+   * @param events          the last chunk of them (an ArrayList; the empty list when none), after any batches
    */
-  public record RunWindow(long startPs, long endPs, long inboundEvents) implements Command {}
+  public record PeerDone(int fromMember, long windowIndex, long nextEventTimePs, long earliestSentPs,
+                         long eventsSent, List<Event> events) implements Command {}
 
   /**
    * Device to scheduler: a {@link DeviceActor.Tick} is done.
@@ -70,8 +88,12 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   /** Coordinator to member, after the last window: gather the reports of every hosted device. */
   public enum CollectReports implements Command { INSTANCE }
 
-  /** Device to scheduler: its report, answering {@link DeviceActor.CollectReport}. */
-  public record ReportCollected(int deviceId, DeviceReport report) implements Command {}
+  /**
+   * Device to scheduler: its report, answering {@link DeviceActor.CollectReport}.
+   *
+   * @param lastEventTimePs time of the last event the device handled (0 when none)
+   */
+  public record ReportCollected(int deviceId, DeviceReport report, long lastEventTimePs) implements Command {}
 
   /**
    * Coordinator to member, once before {@link Inject}: the schedulers of the run, indexed by member id (an
@@ -80,13 +102,23 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   public record Peers(List<ActorRef<Command>> schedulers) implements Command {}
 
   /**
-   * Member to member: events (an ArrayList) for devices the receiver hosts, created in window
-   * {@code windowIndex} of the sender (Inject is window 0, the n-th RunWindow window n).
+   * Member to member: events (an ArrayList) for devices the receiver hosts, created in global window
+   * {@code windowIndex} of the sender (Inject is window 0).
    */
   public record EventBatch(int fromMember, long windowIndex, List<Event> events) implements Command {}
 
   /** Coordinator to member, after the run (or its failure): stop this scheduler and its devices. */
   public enum Stop implements Command { INSTANCE }
+
+  /**
+   * Coordinator to member: every member's report of global window {@code windowIndex} has reached the coordinator.
+   * Flow control only: a member runs at most {@link #MAX_WINDOWS_AHEAD} windows beyond the last one acknowledged,
+   * so that its reports never pile up in a transport queue (Artery drops messages when its queue is full).
+   */
+  public record WindowsSeen(long windowIndex) implements Command {}
+
+  /** How many global windows a member may run beyond the last one the coordinator acknowledged. */
+  public static final long MAX_WINDOWS_AHEAD = 64;
 
   /** Most events in one {@link EventBatch}. */
   public static final int MAX_BATCH_EVENTS = 1_000;
@@ -94,7 +126,19 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   /** About the most payload bytes in one {@link EventBatch} (see {@link EventSizes}); below Artery's frame. */
   public static final long MAX_BATCH_BYTES = 1L << 20;
 
-  private enum Phase { IDLE, WAITING, WINDOW, REPORTS }
+  /**
+   * IDLE: before Inject. SUBWINDOW: a sub-window's ticks are out. BETWEEN: its global window is done, it waits for
+   * the other members' reports and events. ENDED: nothing is left anywhere, it waits for CollectReports.
+   * REPORTS: collecting. FAILED: a failure was reported; it waits to be stopped.
+   */
+  private enum Phase { IDLE, SUBWINDOW, BETWEEN, ENDED, REPORTS, FAILED }
+
+  /** The done reports of one global window gathered so far (this member's own included). */
+  private static final class Tally {
+    int reports;
+    long nextWindowStartPs = Long.MAX_VALUE;
+    long inboundEvents;
+  }
 
   private final int memberId;
   private final int memberCount;
@@ -108,50 +152,72 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private final long[] lastProgress;
   // A bound method reference kept in a field: drainWindow gets the same object every window, no allocation.
   private final EventCalendar.BatchConsumer tickSender = this::sendTick;
+  /** Length of a sub-window: the local lookahead. */
+  private final long lookaheadPs;
+  /** Length of a global window: the cross-member lookahead (the local one with one member). */
+  private final long windowPs;
 
   private Phase phase = Phase.IDLE;
+  /** The current global window [windowStartPs, windowEndPs). */
   private long windowStartPs;
   private long windowEndPs;
+  /** The current sub-window [subWindowStartPs, subWindowEndPs). */
+  private long subWindowStartPs;
+  private long subWindowEndPs;
   private int pendingReplies;
   private long windowEvents;
+  private long subWindows;
   private long progressSum;
   private List<DeviceReport> reports;
+  private long lastEventTimePs;
   private boolean failureReported;
   /** The member of each device id; null when every device is local (a one-member run). */
   private final int[] memberOfDevice;
   /** Schedulers by member id, once {@link Peers} arrived. */
   private List<ActorRef<Command>> peers;
-  /** Events for other members collected in the current window, by member id. */
+  /** Events for other members collected in the current global window, by member id. */
   private final ArrayList<Event>[] outbound;
-  /** Index of the last window started (Inject is 0). */
+  /** Index of the last global window started (Inject is 0). */
   private long windowIndex;
+  /** The last global window the coordinator acknowledged ({@link WindowsSeen}). */
+  private long seenWindow;
   /** Events received from other members, by the sender's window index; entries are dropped once used. */
   private final TreeMap<Long, Long> receivedByWindow = new TreeMap<>();
+  /** Done reports by window index (at most two windows are open: peers are at most one window ahead). */
+  private final TreeMap<Long, Tally> tallies = new TreeMap<>();
   /** Case results the devices finished in the current window; null when none (no allocation per window). */
   private ArrayList<DeviceReport.RankResult> finishedInWindow;
-  /** A RunWindow waiting for inbound events, or null. */
-  private RunWindow waitingWindow;
 
   /**
+   * A scheduler hosting every device of a one-member run.
+   *
    * @param memberId    this member's index in the run
-   * @param memberCount members in the run (sizes the per-member counters of the Done report)
+   * @param memberCount members in the run (sizes the per-member counters)
    * @param devices     cores indexed by device id; only the ones this member hosts are non-null
+   * @param lookaheadPs the local lookahead, which is also the global window with one member
    * @param factory     picks the actor per device
    * @param coordinator receives the Done, report and failure messages
    */
-  public static Behavior<Command> create(int memberId, int memberCount, DeviceCore[] devices,
+  public static Behavior<Command> create(int memberId, int memberCount, DeviceCore[] devices, long lookaheadPs,
                                          DeviceActorFactory factory, ActorRef<Coordinator.Command> coordinator) {
-    return create(memberId, memberCount, devices, null, factory, coordinator);
+    return create(memberId, memberCount, devices, null, lookaheadPs, lookaheadPs, factory, coordinator);
   }
 
   /**
    * A scheduler of a run spread over several members.
    *
    * @param memberOfDevice the member of every device id (the placement plan); null when every device is local
-   * @see #create(int, int, DeviceCore[], DeviceActorFactory, ActorRef)
+   * @param lookaheadPs    sub-window length: the local lookahead (smallest latency between two devices)
+   * @param windowPs       global window length: the cross-member lookahead, at least {@code lookaheadPs}
+   * @see #create(int, int, DeviceCore[], long, DeviceActorFactory, ActorRef)
    */
   public static Behavior<Command> create(int memberId, int memberCount, DeviceCore[] devices, int[] memberOfDevice,
-                                         DeviceActorFactory factory, ActorRef<Coordinator.Command> coordinator) {
+                                         long lookaheadPs, long windowPs, DeviceActorFactory factory,
+                                         ActorRef<Coordinator.Command> coordinator) {
+    if (lookaheadPs <= 0 || windowPs < lookaheadPs) {
+      throw new IllegalArgumentException("member " + memberId + ": the lookahead must be positive and the global "
+          + "window at least the lookahead, got " + lookaheadPs + " ps and " + windowPs + " ps");
+    }
     if (memberOfDevice != null) {
       for (int id = 0; id < devices.length; id++) {
         if (devices[id] != null && (id >= memberOfDevice.length || memberOfDevice[id] != memberId)) {
@@ -161,18 +227,20 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       }
     }
     return Behaviors.setup(context -> new MemberScheduler(context, memberId, memberCount, devices,
-        memberOfDevice == null ? null : memberOfDevice.clone(), factory, coordinator));
+        memberOfDevice == null ? null : memberOfDevice.clone(), lookaheadPs, windowPs, factory, coordinator));
   }
 
   @SuppressWarnings("unchecked")
   private MemberScheduler(ActorContext<Command> context, int memberId, int memberCount, DeviceCore[] cores,
-                          int[] memberOfDevice, DeviceActorFactory factory,
+                          int[] memberOfDevice, long lookaheadPs, long windowPs, DeviceActorFactory factory,
                           ActorRef<Coordinator.Command> coordinator) {
     super(context);
     this.memberId = memberId;
     this.memberCount = memberCount;
     this.coordinator = coordinator;
     this.memberOfDevice = memberOfDevice;
+    this.lookaheadPs = lookaheadPs;
+    this.windowPs = windowPs;
     this.outbound = (ArrayList<Event>[]) new ArrayList<?>[memberCount];
     for (int m = 0; m < memberCount; m++) {
       outbound[m] = new ArrayList<>();
@@ -197,7 +265,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
         .onMessage(Inject.class, this::onInject)
-        .onMessage(RunWindow.class, this::onRunWindow)
+        .onMessage(PeerDone.class, this::onPeerDone)
+        .onMessage(WindowsSeen.class, this::onWindowsSeen)
         .onMessage(TickDone.class, this::onTickDone)
         .onMessageEquals(CollectReports.INSTANCE, this::onCollectReports)
         .onMessage(ReportCollected.class, this::onReportCollected)
@@ -217,8 +286,12 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
             + event.targetDevice() + ", which it does not host: " + event);
       }
     }
+    if (memberCount > 1 && peers == null) {
+      throw new IllegalStateException("member " + memberId + " was injected before it was told its peers");
+    }
     calendar.addAll(inject.events());
-    coordinator.tell(doneReport(0L, new long[memberCount], Long.MAX_VALUE));
+    windowEvents = 0L;
+    finishGlobalWindow();
     return this;
   }
 
@@ -231,57 +304,118 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     return this;
   }
 
-  private Behavior<Command> onEventBatch(EventBatch batch) {
-    if (batch.windowIndex() < windowIndex) {
-      // Window windowIndex needed these; it already ran, so a count was wrong: never run on silently.
-      throw new IllegalStateException("member " + memberId + " got " + batch.events().size()
-          + " event(s) from member " + batch.fromMember() + " of window " + batch.windowIndex()
-          + " after its window " + windowIndex + " started");
+  private Behavior<Command> onPeerDone(PeerDone done) {
+    if (done.windowIndex() < windowIndex || done.windowIndex() > windowIndex + 1) {
+      // A peer cannot be behind this member's window, nor two windows ahead: never run on silently.
+      throw new IllegalStateException("member " + memberId + " got member " + done.fromMember()
+          + "'s report of window " + done.windowIndex() + " while at window " + windowIndex);
     }
-    for (Event event : batch.events()) {
-      if (!isLocal(event.targetDevice())) {
-        throw new IllegalStateException("member " + memberId + " got an event from member " + batch.fromMember()
-            + " for device " + event.targetDevice() + ", which it does not host: " + event);
-      }
+    if (!done.events().isEmpty()) {
+      receive(done.fromMember(), done.windowIndex(), done.events());
     }
-    calendar.addAll(batch.events());
-    receivedByWindow.merge(batch.windowIndex(), (long) batch.events().size(), Long::sum);
-    if (phase == Phase.WAITING) {
+    tally(done.windowIndex(), Math.min(done.nextEventTimePs(), done.earliestSentPs()), done.eventsSent());
+    if (phase == Phase.BETWEEN) {
       tryStartWindow();
     }
     return this;
   }
 
-  private Behavior<Command> onRunWindow(RunWindow window) {
-    expectPhase(Phase.IDLE, "RunWindow");
-    waitingWindow = window;
-    phase = Phase.WAITING;
-    tryStartWindow();
+  private Behavior<Command> onWindowsSeen(WindowsSeen seen) {
+    seenWindow = Math.max(seenWindow, seen.windowIndex());
+    if (phase == Phase.BETWEEN) {
+      tryStartWindow();
+    }
     return this;
   }
 
-  /** Starts the waiting window once every event other members sent in the previous window is here. */
+  private Behavior<Command> onEventBatch(EventBatch batch) {
+    receive(batch.fromMember(), batch.windowIndex(), batch.events());
+    if (phase == Phase.BETWEEN) {
+      tryStartWindow();
+    }
+    return this;
+  }
+
+  /** Files events member {@code from} created in its window {@code window} for devices hosted here. */
+  private void receive(int from, long window, List<Event> events) {
+    if (window < windowIndex) {
+      // Window windowIndex needed these; it already started, so a count was wrong: never run on silently.
+      throw new IllegalStateException("member " + memberId + " got " + events.size() + " event(s) from member "
+          + from + " of window " + window + " after its window " + windowIndex + " started");
+    }
+    for (Event event : events) {
+      if (!isLocal(event.targetDevice())) {
+        throw new IllegalStateException("member " + memberId + " got an event from member " + from
+            + " for device " + event.targetDevice() + ", which it does not host: " + event);
+      }
+    }
+    // Due at or after the end of the sender's window: a sub-window still running here never drains them.
+    calendar.addAll(events);
+    receivedByWindow.merge(window, (long) events.size(), Long::sum);
+  }
+
+  private void tally(long window, long nextWindowStartPs, long inboundEvents) {
+    Tally tally = tallies.computeIfAbsent(window, w -> new Tally());
+    tally.reports++;
+    tally.nextWindowStartPs = Math.min(tally.nextWindowStartPs, nextWindowStartPs);
+    tally.inboundEvents += inboundEvents;
+  }
+
+  /**
+   * Opens the next global window once every member reported the current one done and every event sent here in
+   * it has arrived; marks the run ended when nothing is pending anywhere.
+   */
   private void tryStartWindow() {
-    RunWindow window = waitingWindow;
-    long received = receivedByWindow.getOrDefault(windowIndex, 0L);
-    if (received < window.inboundEvents()) {
+    Tally tally = tallies.get(windowIndex);
+    if (tally == null || tally.reports < memberCount) {
       return;
     }
-    if (received > window.inboundEvents()) {
+    if (tally.nextWindowStartPs == Long.MAX_VALUE) {
+      tallies.remove(windowIndex);
+      phase = Phase.ENDED;
+      return;
+    }
+    long received = receivedByWindow.getOrDefault(windowIndex, 0L);
+    if (received < tally.inboundEvents) {
+      return;
+    }
+    if (received > tally.inboundEvents) {
       throw new IllegalStateException("member " + memberId + " received " + received + " events of window "
-          + windowIndex + " but was told to expect " + window.inboundEvents());
+          + windowIndex + " but the other members reported sending " + tally.inboundEvents);
+    }
+    if (windowIndex + 1 - seenWindow > MAX_WINDOWS_AHEAD) {
+      return;  // the coordinator is behind: wait for its WindowsSeen
     }
     receivedByWindow.remove(windowIndex);
-    waitingWindow = null;
+    tallies.remove(windowIndex);
     windowIndex++;
-    phase = Phase.WINDOW;
-    windowStartPs = window.startPs();
-    windowEndPs = window.endPs();
+    windowStartPs = tally.nextWindowStartPs;
+    windowEndPs = windowStartPs + Math.min(windowPs, Long.MAX_VALUE - windowStartPs);
     windowEvents = 0L;
-    pendingReplies = 0;
-    calendar.drainWindow(windowEndPs, tickSender);
-    if (pendingReplies == 0) {
-      finishWindow();
+    runSubWindows();
+  }
+
+  /**
+   * Runs local sub-windows of the current global window, from the earliest local event on, until the next local
+   * event is at or after the global window's end; then finishes the global window. Returns early while a
+   * sub-window's ticks are out (the last TickDone calls it again).
+   */
+  private void runSubWindows() {
+    while (true) {
+      long startPs = calendar.nextTimePs();
+      if (startPs >= windowEndPs) {
+        finishGlobalWindow();
+        return;
+      }
+      subWindowStartPs = startPs;
+      subWindowEndPs = startPs + Math.min(lookaheadPs, windowEndPs - startPs);
+      phase = Phase.SUBWINDOW;
+      pendingReplies = 0;
+      subWindows++;
+      calendar.drainWindow(subWindowEndPs, tickSender);
+      if (pendingReplies > 0) {
+        return;
+      }
     }
   }
 
@@ -296,12 +430,15 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       throw new IllegalStateException("member " + memberId + " has " + events.size() + " event(s) for device "
           + id + ", which it does not host (first: " + events.get(0) + ")");
     }
-    device.tell(new DeviceActor.Tick(windowEndPs, events));
+    device.tell(new DeviceActor.Tick(subWindowEndPs, events));
     pendingReplies++;
   }
 
   private Behavior<Command> onTickDone(TickDone done) {
-    expectPhase(Phase.WINDOW, "TickDone");
+    if (phase == Phase.FAILED) {
+      return this;
+    }
+    expectPhase(Phase.SUBWINDOW, "TickDone");
     if (memberOfDevice == null) {
       calendar.addAll(done.outgoing());
     } else {
@@ -313,6 +450,15 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         if (member == memberId) {
           calendar.add(event);
         } else if (member >= 0) {
+          if (event.timePs() < windowEndPs) {
+            reportFailure("lookahead violated across members: device " + done.deviceId() + " (member " + memberId
+                + ") sent " + event.payload().getClass().getSimpleName() + " to device " + target + " (member "
+                + member + ") due at " + event.timePs() + " ps, before the global window's end " + windowEndPs
+                + " ps (window [" + windowStartPs + ", " + windowEndPs + ") ps; is some cross-member latency "
+                + "below the cross-member lookahead of " + windowPs + " ps?)");
+            phase = Phase.FAILED;
+            return this;
+          }
           outbound[member].add(event);
         } else {
           throw new IllegalStateException("device " + done.deviceId() + " sent an event to unknown device "
@@ -332,40 +478,49 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     progressSum += done.progress() - lastProgress[id];
     lastProgress[id] = done.progress();
     if (--pendingReplies == 0) {
-      finishWindow();
+      runSubWindows();
     }
     return this;
   }
 
-  private void finishWindow() {
-    phase = Phase.IDLE;
-    long[] sent = new long[memberCount];
+  /**
+   * Ends global window {@link #windowIndex} here: sends the events for other members, reports to every peer and
+   * to the coordinator, and opens the next window if the peers' reports are all in already.
+   */
+  private void finishGlobalWindow() {
+    phase = Phase.BETWEEN;
     long earliestSent = Long.MAX_VALUE;
     for (int m = 0; m < memberCount; m++) {
       ArrayList<Event> events = outbound[m];
-      if (events.isEmpty()) {
-        continue;
-      }
-      if (peers == null) {
-        throw new IllegalStateException("member " + memberId + " has events for member " + m
-            + " but was never told its peers");
-      }
       for (int i = 0, n = events.size(); i < n; i++) {
         earliestSent = Math.min(earliestSent, events.get(i).timePs());
       }
-      sendBatches(m, events);
-      sent[m] = events.size();
-      outbound[m] = new ArrayList<>();
     }
-    coordinator.tell(doneReport(windowEvents, sent, earliestSent));
-  }
-
-  /** Sends {@code events} to member {@code m} in chunks that each fit one Artery frame. */
-  private void sendBatches(int m, ArrayList<Event> events) {
-    ActorRef<Command> peer = peers.get(m);
-    for (ArrayList<Event> chunk : chunks(events, MAX_BATCH_EVENTS, MAX_BATCH_BYTES)) {
-      peer.tell(new EventBatch(memberId, windowIndex, chunk));
+    long next = calendar.nextTimePs();
+    // The peers first: they wait for this; the coordinator only follows.
+    for (int m = 0; m < memberCount; m++) {
+      if (m == memberId) {
+        continue;
+      }
+      ArrayList<Event> events = outbound[m];
+      List<Event> last = List.of();
+      if (!events.isEmpty()) {
+        // All but the last chunk as batches; the last rides in the report.
+        List<ArrayList<Event>> chunks = chunks(events, MAX_BATCH_EVENTS, MAX_BATCH_BYTES);
+        for (int c = 0; c < chunks.size() - 1; c++) {
+          peers.get(m).tell(new EventBatch(memberId, windowIndex, chunks.get(c)));
+        }
+        last = chunks.get(chunks.size() - 1);
+        outbound[m] = new ArrayList<>();
+      }
+      peers.get(m).tell(new PeerDone(memberId, windowIndex, next, earliestSent, events.size(), last));
     }
+    List<DeviceReport.RankResult> finished = finishedInWindow == null ? List.of() : finishedInWindow;
+    finishedInWindow = null;
+    coordinator.tell(new Coordinator.WindowDone(memberId, windowIndex, next, windowEvents, progressSum,
+        earliestSent, finished));
+    tally(windowIndex, Math.min(next, earliestSent), 0L);
+    tryStartWindow();
   }
 
   /**
@@ -393,15 +548,12 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     return chunks;
   }
 
-  private Coordinator.WindowDone doneReport(long eventsHandled, long[] sent, long earliestSentPs) {
-    List<DeviceReport.RankResult> finished = finishedInWindow == null ? List.of() : finishedInWindow;
-    finishedInWindow = null;
-    return new Coordinator.WindowDone(memberId, calendar.nextTimePs(), eventsHandled, progressSum, sent,
-        earliestSentPs, finished);
-  }
-
   private Behavior<Command> onCollectReports() {
-    expectPhase(Phase.IDLE, "CollectReports");
+    // BETWEEN: the coordinator saw every member's last done report before some peer report reached this member.
+    if (phase != Phase.ENDED && phase != Phase.BETWEEN) {
+      throw new IllegalStateException("member " + memberId + " got CollectReports in phase " + phase
+          + " (expected ENDED or BETWEEN)");
+    }
     phase = Phase.REPORTS;
     reports = new ArrayList<>(hostedDevices);
     pendingReplies = hostedDevices;
@@ -420,6 +572,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private Behavior<Command> onReportCollected(ReportCollected collected) {
     expectPhase(Phase.REPORTS, "ReportCollected");
     reports.add(collected.report());
+    lastEventTimePs = Math.max(lastEventTimePs, collected.lastEventTimePs());
     if (--pendingReplies == 0) {
       sendReports();
     }
@@ -428,9 +581,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
 
   private void sendReports() {
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
-    coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports)));
+    coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports), lastEventTimePs));
     reports = null;
-    phase = Phase.IDLE;
+    getContext().getLog().debug("member {}: {} global windows, {} sub-windows", memberId, windowIndex, subWindows);
+    phase = Phase.ENDED;
   }
 
   private Behavior<Command> onDeviceFailed(ChildFailed failed) {
@@ -445,22 +599,25 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   }
 
   private void reportFailure(ActorRef<?> ref, String what) {
+    Integer deviceId = deviceIdsByRef.get(ref);
+    reportFailure((deviceId == null ? "actor " + ref.path() : "device " + deviceId) + " " + what);
+  }
+
+  private void reportFailure(String reason) {
     if (failureReported) {
       return;  // the first failure is the one to explain; the run is over anyway
     }
     failureReported = true;
-    Integer deviceId = deviceIdsByRef.get(ref);
-    String who = deviceId == null ? "actor " + ref.path() : "device " + deviceId;
     // The member keeps running so that this message reaches the coordinator before any stop notice would.
-    coordinator.tell(new Coordinator.MemberFailed(memberId, who + " " + what));
+    coordinator.tell(new Coordinator.MemberFailed(memberId, reason));
   }
 
   private String during() {
     return switch (phase) {
-      case WINDOW -> "in window [" + windowStartPs + ", " + windowEndPs + ") ps";
-      case WAITING -> "while waiting for events from other members";
+      case SUBWINDOW -> "in window [" + subWindowStartPs + ", " + subWindowEndPs + ") ps";
+      case BETWEEN -> "between windows (after window [" + windowStartPs + ", " + windowEndPs + ") ps)";
       case REPORTS -> "while reporting";
-      case IDLE -> "between windows";
+      case IDLE, ENDED, FAILED -> "between windows";
     };
   }
 

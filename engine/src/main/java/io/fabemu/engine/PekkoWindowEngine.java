@@ -15,7 +15,9 @@ import org.apache.pekko.actor.typed.Props;
 
 /**
  * Plain Java entry point of the actor engine: runs devices in virtual-time windows on Pekko actors and gives the
- * same results as {@link io.fabemu.core.engine.WindowedEngine} for the same devices and events, run after run.
+ * same results as {@link io.fabemu.core.engine.WindowedEngine} for the same devices and events, run after run,
+ * on one member or several (there with global windows of the cross-member lookahead, each cut into local
+ * sub-windows of the lookahead; see {@link MemberScheduler}).
  *
  * <p>Each run gets its own coordinator (a system actor with a unique name), so several runs may share one actor
  * system, one after the other or at once. A run's device cores are mutated by its actors and must not be touched
@@ -116,8 +118,29 @@ public final class PekkoWindowEngine {
                                              int[] memberOfDevice, long lookaheadPs, List<Event> initialEvents,
                                              ProgressListener listener, Duration startTimeout,
                                              MemberWatcher watcher) {
-    return await(startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents,
-        listener, startTimeout, watcher).toCompletableFuture());
+    return runDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, lookaheadPs, initialEvents,
+        listener, startTimeout, watcher);
+  }
+
+  /**
+   * A distributed run with two levels of windows: members synchronize once per global window of {@code windowPs}
+   * (the cross-member lookahead: no event a device sends to a device of another member is due sooner than that
+   * after the event that caused it) and run local sub-windows of {@code lookaheadPs} in between. The result equals
+   * the one-member run's exactly; only the number of windows ({@link EngineOutcome#windows()}, the global ones)
+   * falls. A device that sends to another member below {@code windowPs} fails the run ("lookahead violated across
+   * members").
+   *
+   * @param lookaheadPs the local lookahead: positive, at most the smallest latency between two devices
+   * @param windowPs    the global window: at least {@code lookaheadPs}, at most the least delay of any event
+   *                    between devices on different members ({@code PlacementPlan.crossLookaheadPs})
+   * @see #runDistributed(ActorSystem, int, Object, int[], long, List, ProgressListener, Duration)
+   */
+  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
+                                             int[] memberOfDevice, long lookaheadPs, long windowPs,
+                                             List<Event> initialEvents, ProgressListener listener,
+                                             Duration startTimeout, MemberWatcher watcher) {
+    return await(startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, windowPs,
+        initialEvents, listener, startTimeout, watcher).toCompletableFuture());
   }
 
   /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
@@ -125,8 +148,8 @@ public final class PekkoWindowEngine {
                                                                 Object scenario, int[] memberOfDevice,
                                                                 long lookaheadPs, List<Event> initialEvents,
                                                                 ProgressListener listener, Duration startTimeout) {
-    return startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents, listener,
-        startTimeout, MemberWatcher.NONE);
+    return startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, lookaheadPs, initialEvents,
+        listener, startTimeout, MemberWatcher.NONE);
   }
 
   /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
@@ -135,8 +158,22 @@ public final class PekkoWindowEngine {
                                                                 long lookaheadPs, List<Event> initialEvents,
                                                                 ProgressListener listener, Duration startTimeout,
                                                                 MemberWatcher watcher) {
+    return startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, lookaheadPs, initialEvents,
+        listener, startTimeout, watcher);
+  }
+
+  /** Starts a distributed run with global windows of {@code windowPs} and returns at once; see above. */
+  public static CompletionStage<EngineOutcome> startDistributed(ActorSystem<?> system, int memberCount,
+                                                                Object scenario, int[] memberOfDevice,
+                                                                long lookaheadPs, long windowPs,
+                                                                List<Event> initialEvents, ProgressListener listener,
+                                                                Duration startTimeout, MemberWatcher watcher) {
     if (lookaheadPs <= 0) {
       throw new IllegalArgumentException("lookahead must be positive, got " + lookaheadPs + " ps");
+    }
+    if (windowPs < lookaheadPs) {
+      throw new IllegalArgumentException("the global window (" + windowPs + " ps) must be at least the lookahead ("
+          + lookaheadPs + " ps)");
     }
     if (memberCount < 1) {
       throw new IllegalArgumentException("a run needs at least 1 member, got " + memberCount);
@@ -155,7 +192,7 @@ public final class PekkoWindowEngine {
     Duration stallTimeout = stallTimeout(system);
     CompletableFuture<EngineOutcome> result = new CompletableFuture<>();
     ActorRef<Coordinator.Command> coordinator = system.systemActorOf(
-        Coordinator.createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs,
+        Coordinator.createDistributed(memberCount, scenario, memberOfDevice, lookaheadPs, windowPs,
             List.copyOf(initialEvents), listener, stallTimeout, startTimeout, watcher, result),
         "fabemu-run-" + RUN_COUNTER.incrementAndGet(), Props.empty());
     result.whenComplete((outcome, failure) -> {

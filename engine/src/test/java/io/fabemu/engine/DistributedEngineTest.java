@@ -1,6 +1,7 @@
 package io.fabemu.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.fabemu.core.data.DataBuffer;
@@ -37,7 +38,7 @@ class DistributedEngineTest {
   static void startSystem() {
     testKit = ActorTestKit.create();
     for (int i = 0; i < 3; i++) {
-      testKit.spawn(MemberAgent.create(seed -> fabric((Long) seed), DeviceActorFactory.GENERIC), "agent-" + i);
+      testKit.spawn(MemberAgent.create(DistributedEngineTest::build, DeviceActorFactory.GENERIC), "agent-" + i);
     }
   }
 
@@ -48,6 +49,39 @@ class DistributedEngineTest {
 
   private static DeviceCore[] fabric(long seed) {
     return GossipCore.fabric(DEVICES, UNUSED_ID, LOOKAHEAD_PS, HOPS, seed);
+  }
+
+  /** Zones of devices ({@code id % ZONES}); a packet between zones takes CROSS_EXTRA_PS longer. */
+  private static final int ZONES = 3;
+  private static final long CROSS_EXTRA_PS = 2 * LOOKAHEAD_PS;
+
+  private static DeviceCore[] zonedFabric(long seed) {
+    return GossipCore.zonedFabric(DEVICES, UNUSED_ID, LOOKAHEAD_PS, HOPS, seed, ZONES, CROSS_EXTRA_PS);
+  }
+
+  /**
+   * What each member builds: a Long seed gives the plain gossip, {@code long[] {seed}} the zoned one,
+   * {@code long[] {seed, hops, elements}} the zoned one with that many hops and elements per packet.
+   */
+  private static DeviceCore[] build(Object scenario) {
+    if (scenario instanceof long[] zoned) {
+      return zoned.length == 1 ? zonedFabric(zoned[0]) : bigPackets(zoned[0], (int) zoned[1], (int) zoned[2]);
+    }
+    return fabric((Long) scenario);
+  }
+
+  private static DeviceCore[] bigPackets(long seed, int hops, int elements) {
+    return GossipCore.withElementsPerPacket(
+        GossipCore.zonedFabric(DEVICES, UNUSED_ID, LOOKAHEAD_PS, hops, seed, ZONES, CROSS_EXTRA_PS), elements);
+  }
+
+  /** Zone z on member z % members, so that every event between members crosses zones. */
+  private static int[] byZone(int members) {
+    int[] plan = new int[DEVICES];
+    for (int id = 0; id < DEVICES; id++) {
+      plan[id] = (id % ZONES) % members;
+    }
+    return plan;
   }
 
   private static int[] interleaved(int members) {
@@ -76,9 +110,81 @@ class DistributedEngineTest {
         assertThat(outcome.reports()).as("seed %d on %d member(s)", seed, n).isEqualTo(plain.reports());
         assertThat(outcome.windows()).isEqualTo(plain.windows());
         assertThat(outcome.events()).isEqualTo(plain.eventsHandled());
-        assertThat(outcome.lastWindowStartPs()).isEqualTo(plain.lastWindowStartPs());
+        assertThat(outcome.lastEventTimePs()).isEqualTo(plain.lastEventTimePs());
       }
     }
+  }
+
+  @Test
+  void shouldMatchThePlainEngineWithFewerGlobalWindowsWhenMembersRunSubWindows() {
+    long crossLookaheadPs = LOOKAHEAD_PS + CROSS_EXTRA_PS;
+    for (long seed = 1; seed <= 2; seed++) {
+      DeviceCore[] plainDevices = zonedFabric(seed);
+      WindowedEngine plain = new WindowedEngine(plainDevices, LOOKAHEAD_PS);
+      GossipCore.starts(plainDevices, LATE_START_PS).forEach(plain::inject);
+      plain.run();
+      List<Event> starts = GossipCore.starts(zonedFabric(seed), LATE_START_PS);
+      assertThat(plain.eventsHandled()).as("a non-trivial scenario").isGreaterThan(1_000);
+
+      for (int members = 1; members <= 3; members++) {
+        int n = members;
+        // One member: nothing crosses, so the global window is the lookahead (as PlacementPlan gives it).
+        long windowPs = n == 1 ? LOOKAHEAD_PS : crossLookaheadPs;
+        Object scenario = new long[] {seed};
+        EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(
+            testKit.system(), n, scenario, byZone(n), LOOKAHEAD_PS, windowPs, starts, ProgressListener.NONE, LIMIT,
+            MemberWatcher.NONE));
+
+        assertThat(outcome.reports()).as("seed %d on %d member(s)", seed, n).isEqualTo(plain.reports());
+        assertThat(outcome.events()).isEqualTo(plain.eventsHandled());
+        assertThat(outcome.lastEventTimePs()).isEqualTo(plain.lastEventTimePs());
+        if (n == 1) {
+          assertThat(outcome.windows()).isEqualTo(plain.windows());
+        } else {
+          assertThat(outcome.windows()).as("global windows on %d members", n).isLessThan(plain.windows());
+        }
+      }
+    }
+  }
+
+  @Test
+  void shouldDeliverEveryChunkWhenAWindowsEventsForAMemberFillSeveralBatches() {
+    // 150,000 floats (600 kB) per packet: two events to one member in one window exceed a batch's ~1 MiB.
+    int hops = 2;
+    int elements = 150_000;
+    DeviceCore[] plainDevices = bigPackets(7L, hops, elements);
+    WindowedEngine plain = new WindowedEngine(plainDevices, LOOKAHEAD_PS);
+    GossipCore.starts(plainDevices, LATE_START_PS).forEach(plain::inject);
+    plain.run();
+    List<Event> starts = GossipCore.starts(bigPackets(7L, hops, elements), LATE_START_PS);
+
+    EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(
+        testKit.system(), 3, new long[] {7L, hops, elements}, byZone(3), LOOKAHEAD_PS,
+        LOOKAHEAD_PS + CROSS_EXTRA_PS, starts, ProgressListener.NONE, LIMIT, MemberWatcher.NONE));
+
+    assertThat(outcome.reports()).isEqualTo(plain.reports());
+    assertThat(outcome.events()).isEqualTo(plain.eventsHandled());
+  }
+
+  @Test
+  void shouldFailNamingTheDeviceWhenAnEventCrossesMembersBelowTheGlobalWindow() {
+    // Packets between zones take at least 3 lookaheads; a global window of 4 is too long.
+    List<Event> starts = GossipCore.starts(zonedFabric(1), LATE_START_PS);
+
+    assertTimeoutPreemptively(LIMIT, () -> assertThatThrownBy(() -> PekkoWindowEngine.runDistributed(
+        testKit.system(), 3, new long[] {1L}, byZone(3), LOOKAHEAD_PS, 4 * LOOKAHEAD_PS, starts,
+        ProgressListener.NONE, LIMIT, MemberWatcher.NONE))
+        .isInstanceOf(EngineFailedException.class)
+        .hasMessageContaining("lookahead violated across members")
+        .hasMessageContaining("before the global window's end"));
+  }
+
+  @Test
+  void shouldRejectAGlobalWindowShorterThanTheLookahead() {
+    assertThatThrownBy(() -> PekkoWindowEngine.runDistributed(testKit.system(), 2, 1L, byZone(2), LOOKAHEAD_PS,
+        LOOKAHEAD_PS - 1, List.of(), ProgressListener.NONE, LIMIT, MemberWatcher.NONE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least the lookahead");
   }
 
   @Test

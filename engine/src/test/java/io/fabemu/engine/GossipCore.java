@@ -18,6 +18,10 @@ import java.util.List;
  * with one hop less, after a delay of at least the lookahead (often exactly it), and now and then sets a timer
  * for itself inside the current window (sometimes at the very same time). Packets carry float32 or int32+location
  * data. Everything it sees goes into a digest, so any difference in order, time or data changes its report.
+ *
+ * <p>With zones ({@link #zonedFabric}), device {@code id} is in zone {@code id % zones}, and a packet to another
+ * zone takes {@code crossExtraPs} longer: placing zones on members gives a cross-member lookahead of
+ * lookahead + crossExtraPs.
  */
 final class GossipCore implements DeviceCore {
 
@@ -39,13 +43,47 @@ final class GossipCore implements DeviceCore {
   private long lastTimePs;
   private long progress;
   private int lastTarget = -1;
+  private final int zones;
+  private final long crossExtraPs;
+  /** Elements per packet when set (0: 1 to 4, drawn). */
+  private int elementsPerPacket;
 
   GossipCore(int id, int[] peers, long lookaheadPs, int startHops, long seed) {
+    this(id, peers, lookaheadPs, startHops, seed, 1, 0L);
+  }
+
+  GossipCore(int id, int[] peers, long lookaheadPs, int startHops, long seed, int zones, long crossExtraPs) {
     this.id = id;
     this.peers = peers;
     this.lookaheadPs = lookaheadPs;
     this.startHops = startHops;
     this.rng = seed * 0x9E3779B97F4A7C15L + id;
+    this.zones = zones;
+    this.crossExtraPs = crossExtraPs;
+  }
+
+  /** Every packet carries {@code elements} elements (large packets, to fill several event batches). */
+  static DeviceCore[] withElementsPerPacket(DeviceCore[] devices, int elements) {
+    for (DeviceCore device : devices) {
+      if (device != null) {
+        ((GossipCore) device).elementsPerPacket = elements;
+      }
+    }
+    return devices;
+  }
+
+  /** Like {@link #fabric}, with a packet between zones ({@code id % zones}) taking {@code crossExtraPs} longer. */
+  static DeviceCore[] zonedFabric(int count, int unusedId, long lookaheadPs, int startHops, long seed, int zones,
+                                  long crossExtraPs) {
+    DeviceCore[] plain = fabric(count, unusedId, lookaheadPs, startHops, seed);
+    DeviceCore[] devices = new DeviceCore[count];
+    for (int i = 0; i < count; i++) {
+      if (plain[i] != null) {
+        devices[i] = new GossipCore(i, ((GossipCore) plain[i]).peers, lookaheadPs, startHops, seed, zones,
+            crossExtraPs);
+      }
+    }
+    return devices;
   }
 
   /** Devices indexed by id, {@code unusedId} left null, each gossiping with all the others (itself included). */
@@ -129,7 +167,13 @@ final class GossipCore implements DeviceCore {
   private void sendPacket(Outbox outbox, int hops) {
     int target = peers[(int) next(peers.length)];
     long delayPs = next(4) == 0 ? lookaheadPs : lookaheadPs + next(3 * lookaheadPs);
+    if (target % zones != id % zones) {
+      delayPs += crossExtraPs;
+    }
     int count = 1 + (int) next(4);
+    if (elementsPerPacket > 0) {
+      count = elementsPerPacket;
+    }
     boolean withLocations = next(4) == 0;
     DataBuffer slice = DataBuffer.allocate(withLocations ? DataType.INT32 : DataType.FLOAT32, count, withLocations);
     for (int i = 0; i < count; i++) {

@@ -121,21 +121,24 @@ class KryoWireSerializerTest {
         new DeviceActor.Tick(2_000L, events),
         DeviceActor.CollectReport.INSTANCE,
         new MemberScheduler.Inject(events),
-        new MemberScheduler.RunWindow(1_000L, 2_000L, 0L),
+        new MemberScheduler.PeerDone(1, 7L, 3_000L, 4_000L, 5L, events),
+        new MemberScheduler.PeerDone(1, 7L, 3_000L, Long.MAX_VALUE, 0L, List.of()),
+        new MemberScheduler.WindowsSeen(16L),
         new MemberScheduler.TickDone(4, events, 12, 3L,
             new ArrayList<>(List.of(new DeviceReport.RankResult(8, 1, 2, 3_000L, 1_000L, 2_000L, 0L)))),
         MemberScheduler.CollectReports.INSTANCE,
-        new MemberScheduler.ReportCollected(4, report(4)),
-        new Coordinator.WindowDone(0, 3_000L, 12L, 3L, new long[] {0L, 5L}, 4_000L, List.of()),
+        new MemberScheduler.ReportCollected(4, report(4), 9_000L),
+        new Coordinator.WindowDone(0, 7L, 3_000L, 12L, 3L, 4_000L, List.of()),
         new Coordinator.MemberUnreachable("127.0.0.1", 25520),
-        new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2)))),
+        new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2))), 9_000L),
         new Coordinator.MemberFailed(0, "device 3 failed"),
         new Coordinator.Abort("cancelled"),
         new MemberScheduler.Peers(new ArrayList<>(List.of(schedulerRef(), schedulerRef()))),
         new MemberScheduler.EventBatch(1, 7L, events),
         MemberScheduler.Stop.INSTANCE,
         new Coordinator.MemberReady(2, schedulerRef()),
-        new MemberAgent.PrepareRun("fabemu-run-1", 1, 3, new int[] {0, 1, 2, 1}, "scenario text",
+        new MemberAgent.PrepareRun("fabemu-run-1", 1, 3, new int[] {0, 1, 2, 1}, 250_000L, 1_100_000L,
+            "scenario text",
             testKit.<Coordinator.Command>createTestProbe().ref()));
   }
 
@@ -235,7 +238,7 @@ class KryoWireSerializerTest {
       DeviceReport report = new DeviceReport(1, links, ranks);
 
       DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
-          new MemberScheduler.ReportCollected(1, report))).report();
+          new MemberScheduler.ReportCollected(1, report, 0L))).report();
 
       assertThat(copy).isEqualTo(report);
       assertThatThrownBy(() -> copy.ranks().add(null)).isInstanceOf(UnsupportedOperationException.class);

@@ -25,14 +25,16 @@ import java.util.Locale;
  *
  * <p>The switches take messages up to 32 KiB ({@code max-data-size}; the loader caps it at 65,535 B, the control
  * payload's u16 field) in 4 KiB INC packets: 8 B and 32 KiB run in the network, 1 MiB falls back
- * ({@code message-too-large}) to the host algorithm {@code auto} picks. 8 B cases carry real data (checked); the
- * larger ones {@code payload = synthetic} (sizes only, identical virtual times), since 16,384 ranks' real buffers of
- * 1 MiB would not fit the machine.
+ * ({@code message-too-large}) to the host algorithm {@code auto} picks (ring). 8 B cases carry real data (checked);
+ * the larger ones {@code payload = synthetic} (sizes only, identical virtual times), since 16,384 ranks' real
+ * buffers of 1 MiB would not fit the machine.
  *
- * <p>Usage: {@code load-tests/run-inc-benchmark.sh [--hosts N] [--no-warmup] [case ...]} (default: the cases of
- * {@link #DEFAULT_CASES}; {@code all}: every case). {@code --hosts} scales the fabric (a multiple of 32; default
- * 16384). Before each measured case the same case runs once, unmeasured, on 512 hosts to warm the JIT. Progress goes
- * to stderr every 30 s. Wall-clock figures depend on the machine and its load; report the command with them.
+ * <p>Usage: {@code load-tests/run-inc-benchmark.sh [--hosts N] [--iterations N] [--no-warmup] [all | case ...]}
+ * (default: the cases of {@link #DEFAULT_CASES}). {@code --hosts} scales the fabric (a multiple of 32; default
+ * 16384); {@code --iterations} sets the measured iterations (default 2; the difference between two values gives the
+ * cost of one iteration without the INC setup and release). Before each measured case the same case runs once,
+ * unmeasured, on 512 hosts to warm the JIT. A case whose emulation fails prints one row with the error. Progress
+ * goes to stderr every 30 s. Wall-clock figures depend on the machine and its load; report the command with them.
  */
 public final class IncScaleBenchmark {
 
@@ -47,10 +49,9 @@ public final class IncScaleBenchmark {
   }
 
   /**
-   * The NICs' INC retransmission timeout: longer than the skew between leaders (at 16,384 nodes the setup's last
-   * notify leaves ~6.6 ms after the first, 400 ns per notify in the INC units) and than one operation (~0.2 ms), so
-   * that no fragment is resent in a loss-free run. The default, 20 us, is shorter than both: see the case
-   * {@code inc-node-8B-timeout-20us}.
+   * The NICs' INC retransmission timeout of the cases: far longer than one loss-free operation, so that no fragment
+   * is resent and the figures are those of the aggregation alone. The cases named {@code -timeout-20us} run the
+   * default, 20 us, which is shorter than one 32 KiB operation (~22.6 us), so that every leader resends once.
    */
   static final String RETRANSMIT_TIMEOUT = "20 ms";
 
@@ -58,7 +59,7 @@ public final class IncScaleBenchmark {
   static final int SPINES = 16;
   static final int DEFAULT_HOSTS = 16_384;
   static final int WARMUP_HOSTS = 512;
-  static final int ITERATIONS = 2;
+  static final int DEFAULT_ITERATIONS = 2;
   static final int WARMUP_ITERATIONS = 1;
 
   static final List<Case> CASES = List.of(
@@ -67,6 +68,7 @@ public final class IncScaleBenchmark {
       new Case("ring-8B", "ring", "8 B", false),
       new Case("rd-8B", "recursive-doubling", "8 B", false),
       new Case("inc-node-32KiB-synthetic", "inc-node", "32 KiB", true),
+      new Case("inc-node-32KiB-synthetic-timeout-20us", "inc-node", "32 KiB", true, "20 us"),
       new Case("ring-32KiB-synthetic", "ring", "32 KiB", true),
       new Case("rabenseifner-32KiB-synthetic", "rabenseifner", "32 KiB", true),
       new Case("inc-node-1MiB-synthetic", "inc-node", "1 MiB", true),
@@ -74,16 +76,18 @@ public final class IncScaleBenchmark {
       new Case("rabenseifner-1MiB-synthetic", "rabenseifner", "1 MiB", true));
 
   /**
-   * Cases run when none is named: all but those that run the host ring on 16,384 ranks (directly or as the 1 MiB
-   * INC fallback), whose 2(p − 1) steps per rank do not fit 16 GiB of heap at this scale (docs/performance.md).
+   * Cases run when none is named: all but those that run the host ring on 16,384 ranks (directly, or as the 1 MiB
+   * INC fallback): their schedules, 2(p − 1) steps per rank, take ~86 GiB at this scale (docs/performance.md); run
+   * them with a smaller {@code --hosts}.
    */
-  static final List<String> DEFAULT_CASES = List.of("inc-node-8B", "rd-8B", "inc-node-32KiB-synthetic",
-      "rabenseifner-32KiB-synthetic", "rabenseifner-1MiB-synthetic");
+  static final List<String> DEFAULT_CASES = List.of("inc-node-8B", "inc-node-8B-timeout-20us", "rd-8B",
+      "inc-node-32KiB-synthetic", "inc-node-32KiB-synthetic-timeout-20us", "rabenseifner-32KiB-synthetic",
+      "rabenseifner-1MiB-synthetic");
 
   private IncScaleBenchmark() {}
 
   /** The scenario of case {@code c} on {@code hosts} hosts, as HOCON. */
-  static String scenario(Case c, int hosts) {
+  static String scenario(Case c, int hosts, int iterations) {
     return """
         name = %s
         topology { kind = leaf-spine, hosts = %d, hosts-per-tor = %d, spines = %d }
@@ -96,18 +100,20 @@ public final class IncScaleBenchmark {
         workload { collective = allreduce, algorithms = [%s], sizes = [%s], ppn = 1,
                    iterations = %d, warmup = %d, payload = %s }
         """.formatted(c.name() + "-" + hosts, hosts, HOSTS_PER_TOR, SPINES, c.retransmitTimeout(), c.algorithm(),
-        c.size(), ITERATIONS, WARMUP_ITERATIONS, c.synthetic() ? "synthetic" : "real");
+        c.size(), iterations, WARMUP_ITERATIONS, c.synthetic() ? "synthetic" : "real");
   }
 
   public static void main(String[] args) throws Exception {
     // Initialize slf4j before Pekko's logger starts on another thread; otherwise slf4j prints a "replay" notice.
     org.slf4j.LoggerFactory.getILoggerFactory();
     int hosts = DEFAULT_HOSTS;
+    int iterations = DEFAULT_ITERATIONS;
     boolean warmup = true;
     List<String> names = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--hosts" -> hosts = Integer.parseInt(args[++i]);
+        case "--iterations" -> iterations = Integer.parseInt(args[++i]);
         case "--no-warmup" -> warmup = false;
         case "all" -> CASES.forEach(c -> names.add(c.name()));
         default -> names.add(args[i]);
@@ -119,23 +125,24 @@ public final class IncScaleBenchmark {
       if (names.contains(c.name())) selected.add(c);
     }
     if (selected.size() != names.stream().distinct().count() || hosts % HOSTS_PER_TOR != 0) {
-      System.err.println("usage: run-inc-benchmark.sh [--hosts N (multiple of " + HOSTS_PER_TOR + ")] [--no-warmup] "
-          + "[all | case ...]; cases: " + CASES.stream().map(Case::name).toList());
+      System.err.println("usage: run-inc-benchmark.sh [--hosts N (multiple of " + HOSTS_PER_TOR + ")] "
+          + "[--iterations N] [--no-warmup] [all | case ...]; cases: " + CASES.stream().map(Case::name).toList());
       System.exit(2);
     }
-    System.out.println("| case | ranks | algorithm run | INC outcome | events | events per op | windows | wall (s) "
-        + "| events/s | build (s) | peak heap (MiB) | avg latency (µs) | complete | wrong | digest |");
+    System.out.println("| case | ranks | algorithm run | INC outcome | events | events per iteration | windows "
+        + "| wall (s) | events/s | build+aggregate (s) | peak heap (MiB) | avg latency (µs) | complete | wrong "
+        + "| digest |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
       for (Case c : selected) {
         if (warmup) {
           try {
-            ScenarioRunner.run(cluster, parse(c, WARMUP_HOSTS), ProgressListener.NONE);
+            ScenarioRunner.run(cluster, parse(c, WARMUP_HOSTS, iterations), ProgressListener.NONE);
           } catch (RuntimeException e) {
             // The measured run reports it.
           }
         }
-        ScenarioSpec spec = parse(c, hosts);
+        ScenarioSpec spec = parse(c, hosts, iterations);
         ScaleBenchmark.settleHeap();
         ScaleBenchmark.resetPeaks();
         long startNs = System.nanoTime();
@@ -161,8 +168,8 @@ public final class IncScaleBenchmark {
     return t.getClass().getSimpleName() + ": " + t.getMessage();
   }
 
-  private static ScenarioSpec parse(Case c, int hosts) {
-    return ScenarioLoader.parse(scenario(c, hosts), c.name() + ".conf").spec();
+  private static ScenarioSpec parse(Case c, int hosts, int iterations) {
+    return ScenarioLoader.parse(scenario(c, hosts, iterations), c.name() + ".conf").spec();
   }
 
   /** Prints how far the run has come to stderr, at most every 30 s of wall time. */
@@ -179,9 +186,14 @@ public final class IncScaleBenchmark {
     };
   }
 
+  /**
+   * One row. {@code buildSeconds}: the wall time of the run besides the emulation (building the fabric and the exact
+   * answers, aggregating the results).
+   */
   private static void print(Case c, ScenarioSpec spec, RunResult result, double buildSeconds, long peakHeap) {
     int ranks = spec.topology().hosts() * spec.workload().ppn();
-    long operations = spec.workload().operationsPerRank();
+    // Warm-up included; an iteration's events include the barrier after it and, for INC, a share of the setup.
+    long iterations = spec.workload().operationsPerRank();
     String algorithm = c.algorithm();
     String outcome = "";
     String latency = "";
@@ -198,8 +210,9 @@ public final class IncScaleBenchmark {
         }
       }
     }
-    System.out.printf(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %d | %.2f | %.0f | %.2f | %.0f | %s | %s | %s | %s |%n",
-        c.name(), ranks, algorithm, outcome, result.events(), result.events() / operations, result.windows(),
+    System.out.printf(Locale.ROOT,
+        "| %s | %d | %s | %s | %d | %d | %d | %.2f | %.0f | %.2f | %.0f | %s | %s | %s | %s |%n",
+        c.name(), ranks, algorithm, outcome, result.events(), result.events() / iterations, result.windows(),
         result.wallSeconds(), result.events() / result.wallSeconds(), buildSeconds, peakHeap / 1048576.0, latency,
         result.complete(), result.checked() ? Long.toString(result.wrongElements()) : "not checked",
         result.digest().substring(0, 16));

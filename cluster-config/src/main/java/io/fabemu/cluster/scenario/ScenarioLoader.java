@@ -524,11 +524,22 @@ public final class ScenarioLoader {
               + "processes); set hierarchical = false");
         }
         IncMode mode = a == Algorithm.INC_NODE ? IncMode.NODE : IncMode.SOCKET;
+        IncLayout layout;
         try {
-          IncLayout.of(mode, topology.hosts(), workload.ppn(), devices.host().socketsPerNode(),
+          layout = IncLayout.of(mode, topology.hosts(), workload.ppn(), devices.host().socketsPerNode(),
               topology.hostsPerTor());
         } catch (IllegalArgumentException e) {
           throw error(path, e.getMessage());
+        }
+        // The control payload counts TORs and the leaders under one TOR in 16 bits (seed 001, table 2).
+        if (layout.torCount() > 0xFFFF) {
+          throw error(path, a.configName() + " counts TORs in 16 bits: " + layout.torCount() + " TORs is above "
+              + 0xFFFF);
+        }
+        long leadersPerTor = (long) topology.hostsPerTor() * layout.groupCount();
+        if (leadersPerTor > 0xFFFF) {
+          throw error(path, a.configName() + " counts the leaders under a TOR in 16 bits: " + leadersPerTor
+              + " (hosts-per-tor x groups) is above " + 0xFFFF);
         }
       }
     }

@@ -67,8 +67,10 @@ final class IncControlPlane {
   private FailCause outcome;
   /** The notify (or, for an MRR, the decision) this leader got; passed down to the ranks it leads. */
   private ControlPayload decision;
-  /** Queries an MRR holds (its own group's, then in Socket mode the others'), by sender rank. */
+  /** Queries an MRR got from its group's NMRRs. */
   private final List<ControlPayload> queries = new ArrayList<>();
+  /** An MRR's summary of each group's queries (its own, and in Socket mode the other MRRs'), by group. */
+  private Summary[] summaries;
   private int awaited;
 
   private record Arrived(Message message, long arrivalPs) {}
@@ -121,6 +123,7 @@ final class IncControlPlane {
     this.outcome = null;
     this.decision = null;
     this.queries.clear();
+    this.summaries = new Summary[layout.groupCount()];
     this.notifyTargets = layout.isMrr(rank) ? layout.notifyTargets(rank) : null;
     this.swept = false;
     stage = Stage.GROUP_ID;
@@ -226,9 +229,12 @@ final class IncControlPlane {
 
   private ControlPayload initialQuery(int mrr) {
     int group = layout.groupOf(rank);
-    return new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0, 1, 0xFFFF, 0xFFFF, 0xFFFF,
-        layout.leaderCount(), leadersUnderTor(layout.torOfLeader(rank)), groupId, 0xFFFF_FFFFL, 3, 0, mrr, 0, 0, 0,
-        1, group, rank, 0, 0);
+    // The query asks for the case's operation and type: each switch keeps the bit if it supports it, and sizes
+    // its aggregation slots by that element.
+    return new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0, 1, 1 << IncCodes.opCode(op),
+        1 << IncCodes.typeCode(dataType), 0xFFFF,
+        u16(layout.leaderCount()), leadersUnderTor(layout.torOfLeader(rank)), groupId, 0xFFFF_FFFFL, 3, 0, mrr, 0, 0,
+        0, 1, group, rank, 0, 0);
   }
 
   private boolean receiveQueries() {
@@ -241,20 +247,19 @@ final class IncControlPlane {
       any = takeQuery(lastSource);
     }
     if (awaited > 0) return any;
+    queries.sort((a, b) -> Long.compare(a.worldRank(), b.worldRank()));
+    summaries[layout.groupOf(rank)] = summarize(queries, layout, rank);
     if (layout.groupCount() > 1) {
-      // Socket mode: every MRR decides from every group's queries; forward ours to the other MRRs.
+      // Socket mode: one tree serves every group, so every MRR decides from every group's queries; the decision
+      // is a reduction, so each MRR sends the others one summary of its own.
       for (int g = 0; g < layout.groupCount(); g++) {
         int other = layout.mrrOf(g);
-        if (other == rank) continue;
-        for (ControlPayload q : List.copyOf(queries)) {
-          sendControl(other, ROUND_SYNC, IncPacketType.TREE_UP, q);
+        if (other != rank) {
+          sendControl(other, ROUND_SYNC, IncPacketType.TREE_UP, summaries[layout.groupOf(rank)].toPayload(rank));
         }
       }
       stage = Stage.SYNC;
-      awaited = 0;
-      for (int g = 0; g < layout.groupCount(); g++) {
-        if (layout.mrrOf(g) != rank) awaited += layout.leaders(g).length - 1;
-      }
+      awaited = layout.groupCount() - 1;
       return true;
     }
     decideAndNotify();
@@ -276,13 +281,12 @@ final class IncControlPlane {
     boolean any = false;
     for (int g = 0; g < layout.groupCount(); g++) {
       int other = layout.mrrOf(g);
-      if (other == rank) continue;
-      Message m;
-      while ((m = take(other, ROUND_SYNC)) != null) {
-        queries.add(m.inc().control());
-        awaited--;
-        any = true;
-      }
+      if (other == rank || summaries[g] != null) continue;
+      Message m = take(other, ROUND_SYNC);
+      if (m == null) continue;
+      summaries[g] = Summary.fromPayload(m.inc().control());
+      awaited--;
+      any = true;
     }
     if (awaited > 0) return any;
     decideAndNotify();
@@ -292,12 +296,18 @@ final class IncControlPlane {
   // ------------------------------------------------------------------ (3) decision and notify
 
   private void decideAndNotify() {
-    // Every MRR sorts the same queries the same way, so all reach the same decision.
-    queries.sort((a, b) -> Long.compare(a.worldRank(), b.worldRank()));
-    Decision d = decide(queries, layout, rank, sizeBytes, dataType, op);
+    // Every MRR merges the same summaries in group order, so all reach the same decision.
+    Summary all = summaries[0];
+    for (int g = 1; g < summaries.length; g++) all = all.merge(summaries[g]);
+    Decision d = decide(all, layout, sizeBytes, dataType, op);
     outcome = d.cause();
-    decision = new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0x80, 1, d.supportedOps(), d.supportedTypes(),
-        d.maxDataSize(), layout.leaderCount(), 0, groupId, d.spineFreeGroups(), 3, d.cause().code(), 0,
+    // With INC, the notify names the one operation, type and size decided: the switches reserve slots by them.
+    boolean inc = d.cause() == FailCause.NONE;
+    int ops = inc ? 1 << IncCodes.opCode(op) : d.supportedOps();
+    int types = inc ? 1 << IncCodes.typeCode(dataType) : d.supportedTypes();
+    int dataSize = inc ? (int) sizeBytes : d.maxDataSize();
+    decision = new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0x80, 1, ops, types, dataSize,
+        u16(layout.leaderCount()), 0, groupId, d.spineFreeGroups(), 3, d.cause().code(), 0,
         IncAddresses.ofVertex(torVertex(layout.torOfLeader(rank))), d.spineIp(), 0, 1, layout.groupOf(rank), rank,
         leadersUnderTor(layout.torOfLeader(rank)), d.torCount());
     for (int target : notifyTargets) {
@@ -364,48 +374,94 @@ final class IncControlPlane {
                   int supportedTypes, int maxDataSize) {}
 
   /**
-   * The MRR's choice (seed 001, notify): INC is used when every query crossed an INC switch at every hop, no switch
-   * reported exhausted resources, and every switch supports the operation, the type and the size; the SPINE is the
-   * one with the most free groups among those the queries crossed (ties: lowest address). One leader alone has
-   * nothing to aggregate in the network.
+   * What one MRR learned from its group's queries, reduced: the first problem (in sender rank order), the
+   * capabilities every switch crossed shares, and the best SPINE with INC that a query crossed. Summaries merge, so
+   * in Socket mode the MRRs exchange one each instead of every query.
    */
-  static Decision decide(List<ControlPayload> queries, IncLayout layout, int mrr, long sizeBytes, DataType type,
-                         ReduceOp op) {
+  record Summary(FailCause cause, int ops, int types, int maxDataSize, long spineIp, long spineFreeGroups,
+                 int queries) {
+
+    Summary merge(Summary later) {
+      boolean laterSpine = later.spineIp != 0 && (spineIp == 0 || later.spineFreeGroups > spineFreeGroups
+          || (later.spineFreeGroups == spineFreeGroups && later.spineIp < spineIp));
+      return new Summary(cause != FailCause.NONE ? cause : later.cause, ops & later.ops, types & later.types,
+          Math.min(maxDataSize, later.maxDataSize), laterSpine ? later.spineIp : spineIp,
+          laterSpine ? later.spineFreeGroups : spineFreeGroups, queries + later.queries);
+    }
+
+    /** On the wire between MRRs: a control payload (fail cause, masks, max size, SPINE, free groups, count). */
+    ControlPayload toPayload(int mrr) {
+      return new ControlPayload(1, 0, 1, ops, types, maxDataSize, u16(queries), 0, 0, spineFreeGroups, 3,
+          cause.code(), 0, 0, spineIp, 0, 1, 0, mrr, 0, 0);
+    }
+
+    static Summary fromPayload(ControlPayload p) {
+      return new Summary(FailCause.ofCode(p.failCause()), p.supAllreduceOp(), p.supDataType(), p.supMaxDataSize(),
+          p.spineIp(), p.avaGrpNum(), p.globalGroupSize());
+    }
+  }
+
+  /**
+   * Reduces one group's queries (sorted by sender rank). A query that crossed another TOR must have passed INC units
+   * at both TORs; the SPINE it crossed counts only if it has a unit (it wrote its address) — the notify goes through
+   * the chosen SPINE only, so a SPINE without INC elsewhere does not stop the group. A switch's fail cause (a TOR
+   * out of groups or slots) is the group's.
+   */
+  static Summary summarize(List<ControlPayload> queries, IncLayout layout, int mrr) {
+    FailCause cause = FailCause.NONE;
+    int ops = 0xFFFF;
+    int types = 0xFFFF;
+    int maxData = 0xFFFF;
+    long bestSpine = 0;
+    long bestFree = 0;
+    int mrrTor = layout.torOfLeader(mrr);
+    for (ControlPayload q : queries) {
+      boolean crossTor = layout.torOfLeader((int) q.worldRank()) != mrrTor;
+      boolean torsHaveInc = q.tor1Ip() != 0 && (!crossTor || q.tor2Ip() != 0);
+      if (cause == FailCause.NONE && !torsHaveInc) cause = FailCause.NO_INC_SWITCH;
+      if (cause == FailCause.NONE && q.failCause() != 0) cause = FailCause.ofCode(q.failCause());
+      ops &= q.supAllreduceOp();
+      types &= q.supDataType();
+      maxData = Math.min(maxData, q.supMaxDataSize());
+      if (crossTor && q.spineIp() != 0 && (bestSpine == 0 || q.avaGrpNum() > bestFree
+          || (q.avaGrpNum() == bestFree && q.spineIp() < bestSpine))) {
+        bestSpine = q.spineIp();
+        bestFree = q.avaGrpNum();
+      }
+    }
+    return new Summary(cause, ops, types, maxData, bestSpine, bestFree, queries.size());
+  }
+
+  /**
+   * The MRRs' choice (seed 001, notify): INC is used when the TORs have INC units and no switch is out of resources,
+   * every switch crossed supports the operation, the type and the size, and (over several TORs) a SPINE with INC
+   * and a free group was crossed: the one with the most free groups (ties: lowest address).
+   */
+  static Decision decide(Summary all, IncLayout layout, long sizeBytes, DataType type, ReduceOp op) {
     int torCount = 0;
     for (int tor = 0; tor < layout.torCount(); tor++) {
       int leaders = 0;
       for (int g = 0; g < layout.groupCount(); g++) leaders += layout.leadersUnderTor(g, tor);
       if (leaders > 0) torCount++;
     }
-    int ops = 0xFFFF;
-    int types = 0xFFFF;
-    int maxData = 0xFFFF;
-    long bestSpine = 0;
-    long bestFree = -1;
-    FailCause cause = FailCause.NONE;
-    int mrrTor = layout.torOfLeader(mrr);
-    for (ControlPayload q : queries) {
-      int senderTor = layout.torOfLeader((int) q.worldRank());
-      int expectedHops = senderTor == mrrTor ? 1 : 3;
-      if (cause == FailCause.NONE && q.hops() < expectedHops) cause = FailCause.NO_INC_SWITCH;
-      if (cause == FailCause.NONE && q.failCause() != 0) cause = FailCause.ofCode(q.failCause());
-      ops &= q.supAllreduceOp();
-      types &= q.supDataType();
-      maxData = Math.min(maxData, q.supMaxDataSize());
-      if (q.spineIp() != 0 && (q.avaGrpNum() > bestFree || (q.avaGrpNum() == bestFree && q.spineIp() < bestSpine))) {
-        bestSpine = q.spineIp();
-        bestFree = q.avaGrpNum();
-      }
+    FailCause cause = all.cause();
+    if (all.queries() == 0) {
+      // No NMRR: every leader is on node 0, and no notify would set a switch up.
+      cause = FailCause.SINGLE_NODE;
     }
-    if (queries.isEmpty()) {
-      cause = FailCause.SINGLE_LEADER;
+    if (cause == FailCause.NONE && (all.ops() & (1 << IncCodes.opCode(op))) == 0) cause = FailCause.OP_UNSUPPORTED;
+    if (cause == FailCause.NONE && (all.types() & (1 << IncCodes.typeCode(type))) == 0) {
+      cause = FailCause.TYPE_UNSUPPORTED;
     }
-    if (cause == FailCause.NONE && (ops & (1 << IncCodes.opCode(op))) == 0) cause = FailCause.OP_UNSUPPORTED;
-    if (cause == FailCause.NONE && (types & (1 << IncCodes.typeCode(type))) == 0) cause = FailCause.TYPE_UNSUPPORTED;
-    if (cause == FailCause.NONE && sizeBytes > maxData) cause = FailCause.MESSAGE_TOO_LARGE;
-    if (cause == FailCause.NONE && torCount > 1 && bestFree <= 0) cause = FailCause.NO_FREE_GROUPS;
-    long spine = torCount > 1 ? bestSpine : 0;
-    return new Decision(cause, spine, Math.max(bestFree, 0), torCount, ops, types, maxData);
+    if (cause == FailCause.NONE && sizeBytes > all.maxDataSize()) cause = FailCause.MESSAGE_TOO_LARGE;
+    if (cause == FailCause.NONE && torCount > 1 && all.spineIp() == 0) cause = FailCause.NO_INC_SWITCH;
+    if (cause == FailCause.NONE && torCount > 1 && all.spineFreeGroups() <= 0) cause = FailCause.NO_FREE_GROUPS;
+    long spine = torCount > 1 ? all.spineIp() : 0;
+    return new Decision(cause, spine, all.spineFreeGroups(), torCount, all.ops(), all.types(), all.maxDataSize());
+  }
+
+  private static int u16(int n) {
+    return Math.min(n, 0xFFFF);
   }
 
   // ------------------------------------------------------------------ helpers

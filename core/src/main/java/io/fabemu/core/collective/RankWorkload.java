@@ -67,7 +67,7 @@ public final class RankWorkload {
   private FailCause incOutcome;
 
   /** What the rank waits for: its collective, the barrier after it, or an INC case's setup or release. */
-  private enum Stage { COLLECTIVE, BARRIER, INC_SETUP, INC_RELEASE }
+  private enum Stage { COLLECTIVE, BARRIER, INC_SETUP, INC_SETUP_BARRIER, INC_RELEASE }
   private int caseIndex;
   private int iteration;
   private long operationSequence;
@@ -225,8 +225,12 @@ public final class RankWorkload {
           } else {
             useHostAlgorithm();
           }
-          beginCollective(control.cpuFreePs());
+          // As osu_allreduce does after setting up: a barrier, so that every rank starts the first iteration
+          // together (leaders learn the outcome at very different times on a large group).
+          stage = Stage.INC_SETUP_BARRIER;
+          executor.begin(barrier, NO_BUFFERS, null, operationSequence++, control.cpuFreePs());
         }
+        case INC_SETUP_BARRIER -> beginCollective(executor.cpuFreePs());
         case INC_RELEASE -> nextCase(control.cpuFreePs());
       }
     }
@@ -274,6 +278,9 @@ public final class RankWorkload {
       if (incEnvironment == null) {
         // No TOR/SPINE fabric: prepareCase already chose the host algorithm.
         incOutcome = FailCause.TOPOLOGY;
+      } else if (layoutOrNull(algorithm) == null) {
+        // The ranks break the mode's placement rules (a scenario file is refused for it; one built in code is not).
+        incOutcome = FailCause.LAYOUT;
       } else if (!incEnvironment.incEnabled()) {
         incOutcome = FailCause.INC_DISABLED;
         useHostAlgorithm();
@@ -327,8 +334,9 @@ public final class RankWorkload {
     sizeBytes = workload.sizeOfCase(caseIndex);
     count = (int) (sizeBytes / elementBytes);
     Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
-    if (algorithm.inNetwork() && incEnvironment != null) {
-      schedule = IncAllreduce.build(incLayout(algorithm), rank, count);
+    IncLayout layout = algorithm.inNetwork() ? layoutOrNull(algorithm) : null;
+    if (layout != null) {
+      schedule = IncAllreduce.build(layout, rank, count);
     } else {
       if (algorithm.inNetwork()) {
         algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
@@ -364,6 +372,16 @@ public final class RankWorkload {
 
   private IncLayout incLayout(Algorithm algorithm) {
     return incEnvironment.layout(algorithm == Algorithm.INC_SOCKET ? IncMode.SOCKET : IncMode.NODE);
+  }
+
+  /** The mode's layout, or null when the fabric is no leaf-spine or the ranks break the mode's rules. */
+  private IncLayout layoutOrNull(Algorithm algorithm) {
+    if (incEnvironment == null) return null;
+    try {
+      return incLayout(algorithm);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /** Per finished case, how its INC setup ended (null for a case that is not in-network). */

@@ -228,10 +228,13 @@ public final class NicCore implements DeviceCore {
     armRetransmitTimer(engine, timer.leaderRank(), timer.taskId(), outbox);
   }
 
-  /** Arms the timer to fire {@code retransmitTimeoutPs} after the last packet sent to the TOR has left the NIC. */
+  /**
+   * Arms the timer to fire the task's timeout (with backoff, see {@link NicIncEngine#timeoutPs}) after the last
+   * packet sent to the TOR has left the NIC.
+   */
   private void armRetransmitTimer(NicIncEngine engine, int leaderRank, long taskId, Outbox outbox) {
     long leftPs = incPort.lastTailArrivalPs() - incPort.latencyPs();
-    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + engine.spec().retransmitTimeoutPs(),
+    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + engine.timeoutPs(leaderRank, taskId),
         engine.armTimer(leaderRank, taskId));
   }
 

@@ -25,6 +25,8 @@ public final class PacketForwarder {
   private final RoutingTable routing;
   private final EgressPort[] ports;
   private final long pipelineLatencyPs;
+  /** Ports by the vertex they lead to (the first port when parallel links join the two). */
+  private java.util.Map<Integer, EgressPort> portByNeighbour;
   private final boolean cutThrough;
 
   public PacketForwarder(int vertex, Topology topology, RoutingTable routing, long pipelineLatencyPs,
@@ -61,10 +63,12 @@ public final class PacketForwarder {
 
   /** The (first) port whose link leads to the neighbour {@code neighbourVertex}, or null when none does. */
   public EgressPort portTo(int neighbourVertex) {
-    for (EgressPort port : ports) {
-      if (port.toDevice() == neighbourVertex) return port;
+    if (portByNeighbour == null) {
+      // Built on first use (only INC units address neighbours): a SPINE sends to thousands of TORs per result.
+      portByNeighbour = new java.util.HashMap<>();
+      for (EgressPort port : ports) portByNeighbour.putIfAbsent(port.toDevice(), port);
     }
-    return null;
+    return portByNeighbour.get(neighbourVertex);
   }
 
   public long pipelineLatencyPs() {

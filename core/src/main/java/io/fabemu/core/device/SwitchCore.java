@@ -44,11 +44,19 @@ public final class SwitchCore implements DeviceCore {
    */
   public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec, IncSwitchSpec incUnit,
                     int nicHeaderBytes, List<PacketDropSpec> packetDrops, long scenarioSeed) {
+    this(vertex, topology, routing, spec, incUnit, nicHeaderBytes, incUnit == null ? 1 : incUnit.maxPayloadBytes(),
+        packetDrops, scenarioSeed);
+  }
+
+  /** @param nicFragmentBytes the NICs' INC fragment size: the unit reserves aggregation slots by it */
+  public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec, IncSwitchSpec incUnit,
+                    int nicHeaderBytes, int nicFragmentBytes, List<PacketDropSpec> packetDrops, long scenarioSeed) {
     this.deviceId = vertex;
     this.topology = topology;
     this.forwarder = new PacketForwarder(vertex, topology, routing, spec.pipelineLatencyPs(), spec.forwarding(),
         packetDrops, scenarioSeed);
-    this.incEngine = incUnit == null ? null : new SwitchIncEngine(vertex, topology, incUnit, nicHeaderBytes);
+    this.incEngine = incUnit == null ? null
+        : new SwitchIncEngine(vertex, topology, incUnit, nicHeaderBytes, nicFragmentBytes);
   }
 
   @Override

@@ -22,6 +22,8 @@ public final class DeviceRunner implements Outbox {
   private long nowPs;
   private List<Event> outgoing;
   private long eventsHandled;
+  /** Time of the last event handled; 0 before the first. */
+  private long lastEventTimePs;
 
   public DeviceRunner(DeviceCore core) {
     this.core = core;
@@ -35,6 +37,14 @@ public final class DeviceRunner implements Outbox {
   /** Total events this device has handled. */
   public long eventsHandled() {
     return eventsHandled;
+  }
+
+  /**
+   * Time of the last event this device handled (0 when it handled none): events are handled in time order, so
+   * this is the latest. It depends only on the events, never on how the run was cut into windows.
+   */
+  public long lastEventTimePs() {
+    return lastEventTimePs;
   }
 
   /**
@@ -77,6 +87,9 @@ public final class DeviceRunner implements Outbox {
       handled++;
     }
     this.outgoing = null;
+    if (handled > 0) {
+      lastEventTimePs = nowPs;
+    }
     eventsHandled += handled;
     return handled;
   }

@@ -69,9 +69,26 @@ public final class WindowedEngine {
     return eventsHandled;
   }
 
-  /** Start of the last window run: the virtual time the run reached. */
+  /**
+   * Start of the last window run (0 when none ran). It depends on how time was cut into windows; the run's
+   * virtual end is {@link #lastEventTimePs()}.
+   */
   public long lastWindowStartPs() {
     return lastWindowStartPs;
+  }
+
+  /**
+   * Time of the last event handled, over all devices (0 when none was): the run's virtual end. Unlike the window
+   * starts it does not depend on the window structure, so every engine (one member or several) reports the same.
+   */
+  public long lastEventTimePs() {
+    long last = 0L;
+    for (DeviceRunner runner : runners) {
+      if (runner != null) {
+        last = Math.max(last, runner.lastEventTimePs());
+      }
+    }
+    return last;
   }
 
   public List<DeviceReport> reports() {

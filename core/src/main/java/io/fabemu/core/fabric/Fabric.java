@@ -86,7 +86,8 @@ public final class Fabric {
         int tier = topology.vertex(v).tier();
         devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
             inc == null || (tier != 1 && tier != 2) ? null : inc.unitOf(v, tier == 2),
-            scenario.devices().nic().headerBytes(), drops, scenario.seed());
+            scenario.devices().nic().headerBytes(), inc == null ? 1 : inc.nic().fragmentBytes(), drops,
+            scenario.seed());
       }
     }
     for (int h = 0; h < hosts; h++) {
@@ -165,7 +166,7 @@ public final class Fabric {
     startEvents().forEach(engine::inject);
     engine.run();
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
-    return ResultAggregator.aggregate(scenario, worldSize, engine.reports(), engine.lastWindowStartPs(),
+    return ResultAggregator.aggregate(scenario, worldSize, engine.reports(), engine.lastEventTimePs(),
         engine.windows(), engine.eventsHandled(), wallSeconds);
   }
 }

@@ -17,15 +17,16 @@ public final class IncCodes {
   /** Why a group cannot use INC (control payload's fail_cause). */
   public enum FailCause {
     NONE(0, "INC in use"),
-    NO_INC_SWITCH(1, "a switch on the path has no INC unit"),
+    NO_INC_SWITCH(1, "a TOR of the group, or every SPINE the queries crossed, has no INC unit"),
     OP_UNSUPPORTED(2, "the reduce operation is not supported by every switch on the path"),
     TYPE_UNSUPPORTED(3, "the data type is not supported by every switch on the path"),
     MESSAGE_TOO_LARGE(4, "the message is larger than the switches' maximum data size"),
-    NO_FREE_GROUPS(5, "no SPINE has a free INC group (ava_grp_num = 0)"),
+    NO_FREE_GROUPS(5, "a TOR of the group, or every SPINE the queries crossed, has no free INC group "
+        + "(ava_grp_num = 0)"),
     NO_AGGREGATION_SLOTS(6, "a switch on the tree has no free aggregation slots"),
     LAYOUT(7, "the ranks' placement does not meet the mode's constraints"),
     TOPOLOGY(8, "the topology is not a TOR/SPINE fabric with every host under one TOR"),
-    SINGLE_LEADER(9, "the group has a single leader: nothing to aggregate in the network"),
+    SINGLE_NODE(9, "every leader is on one node: nothing crosses the network"),
     INC_DISABLED(10, "the fabric has no INC units or NIC INC engines (devices.inc.enabled = false)");
 
     private final int code;

@@ -21,6 +21,7 @@ final class IncGroup {
   private int expectedChildren;
   /** Children's vertices, in the order they became known; the index is the child's bit in the bitmaps. */
   private int[] children;
+  private final java.util.HashMap<Integer, Integer> indexOfChild = new java.util.HashMap<>();
   private int childCount;
   private final IncSlot[] slots;
 
@@ -87,13 +88,14 @@ final class IncGroup {
    * @return the index, or -1 when the vertex is new but every expected child is known already
    */
   int childIndex(int vertex) {
-    for (int i = 0; i < childCount; i++) {
-      if (children[i] == vertex) return i;
-    }
+    // A map, not a scan: a SPINE over thousands of TORs looks a child up for every fragment it gets.
+    Integer known = indexOfChild.get(vertex);
+    if (known != null) return known;
     if (childCount == expectedChildren) {
       return -1;
     }
     children[childCount] = vertex;
+    indexOfChild.put(vertex, childCount);
     return childCount++;
   }
 

@@ -210,6 +210,20 @@ public final class NicIncEngine {
     return new IncRetransmitTimer(leaderRank, taskId, task.timerSerial);
   }
 
+  /** Most doublings of the timeout: the wait grows to at most 64 timeouts. */
+  private static final int MAX_BACKOFF_DOUBLINGS = 6;
+
+  /**
+   * How long to wait before the next resend of leader {@code leaderRank}'s task: the timeout, doubled after every
+   * resend (up to {@value #MAX_BACKOFF_DOUBLINGS} times), so that a result that is only late (a slow leader, a busy
+   * SPINE) is not answered by a flood of resends.
+   */
+  public long timeoutPs(int leaderRank, long taskId) {
+    Task task = tasks.get(leaderRank, taskId);
+    int doublings = task == null ? 0 : Math.min(task.retransmits, MAX_BACKOFF_DOUBLINGS);
+    return spec.retransmitTimeoutPs() << doublings;
+  }
+
   /**
    * A retransmission timer fired: the fragments whose result is still missing, flagged as retransmissions (the
    * caller sends them and re-arms the timer), or null when the task has completed or the timer was superseded.
@@ -227,8 +241,9 @@ public final class NicIncEngine {
           + task.header1.groupId() + " req_id " + task.mpi.reqId() + " still misses result fragments " + missing
           + " of "
           + task.fragments.length + " after " + task.retransmits + " retransmissions ("
-          + spec.retransmitTimeoutPs() + " ps timeout): is a leader of the group not contributing, or is the "
-          + "timeout shorter than the slowest leader's lag?");
+          + spec.retransmitTimeoutPs() + " ps timeout, doubled after each resend up to "
+          + (1 << MAX_BACKOFF_DOUBLINGS) + "x): is a leader of the group not contributing, or is the loss that "
+          + "high?");
     }
     task.retransmits++;
     Packet[] resend = new Packet[missing.size()];

@@ -78,6 +78,8 @@ public final class SwitchIncEngine {
   private final IntLongMap<IncGroup> groups = new IntLongMap<>();
   private int freeGroups;
   private int freeSlots;
+  /** Data bytes per fragment as the NICs cut messages (before rounding down to whole elements). */
+  private final int nicFragmentBytes;
   /** When the unit has finished everything queued so far. */
   private long unitFreeAtPs;
   private long duplicatesDropped;
@@ -89,6 +91,15 @@ public final class SwitchIncEngine {
    *                       put them on; the unit's own packets carry the same
    */
   public SwitchIncEngine(int vertex, Topology topology, IncSwitchSpec unit, int nicHeaderBytes) {
+    this(vertex, topology, unit, nicHeaderBytes, unit.maxPayloadBytes());
+  }
+
+  /**
+   * @param nicFragmentBytes the NICs' fragment size ({@code IncNicSpec.fragmentBytes}): a group reserves one slot
+   *                         per fragment its messages are cut into
+   */
+  public SwitchIncEngine(int vertex, Topology topology, IncSwitchSpec unit, int nicHeaderBytes,
+                         int nicFragmentBytes) {
     Topology.Vertex v = topology.vertex(vertex);
     if (v.kind() != Topology.VertexKind.SWITCH || (v.tier() != TOR_TIER && v.tier() != SPINE_TIER)) {
       throw new IllegalArgumentException("an INC unit belongs to a TOR (tier 1) or SPINE (tier 2) switch; "
@@ -114,6 +125,7 @@ public final class SwitchIncEngine {
     this.unitBitsPerSecond = Math.multiplyExact(unit.unitBytesPerSecond(), 8L);
     this.freeGroups = unit.maxGroups();
     this.freeSlots = unit.aggregationSlots();
+    this.nicFragmentBytes = Math.max(1, Math.min(nicFragmentBytes, unit.maxPayloadBytes()));
   }
 
   /** True for the packet types of the control plane: query, notify and release. */
@@ -208,7 +220,7 @@ public final class SwitchIncEngine {
       tor2 = ip;
     }
     int failCause = c.failCause();
-    boolean slotsFree = freeSlots >= slotsNeeded(maxDataSize);
+    boolean slotsFree = freeSlots >= slotsNeeded(maxDataSize, elementBytesOf(c));
     // A SPINE only reports its load: the MRR picks among the SPINEs the queries crossed, so one full SPINE does
     // not stop the group. A TOR is on the group's only path to its leaders: when it is full, the group cannot use INC.
     if (!spine && failCause == FailCause.NONE.code()) {
@@ -225,9 +237,31 @@ public final class SwitchIncEngine {
         c.dstRank(), tor1, spineIp, tor2, c.jobId(), c.cId(), c.worldRank(), c.srcLocalGroupSize(), c.torCount());
   }
 
-  /** Aggregation slots a group needs here: one per fragment of its largest message. */
-  int slotsNeeded(int maxDataSizeBytes) {
-    return Math.max(1, (maxDataSizeBytes + unit.maxPayloadBytes() - 1) / unit.maxPayloadBytes());
+  /** The largest element (8-byte values with a 4-byte MAXLOC/MINLOC location): the fewest data bytes per fragment. */
+  private static final int LARGEST_ELEMENT_BYTES = 12;
+
+  /**
+   * Aggregation slots a group needs here: one per fragment of a message of {@code dataBytes}, cut as the NICs cut
+   * it (fragments of whole {@code elementBytes} elements).
+   */
+  int slotsNeeded(int dataBytes, int elementBytes) {
+    int perFragment = Math.max(elementBytes, nicFragmentBytes / elementBytes * elementBytes);
+    return Math.max(1, (dataBytes + perFragment - 1) / perFragment);
+  }
+
+  /**
+   * The largest element the payload's masks allow: the ranks put the case's one operation and type into their
+   * query and the MRR into its notify (see IncControlPlane), so this is that element exactly; wider masks give the
+   * largest of theirs, which never reserves too few slots.
+   */
+  private static int elementBytesOf(ControlPayload c) {
+    int largest = 0;
+    for (DataType type : DataType.values()) {
+      if ((c.supDataType() & (1 << IncCodes.typeCode(type))) != 0) largest = Math.max(largest, type.sizeBytes());
+    }
+    if (largest == 0) return LARGEST_ELEMENT_BYTES;
+    int located = (1 << IncCodes.opCode(ReduceOp.MAXLOC)) | (1 << IncCodes.opCode(ReduceOp.MINLOC));
+    return largest + ((c.supAllreduceOp() & located) != 0 ? 4 : 0);
   }
 
   /** The notify's work: allocate the group once, record the tree; returns Header0 as this switch leaves it. */
@@ -235,7 +269,7 @@ public final class SwitchIncEngine {
     long groupId = c.trueCommId();
     IncGroup group = groups.get(groupKey(groupId), 0L);
     if (group == null) {
-      int slots = slotsNeeded(c.supMaxDataSize());
+      int slots = slotsNeeded(c.supMaxDataSize(), elementBytesOf(c));
       if (freeGroups == 0 || freeSlots < slots) {
         throw new IllegalStateException(name() + " cannot allocate INC group " + groupId + ": " + freeGroups
             + " free groups and " + freeSlots + " free aggregation slots, the group needs 1 and " + slots
@@ -369,7 +403,6 @@ public final class SwitchIncEngine {
     IncHeader2 h2 = frame.header2();
     IncGroup group = groupOf(h2.taskId(), "a contribution");
     ReduceOp op = checkComputable(frame, group);
-    long done = occupy(packet.tailTimePs(), h2.fragmentBytes());
     int childId = childOf(packet);
     int child = group.childIndex(childId);
     if (child < 0) {
@@ -378,9 +411,10 @@ public final class SwitchIncEngine {
     }
     Generation gen = generation(group, h2, reqIdOf(h2.taskId()));
     if (gen.hasContributed(child)) {
-      answerDuplicate(group, gen, childId, done, sink);
+      answerDuplicate(group, gen, child, childId, recognise(packet.tailTimePs()), sink);
       return;
     }
+    long done = occupy(packet.tailTimePs(), h2.fragmentBytes());
     gen.contribute(child, packet, op);
     if (gen.contributed < group.expectedChildren()) {
       return;
@@ -397,13 +431,19 @@ public final class SwitchIncEngine {
   }
 
   /** A child sent a fragment again that was counted already: answer it, never count it twice. */
-  private void answerDuplicate(IncGroup group, Generation gen, int childId, long done, Sink sink) {
+  private void answerDuplicate(IncGroup group, Generation gen, int child, int childId, long done, Sink sink) {
     switch (gen.state) {
       case HAS_RESULT -> {
         resends++;
         sendResult(group, gen, childId, done, NicIncEngine.RETRANSMISSION_FLAG, sink);
       }
       case WAITING_PARENT -> {
+        // Every child that waits resends after its timeout; one partial per round is enough (the parent answers
+        // it for all). The first child's resend stands for the round: were it lost, the next round's is not.
+        if (child != 0) {
+          duplicatesDropped++;
+          return;
+        }
         resends++;
         sink.send(NicIncEngine.withRetransmissionFlag(gen.partial), group.parent(), done);
       }
@@ -532,11 +572,20 @@ public final class SwitchIncEngine {
   }
 
   /** Occupies the unit with a packet whose tail is in at {@code tailPs}; returns when the unit is done with it. */
+  /**
+   * The unit's time for one packet: it is busy reducing the payload at its rate (packets queue for that), and the
+   * result leaves after the unit's pipeline latency, which does not hold the unit (an FPGA pipeline takes the next
+   * packet while this one is in flight).
+   */
   private long occupy(long tailPs, long payloadBytes) {
     long start = Math.max(tailPs, unitFreeAtPs);
-    long done = start + unit.unitLatencyPs() + Units.transferPs(payloadBytes, unitBitsPerSecond);
-    unitFreeAtPs = done;
-    return done;
+    unitFreeAtPs = start + Units.transferPs(payloadBytes, unitBitsPerSecond);
+    return unitFreeAtPs + unit.unitLatencyPs();
+  }
+
+  /** A duplicate is recognised by its header: it costs the pipeline latency but takes no reduce time. */
+  private long recognise(long tailPs) {
+    return tailPs + unit.unitLatencyPs();
   }
 
   private int wireBytes(IncFrame frame, int dataBytes) {

@@ -155,6 +155,62 @@ public final class PlacementPlan {
     return new PlacementPlan(memberCount, memberOf, groups, largest);
   }
 
+  /**
+   * The cross-member lookahead of this plan on {@code topology}: the least time between an event a device handles
+   * and an event it causes on a device of another member. Only links whose ends are on different members carry
+   * such events (a host's NIC and compute node are one placement group, so the PCIe hop never crosses), and an
+   * event sent over a link arrives at least the link's latency plus the sender's minimum processing delay after
+   * it was sent: for a switch its pipeline latency, which every switch output pays before it leaves (forwarded
+   * packets as well as the INC unit's own), and nothing for a NIC, which is conservative (it may relay packets in
+   * direct topologies with its forwarding latency). So the value is the minimum, over the links between members,
+   * of latency + (switch sender ? pipeline latency : 0).
+   *
+   * <p>It is never below {@code localLookaheadPs} (every link latency is at least the local lookahead), and equals
+   * it when no link crosses members (one member), so a one-member run keeps the plain windows. Should a host's NIC
+   * and compute node ever be on different members, the PCIe hop crosses and the local lookahead (at most the PCIe
+   * latency) is returned.
+   *
+   * @param topology                the fabric graph the plan was computed for
+   * @param switchPipelineLatencyPs the switches' pipeline latency (the same for every switch of a fabric)
+   * @param localLookaheadPs        the fabric's lookahead: the smallest link or PCIe latency, positive
+   * @throws IllegalArgumentException when the topology does not match the plan's device count or a delay is
+   *                                  negative
+   */
+  public long crossLookaheadPs(Topology topology, long switchPipelineLatencyPs, long localLookaheadPs) {
+    int vertices = topology.vertexCount();
+    if (vertices + topology.hostCount() != memberOfDevice.length) {
+      throw new IllegalArgumentException("cross lookahead: " + topology.description() + " has "
+          + (vertices + topology.hostCount()) + " devices, the plan places " + memberOfDevice.length);
+    }
+    if (localLookaheadPs <= 0 || switchPipelineLatencyPs < 0) {
+      throw new IllegalArgumentException("cross lookahead: the local lookahead must be positive and the pipeline "
+          + "latency not negative, got " + localLookaheadPs + " ps and " + switchPipelineLatencyPs + " ps");
+    }
+    long min = Long.MAX_VALUE;
+    for (Topology.Link link : topology.links()) {
+      if (memberOfDevice[link.from()] != memberOfDevice[link.to()]) {
+        long senderDelayPs = topology.isHost(link.from()) ? 0L : switchPipelineLatencyPs;
+        min = Math.min(min, link.spec().latencyPs() + senderDelayPs);
+      }
+    }
+    for (int h = 0; h < topology.hostCount(); h++) {
+      if (memberOfDevice[h] != memberOfDevice[vertices + h]) {
+        min = Math.min(min, localLookaheadPs);
+      }
+    }
+    return min == Long.MAX_VALUE ? localLookaheadPs : Math.max(min, localLookaheadPs);
+  }
+
+  /** A plan given device by device (tests): groups are not known, so each device counts as one. */
+  static PlacementPlan of(int[] memberOfDevice, int memberCount) {
+    for (int m : memberOfDevice) {
+      if (m < 0 || m >= memberCount) {
+        throw new IllegalArgumentException("member " + m + " is not in 0.." + (memberCount - 1));
+      }
+    }
+    return new PlacementPlan(memberCount, memberOfDevice.clone(), memberOfDevice.length, 1);
+  }
+
   /** Everything on one member: the plan of a single-member run. */
   public static PlacementPlan singleMember(int deviceCount) {
     return new PlacementPlan(1, new int[deviceCount], 1, deviceCount);

@@ -23,6 +23,10 @@ import java.util.List;
  * the end time). Wall-clock figures stay out of the digest, so equal digests mean equal emulations. Cases of a
  * synthetic payload are marked not {@link CaseResult#checked() checked}.
  *
+ * <p>The {@code virtualEndPs} of a finished run is the time of the last event any device handled (the engines'
+ * {@code lastEventTimePs}), which does not depend on how the engine cut time into windows or over how many members
+ * it ran; a run cut short passes the end of the last window every member completed.
+ *
  * <p>A case's avg/min/max are taken over the per-rank mean latencies of the ranks that measure the operation:
  * every rank for the collectives; for {@link Collective#SENDRECV} (ping-pong) only the initiators, the even ranks
  * {@code 2i} that have a partner {@code 2i+1}: like osu_latency, the round trip measured at the initiator. The
@@ -131,7 +135,9 @@ public final class ResultAggregator {
     }
     StringBuilder line = new StringBuilder(128);
     // The payload mode is part of what was emulated: a synthetic run never has the digest of a real one.
-    line.append("fabemu-digest-v2 seed=").append(spec.seed()).append(" payload=")
+    // v3: "end" is the time of the last event handled (v2 had the start of the engine's last window, which
+    // depends on how the run was cut into windows, so differed between member counts once members sub-window).
+    line.append("fabemu-digest-v3 seed=").append(spec.seed()).append(" payload=")
         .append(spec.workload().payloadName()).append(" end=").append(endPs).append('\n');
     update(sha, line);
     for (RankResult r : ranks) {

@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * A switch's INC unit (seed 001's FPGA beside the switch pipeline; seed 000's switch INC engine).
  *
- * @param unitLatencyPs       time the INC unit spends on one flagged packet before its output may leave
- * @param unitBytesPerSecond  rate at which the unit reduces payload bytes (0: free)
+ * @param unitLatencyPs       pipeline latency of the INC unit per flagged packet (it does not hold the unit)
+ * @param unitBytesPerSecond  rate at which the unit reduces payload bytes, one packet at a time (0: free)
  * @param aggregationSlots    aggregation buffers (one per fragment being aggregated) the switch has in all
  * @param maxGroups           INC groups the switch can hold at once (a SPINE reports what is left as ava_grp_num)
  * @param maxPayloadBytes     largest data payload of one INC packet

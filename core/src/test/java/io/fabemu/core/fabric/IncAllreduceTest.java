@@ -208,4 +208,48 @@ class IncAllreduceTest {
     assertThat(r.cases().get(0).avgLatencyPs()).isGreaterThanOrEqualTo(reference.cases().get(0).avgLatencyPs());
     assertThat(run(lossy).digest()).isEqualTo(r.digest());
   }
+
+  @Test
+  void shouldStillUseIncWhenOnlyOneOfTheSpinesLacksAUnit() {
+    // 8 hosts, 2 per TOR: spine0 = vertex 12, spine1 = 13. The notify goes through the SPINE chosen among those
+    // with a unit that the queries crossed, so spine1 without one does not matter.
+    RunResult r = run(scenario(8, 2, 1, 1, List.of(Algorithm.INC_NODE), List.of(16L), DataType.INT32,
+        ReduceOp.SUM, inc(unit(), unit(), Set.of(13))));
+    assertExactWith(r, FailCause.NONE);
+  }
+
+  @Test
+  void shouldFallBackWhenEveryLeaderIsOnOneNode() {
+    RunResult r = run(scenario(1, 1, 8, 2, List.of(Algorithm.INC_SOCKET), List.of(16L), DataType.INT32,
+        ReduceOp.SUM, inc(unit(), unit(), Set.of())));
+    assertExactWith(r, FailCause.SINGLE_NODE);
+  }
+
+  @Test
+  void shouldFallBackWhenTheRanksBreakTheSocketModeRules() {
+    // Built in code, not loaded (the loader refuses it): 3 ranks per node on 2 sockets.
+    RunResult r = run(scenario(4, 2, 3, 2, List.of(Algorithm.INC_SOCKET), List.of(16L), DataType.INT32,
+        ReduceOp.SUM, inc(unit(), unit(), Set.of())));
+    assertExactWith(r, FailCause.LAYOUT);
+  }
+
+  @Test
+  void shouldFinishWithoutLossWhenAGroupSpansHundredsOfNodes() {
+    // 256 leaders under 128 TORs: leaders learn the setup's outcome far apart, and a SPINE serves 128 TORs per
+    // fragment; neither may turn into retransmissions that exhaust the NICs' budget.
+    RunResult r = run(scenario(256, 2, 1, 1, List.of(Algorithm.INC_NODE), List.of(4L, 256L), DataType.INT32,
+        ReduceOp.SUM, inc(unit(), unit(), Set.of())));
+    assertExactWith(r, FailCause.NONE);
+  }
+
+  @Test
+  void shouldReserveSlotsByTheNicFragmentsWhenFragmentsAreSmallerThanAPacket() {
+    // 1 KiB of int32 in 128-byte fragments needs 8 slots, although a packet could carry 256 B.
+    IncSwitchSpec big = new IncSwitchSpec(400_000L, 0, 64, 8, 256, 1024, EnumSet.of(ReduceOp.SUM),
+        EnumSet.of(DataType.INT32));
+    IncSpec inc = new IncSpec(big, big, Set.of(), new IncNicSpec(128, 100_000L, 20_000_000L, 16));
+    RunResult r = run(scenario(4, 2, 1, 1, List.of(Algorithm.INC_NODE), List.of(1024L), DataType.INT32,
+        ReduceOp.SUM, inc));
+    assertExactWith(r, FailCause.NONE);
+  }
 }

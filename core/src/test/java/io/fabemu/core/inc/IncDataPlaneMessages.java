@@ -43,8 +43,12 @@ final class IncDataPlaneMessages {
   }
 
   /** A query as an NMRR leader sends it: every capability bit set, the largest size, no address yet. */
+  /** The operations (SUM, PROD, MAX, MIN) and types (INT32, FLOAT32) the tests' queries and notifies ask for. */
+  static final int OPS = 0b1111;
+  static final int TYPES = (1 << 1) | (1 << 3);
+
   static ControlPayload query(long groupId, int globalGroupSize, int dstRank, int worldRank) {
-    return new ControlPayload(0, 0, 1, 0xFFFF, 0xFFFF, 0xFFFF, globalGroupSize, 0, groupId, 0, 0, 0, dstRank, 0, 0,
+    return new ControlPayload(0, 0, 1, OPS, TYPES, 0xFFFF, globalGroupSize, 0, groupId, 0, 0, 0, dstRank, 0, 0,
         0, 0, 0, worldRank, 0, 0);
   }
 
@@ -57,7 +61,7 @@ final class IncDataPlaneMessages {
    */
   static ControlPayload notify(long groupId, int maxDataSize, int globalGroupSize, int localGroupSize, int dstRank,
                                long spineIp, int mrrRank, int srcLocalGroupSize, int torCount) {
-    return new ControlPayload(0, 0x80, 1, 0xFFFF, 0xFFFF, maxDataSize, globalGroupSize, localGroupSize, groupId, 0,
+    return new ControlPayload(0, 0x80, 1, OPS, TYPES, maxDataSize, globalGroupSize, localGroupSize, groupId, 0,
         0, 0, dstRank, 0, spineIp, 0, 0, 0, mrrRank, srcLocalGroupSize, torCount);
   }
 

@@ -246,10 +246,10 @@ class SwitchIncEngineTest {
       // The cached packet's message facts: the predecessor's message to this host.
       assertThat(p.info().destinationRank()).isEqualTo(r.next());
     }
-    // The unit is a FIFO: the two notifies (53 B of payload each, tails at 1000) first, then three 12 B
-    // contributions and a duplicate, each taking 100 ns plus its bytes at 1 GB/s.
-    assertThat(results.get(0).readyPs())
-        .isEqualTo(1_000L + 2 * (UNIT_PS + 53_000L) + 4 * (UNIT_PS + 12_000L));
+    // The unit reduces one packet at a time at 1 GB/s (the two notifies' 53 B, tails at 1000, then the three 12 B
+    // contributions; the duplicate is recognised by its header and takes no reduce time); the result leaves after
+    // the unit's 100 ns pipeline latency.
+    assertThat(results.get(0).readyPs()).isEqualTo(1_000L + 2 * 53_000L + 3 * 12_000L + UNIT_PS);
 
     // Host 1 lost its result and resends: only host 1 gets it again, nothing is counted twice.
     tor.onPacket(contribution(1, 2, 0, ints(10, 20, 30)), 1, sink);
