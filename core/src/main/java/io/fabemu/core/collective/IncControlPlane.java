@@ -26,8 +26,9 @@ import java.util.SplittableRandom;
  * <p>Setup: (0) the group id, a random 32-bit number drawn from the run's seed, reaches every rank from the MRR
  * along a binomial tree of 4-byte point-to-point messages (every rank draws the same number; the messages carry
  * its cost). (1) Query: every NMRR sends a query (INC tree-generation up) to the MRR of its group; the switches on
- * the way fill in their capabilities, addresses and load. (2) Socket mode: the MRRs forward the queries they got to
- * each other, so that every MRR decides from all of them (one aggregation tree serves all groups). (3) Each MRR
+ * the way fill in their capabilities, addresses and load. (2) Socket mode: each MRR reduces its queries to a
+ * {@link Summary} and sends it to the other MRRs, so that every MRR decides from all of them (one aggregation tree
+ * serves all groups). (3) Each MRR
  * decides ({@link #decide}) and sends a notify (tree-generation down, through the chosen SPINE) to its NMRRs; the
  * switches build the tree. (4) Every leader broadcasts the outcome to the ranks it leads (binomial tree, shared
  * memory). Release: each MRR sends a release (kill) to its NMRRs through the tree, freeing the switches; the NMRRs
@@ -275,7 +276,7 @@ final class IncControlPlane {
     return true;
   }
 
-  // ------------------------------------------------------------------ (2) Socket mode: MRRs share queries
+  // ------------------------------------------------------------------ (2) Socket mode: MRRs share summaries
 
   private boolean receiveSync() {
     boolean any = false;
