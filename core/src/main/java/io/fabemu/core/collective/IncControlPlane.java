@@ -191,7 +191,7 @@ final class IncControlPlane {
   // ------------------------------------------------------------------ (0) the group id
 
   private boolean receiveGroupId() {
-    int parent = treeParent(rank - groupIdRoot(), layout.rankCount());
+    int parent = treeParent(rank - groupIdRoot());
     if (take(parent + groupIdRoot(), ROUND_GROUP_ID) == null) return false;
     forwardGroupId();
     return true;
@@ -343,7 +343,7 @@ final class IncControlPlane {
 
   private boolean receiveOutcome() {
     int leader = layout.leaderOf(rank);
-    int parent = treeParent(rank - leader, layout.ledBy(leader).count()) + leader;
+    int parent = treeParent(rank - leader) + leader;
     Message m = take(parent, ROUND_OUTCOME);
     if (m == null) return false;
     decision = m.inc().control();
@@ -506,8 +506,8 @@ final class IncControlPlane {
     return Tags.tag(sequence, Tags.channel(PHASE, round, 0));
   }
 
-  /** Parent of relative rank {@code vr} (not 0) in a binomial tree over {@code p} ranks rooted at 0. */
-  private static int treeParent(int vr, int p) {
+  /** Parent of relative rank {@code vr} (not 0) in a binomial tree rooted at 0: {@code vr} without its lowest bit. */
+  private static int treeParent(int vr) {
     return vr & (vr - 1);
   }
 
