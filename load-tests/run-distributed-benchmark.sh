@@ -11,8 +11,7 @@
 # Usage: load-tests/run-distributed-benchmark.sh [case ...]     (build first: mvn -B -q -DskipTests package)
 # Cases (default: ring-256x1MiB ring-48x64KiB barrier-probe-50 barrier-probe-200):
 #   ring-256x1MiB   256 hosts, 16 per TOR, 4 spines, ring Allreduce 1 MiB, 2 iterations, real data (7,209 windows
-#                   on 1 member, 4,202 global windows on 3) - plain aeron-udp only with FABEMU_DIST_AERON_RING256=1
-#                   (at the default idle CPU level it takes about two minutes on 2 cores); aeron-udp:idleN always
+#                   on 1 member, 4,202 global windows on 3)
 #   ring-48x64KiB   48 hosts, 16 per TOR (3 TORs), 3 spines, ring Allreduce 64 KiB, 1 iteration, real data
 #                   (782 windows on 1 member, 309 global windows on 3: few rounds, so aeron-udp stays short)
 #   barrier-probe-50, barrier-probe-200
@@ -22,10 +21,12 @@
 #                   With both, a second table gives the marginal cost of one window,
 #                   (wall_200 - wall_50) / (windows_200 - windows_50), free of JIT warm-up and start-up.
 # Environment: FABEMU_DIST_MEMBERS (default 3), FABEMU_DIST_TRANSPORTS (default "tcp aeron-udp"; also
-#   "aeron-udp:idle1", aeron-udp with -Dpekko.remote.artery.advanced.aeron.idle-cpu-level=1, and "aeron-udp:idleN"),
+#   "aeron-udp:idleN", aeron-udp with -Dpekko.remote.artery.advanced.aeron.idle-cpu-level=N; plain aeron-udp runs at
+#   fabemu.aeron.idle-cpu-level = auto, i.e. level 1 on machines with at most 4 cores, Pekko's default 5 above),
 #   FABEMU_DIST_REPEATS (default 1), FABEMU_DIST_TIMEOUT (seconds per run, default 300), FABEMU_JAVA_OPTS (-D
 #   options reach the member JVMs too), FABEMU_DIST_JVM_OPTS (set as JAVA_TOOL_OPTIONS, so every JVM of a run gets
-#   them, members included: e.g. "-XX:TieredStopAtLevel=1", see docs/performance.md).
+#   them, members included), FABEMU_MEMBER_JAVA_OPTS (bin/fabemu's: set, even empty, it replaces the C1-only
+#   choice a local run makes on machines with fewer than 2 cores per JVM; FABEMU_MEMBER_JAVA_OPTS= runs all on C2).
 # Uses 127.0.0.1 only. After every run it checks that no member JVM of that run is left (killing leftovers by pid)
 # and that no /dev/shm/fabemu-aeron-<pid>-* folder of its JVMs is left (removing leftovers); both are reported.
 set -euo pipefail
@@ -158,7 +159,6 @@ for c in "${cases[@]}"; do
   scenario "$c" >"$file"
   configs=("1 -")
   for t in $transports; do
-    if [ "$t" = aeron-udp ] && [ "$c" = ring-256x1MiB ] && [ "${FABEMU_DIST_AERON_RING256:-0}" != 1 ]; then continue; fi
     configs+=("$members $t")
   done
   wall1="" digest1=""

@@ -26,6 +26,13 @@ final class LocalMembers implements AutoCloseable {
   private static final List<String> PASSED_ON_PREFIXES = List.of("-Xmx", "-Xms", "-Xss", "-Dpekko.", "-Dfabemu.",
       "-Daeron.", "-Dorg.slf4j.");
   private static final int LOG_TAIL_LINES = 20;
+  /** Environment variable with the member JVMs' own options; see {@link #memberJvmOptions}. */
+  static final String MEMBER_JAVA_OPTS_ENV = "FABEMU_MEMBER_JAVA_OPTS";
+  /** Below this many cores per JVM of a local run, its JVMs get {@link #SMALL_MACHINE_OPTIONS}. */
+  static final int CORES_PER_JVM = 2;
+  /** C1 only, on one compiler thread, and the serial collector: the same list as bin/fabemu's. */
+  static final List<String> SMALL_MACHINE_OPTIONS =
+      List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC");
 
   /** One member JVM: its number (the coordinator is member 1), process and log. */
   record Child(int number, Process process, Path log) {}
@@ -48,7 +55,7 @@ final class LocalMembers implements AutoCloseable {
       for (int i = 0; i < count; i++) {
         int number = i + 2;
         Path log = logDir.resolve("member-" + number + ".log");
-        ProcessBuilder pb = new ProcessBuilder(command(seed, transport))
+        ProcessBuilder pb = new ProcessBuilder(command(seed, transport, count + 1))
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -61,8 +68,28 @@ final class LocalMembers implements AutoCloseable {
     return members;
   }
 
-  /** The command of one member JVM. */
-  static List<String> command(String seed, Transport transport) {
+  /**
+   * JVM options of every member JVM: the environment variable {@value #MEMBER_JAVA_OPTS_ENV} split on whitespace
+   * when it is set (empty: none), else {@link #SMALL_MACHINE_OPTIONS} when the machine has fewer than
+   * {@value #CORES_PER_JVM} cores per JVM of the run. All the JVMs of a local run compile the same hot code at the
+   * same time, and C2's compiler threads (and G1's worker threads) then take the cores the emulation needs:
+   * measured on 2 cores, C1 alone cut a 3-member run's wall time by a fifth to a third, one C1 thread and the
+   * serial collector by a further 7 % (docs/performance.md). bin/fabemu applies the same rule to the coordinator's
+   * JVM.
+   *
+   * @param env   the variable's value, null when unset
+   * @param cores the machine's cores
+   * @param jvms  JVMs of the run, the coordinator's included
+   */
+  static List<String> memberJvmOptions(String env, int cores, int jvms) {
+    if (env != null) {
+      return env.isBlank() ? List.of() : List.of(env.strip().split("\\s+"));
+    }
+    return cores < CORES_PER_JVM * jvms ? SMALL_MACHINE_OPTIONS : List.of();
+  }
+
+  /** The command of one member JVM of a run of {@code jvms} JVMs (the coordinator's included). */
+  static List<String> command(String seed, Transport transport, int jvms) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("--add-opens");
@@ -72,6 +99,8 @@ final class LocalMembers implements AutoCloseable {
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (PASSED_ON_PREFIXES.stream().anyMatch(arg::startsWith)) cmd.add(arg);
     }
+    cmd.addAll(memberJvmOptions(System.getenv(MEMBER_JAVA_OPTS_ENV), Runtime.getRuntime().availableProcessors(),
+        jvms));
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Main.class.getName());

@@ -11,6 +11,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -112,6 +113,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     if (transport == Transport.AERON_UDP) {
       checkAeronCanStart(merged);
       aeronDir = newAeronDir();
+      String idlePath = "pekko.remote.artery.advanced.aeron.idle-cpu-level";
+      if (!overrides.withFallback(ConfigFactory.systemProperties()).hasPath(idlePath)) {
+        OptionalInt level = aeronIdleCpuLevel(merged.getValue("fabemu.aeron.idle-cpu-level").unwrapped().toString(),
+            Runtime.getRuntime().availableProcessors());
+        if (level.isPresent()) {
+          transportConfig = transportConfig.withValue(idlePath, ConfigValueFactory.fromAnyRef(level.getAsInt()));
+        }
+      }
       transportConfig = transportConfig
           .withValue("pekko.remote.artery.advanced.aeron.embedded-media-driver", ConfigValueFactory.fromAnyRef(true))
           .withValue("pekko.remote.artery.advanced.aeron.aeron-dir", ConfigValueFactory.fromAnyRef(
@@ -147,6 +156,33 @@ public final class EmbeddedCluster implements AutoCloseable {
           + rootMessage(e.getCause()), e);
     }
     return new EmbeddedCluster(system, aeronDir, cleaner);
+  }
+
+  /** Cores at or below which {@code fabemu.aeron.idle-cpu-level = auto} picks level 1. */
+  static final int FEW_CORES = 4;
+
+  /**
+   * Aeron's idle CPU level for the setting {@code fabemu.aeron.idle-cpu-level} on a machine with {@code cores}
+   * cores: {@code auto} is 1 on at most {@link #FEW_CORES} cores (Aeron's spinning threads would take the cores the
+   * emulation needs) and empty above (Pekko's default stays); a number from 1 to 10 is that level.
+   *
+   * @throws ClusterStartException naming the setting when it is neither
+   */
+  static OptionalInt aeronIdleCpuLevel(String setting, int cores) {
+    String value = setting.strip();
+    if (value.equals("auto")) {
+      return cores <= FEW_CORES ? OptionalInt.of(1) : OptionalInt.empty();
+    }
+    try {
+      int level = Integer.parseInt(value);
+      if (level >= 1 && level <= 10) {
+        return OptionalInt.of(level);
+      }
+    } catch (NumberFormatException e) {
+      // Reported below.
+    }
+    throw new ClusterStartException("cannot start the cluster member: fabemu.aeron.idle-cpu-level = '" + setting
+        + "' must be auto or a number from 1 to 10", null);
   }
 
   /** Aeron needs an opened {@code sun.nio.ch} (else it fails inside Agrona) and frames within its term length. */

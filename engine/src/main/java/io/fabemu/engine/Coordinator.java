@@ -36,14 +36,15 @@ import org.apache.pekko.actor.typed.receptionist.Receptionist;
  * scheduler its {@link MemberScheduler.Peers}, injects each member's initial events, and watches the schedulers.
  * A lost member (its scheduler stopped, its node left, or a {@link MemberWatcher} reports it
  * {@link MemberUnreachable}) fails the run with an {@link EngineMemberLostException} naming the member and the end
- * of the last completed window, carrying the case results streamed up in {@link WindowDone}s so far.
+ * of the last reported window, carrying the case results streamed up in {@link WindowsDone}s so far.
  *
  * <p>The members pace themselves: at the end of each global window every member reports to every other member
  * ({@link MemberScheduler.PeerDone}) and each computes the same next window, [T, T + window) at the minimum T over
  * members of their next event and the earliest event they sent to another member (empty stretches of virtual time
- * are skipped). The coordinator gets a copy of each member's report ({@link WindowDone}), applies the same rule to
- * follow the windows (progress, the last completed window, the streamed case results, the stall watchdog) and
- * acknowledges them now and then ({@link MemberScheduler.WindowsSeen}: flow control, members run at most
+ * are skipped). Every {@link MemberScheduler#SUMMARY_EVERY}th window and after the last, each member sends the
+ * coordinator a summary ({@link WindowsDone}); once every member's summary of a window is in, the coordinator
+ * follows (progress, the last completed window, the streamed case results, the stall watchdog) and acknowledges it
+ * ({@link MemberScheduler.WindowsSeen}: flow control, members run at most
  * {@link MemberScheduler#MAX_WINDOWS_AHEAD} windows ahead of it). When no member has anything pending it collects
  * every device's report and completes the result future exactly once: with an {@link EngineOutcome}, or
  * exceptionally with an {@link EngineFailedException} when a member reports a failure, a scheduler dies, the run is
@@ -56,20 +57,19 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   public interface Command extends WireMessage {}
 
   /**
-   * Member to coordinator: global window {@code windowIndex} (0: the initial injection) is done at the member. A
-   * copy of what it tells the other members ({@link MemberScheduler.PeerDone}), plus what only the coordinator
-   * keeps; the members do not wait for the coordinator.
+   * Member to coordinator: the global windows up to {@code windowIndex} (0: the initial injection) are done at the
+   * member, and every member's report of that window has reached it. Sent every
+   * {@link MemberScheduler#SUMMARY_EVERY}th window and after the last; the members do not wait for the coordinator.
    *
-   * @param nextEventTimePs earliest event pending at the member, {@link Long#MAX_VALUE} when none
-   * @param eventsHandled   events its devices handled in the window
-   * @param progress        cumulative progress summed over its devices
-   * @param earliestSentPs  earliest event the member sent to other members in the window, {@link Long#MAX_VALUE}
-   *                        when none
-   * @param finished        case results its devices finished in the window (usually the empty list); the
-   *                        coordinator keeps them so that a run cut short can report what was finished
+   * @param windowEndPs   end of window {@code windowIndex} (0 for the injection): the run is complete up to it
+   * @param eventsHandled events its devices handled since its previous summary
+   * @param progress      cumulative progress summed over its devices
+   * @param finished      case results its devices finished since its previous summary (usually the empty list); the
+   *                      coordinator keeps them so that a run cut short can report what was finished
+   * @param ended         no member has anything pending: {@code windowIndex} was the run's last window
    */
-  public record WindowDone(int memberId, long windowIndex, long nextEventTimePs, long eventsHandled, long progress,
-                           long earliestSentPs, List<RankResult> finished) implements Command {}
+  public record WindowsDone(int memberId, long windowIndex, long windowEndPs, long eventsHandled, long progress,
+                            List<RankResult> finished, boolean ended) implements Command {}
 
   /** Member agent to coordinator: member {@code memberId}'s scheduler is ready (answers PrepareRun). */
   public record MemberReady(int memberId, ActorRef<MemberScheduler.Command> scheduler) implements Command {}
@@ -106,12 +106,6 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** The watchdog checks this many times per stall timeout; a stall is declared after that many idle checks. */
   private static final int STALL_CHECKS = 4;
 
-  /**
-   * The coordinator acknowledges every this many windows ({@link MemberScheduler.WindowsSeen}); at most
-   * {@link MemberScheduler#MAX_WINDOWS_AHEAD}, or the members would wait for ever.
-   */
-  private static final long ACK_EVERY = 16;
-
   /** Wall-clock spacing of progress calls: display only, so nothing in a run depends on it. */
   private static final long PROGRESS_INTERVAL_NANOS = 100_000_000L;
 
@@ -125,12 +119,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final List<ActorRef<MemberScheduler.Command>> members = new ArrayList<>();
   private final long[] progressByMember;
   /**
-   * Per member, its done reports of windows not yet reported by every member (members run up to one window apart,
+   * Per member, its summaries of windows not yet summarized by every member (members run up to one window apart,
    * and up to {@link MemberScheduler#MAX_WINDOWS_AHEAD} ahead of this coordinator).
    */
-  private final ArrayDeque<WindowDone>[] doneByMember;
-  /** Index of the next window whose done reports complete a round. */
-  private long nextDoneWindow;
+  private final ArrayDeque<WindowsDone>[] doneByMember;
   private final List<DeviceReport> reports = new ArrayList<>();
   /** Case results streamed up with the windows (for a partial result if the run is cut short). */
   private final List<RankResult> finishedResults = new ArrayList<>();
@@ -148,11 +140,14 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   private Phase phase = Phase.WINDOWS;
   private int awaiting;
+  /** The last global window every member summarized (its index). */
   private long windows;
   private long events;
-  private long lastWindowStartPs;
   private long lastEventTimePs;
   private long lastProgressNanos;
+  /** Wall clock (display only): when this coordinator started, and when the first window started. */
+  private final long startNanos = System.nanoTime();
+  private long windowsStartNanos = startNanos;
   private boolean listenerBroken;
   /** End of the last window every member completed (0 before the first). */
   private long completedThroughPs;
@@ -281,7 +276,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(WindowDone.class, this::onWindowDone)
+        .onMessage(WindowsDone.class, this::onWindowsDone)
         .onMessage(AgentsListed.class, this::onAgentsListed)
         .onMessage(MemberReady.class, this::onMemberReady)
         .onMessageEquals(StartTimeout.INSTANCE, this::onStartTimeout)
@@ -355,6 +350,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       members.add(scheduler);
     }
     phase = Phase.WINDOWS;
+    windowsStartNanos = System.nanoTime();
     activity++;
     awaiting = memberCount;
     List<ArrayList<Event>> injected = new ArrayList<>();
@@ -395,22 +391,25 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     return fail("member(s) " + missing + " did not get ready within " + startTimeout.toSeconds() + " s");
   }
 
-  private Behavior<Command> onWindowDone(WindowDone done) {
-    expectPhase(Phase.WINDOWS, "WindowDone");
+  private Behavior<Command> onWindowsDone(WindowsDone done) {
+    expectPhase(Phase.WINDOWS, "WindowsDone");
     activity++;
     doneByMember[done.memberId()].add(done);
-    for (ArrayDeque<WindowDone> queue : doneByMember) {
+    for (ArrayDeque<WindowsDone> queue : doneByMember) {
       if (queue.isEmpty()) {
         return this;
       }
     }
-    // Every member finished window nextDoneWindow: follow the members to the next window, or end the run.
-    long windowStartPs = Long.MAX_VALUE;
+    // Every member summarized the same window (they all decide it from the same window index and tally).
+    WindowsDone first = doneByMember[0].peek();
     for (int m = 0; m < memberCount; m++) {
-      WindowDone memberDone = doneByMember[m].poll();
-      if (memberDone.windowIndex() != nextDoneWindow) {
-        throw new IllegalStateException("member " + m + " reported window " + memberDone.windowIndex()
-            + " done, expected window " + nextDoneWindow);
+      WindowsDone memberDone = doneByMember[m].poll();
+      if (memberDone.windowIndex() != first.windowIndex() || memberDone.ended() != first.ended()
+          || memberDone.windowEndPs() != first.windowEndPs()) {
+        throw new IllegalStateException("member " + m + " summarized window " + memberDone.windowIndex()
+            + (memberDone.ended() ? " (the last)" : "") + " ending at " + memberDone.windowEndPs() + " ps, member 0 "
+            + "window " + first.windowIndex() + (first.ended() ? " (the last)" : "") + " ending at "
+            + first.windowEndPs() + " ps");
       }
       progressByMember[m] = memberDone.progress();
       events += memberDone.eventsHandled();
@@ -418,29 +417,22 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       if (!finished.isEmpty()) {
         finishedResults.addAll(finished);
       }
-      windowStartPs = Math.min(windowStartPs, Math.min(memberDone.nextEventTimePs(), memberDone.earliestSentPs()));
     }
-    if (nextDoneWindow > 0) {
-      completedThroughPs = lastWindowStartPs + windowPs;
-    }
-    if (nextDoneWindow % ACK_EVERY == 0) {
-      for (ActorRef<MemberScheduler.Command> member : members) {
-        member.tell(new MemberScheduler.WindowsSeen(nextDoneWindow));
-      }
-    }
-    nextDoneWindow++;
-    if (windowStartPs == Long.MAX_VALUE) {
+    windows = first.windowIndex();
+    completedThroughPs = first.windowEndPs();
+    if (first.ended()) {
       return collectReports();
     }
+    for (ActorRef<MemberScheduler.Command> member : members) {
+      member.tell(new MemberScheduler.WindowsSeen(windows));
+    }
     maybeReportProgress();
-    windows++;
-    lastWindowStartPs = windowStartPs;
     return this;
   }
 
   @SuppressWarnings("unchecked")
-  private static ArrayDeque<WindowDone>[] newQueues(int count) {
-    ArrayDeque<WindowDone>[] queues = (ArrayDeque<WindowDone>[]) new ArrayDeque<?>[count];
+  private static ArrayDeque<WindowsDone>[] newQueues(int count) {
+    ArrayDeque<WindowsDone>[] queues = (ArrayDeque<WindowsDone>[]) new ArrayDeque<?>[count];
     for (int m = 0; m < count; m++) {
       queues[m] = new ArrayDeque<>(2);
     }
@@ -466,7 +458,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
     callListener(lastEventTimePs);
-    result.complete(new EngineOutcome(List.copyOf(reports), windows, events, lastEventTimePs));
+    result.complete(new EngineOutcome(List.copyOf(reports), windows, events, lastEventTimePs,
+        (windowsStartNanos - startNanos) / 1e9));
     return finish();
   }
 
@@ -483,13 +476,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       return this;
     }
     String waitingFor = phase == Phase.WINDOWS
-        ? (windows == 0 ? "the initial injection" : "window [" + lastWindowStartPs + ", "
-            + (lastWindowStartPs + windowPs) + ") ps")
+        ? "the windows after window " + windows + " (complete up to " + completedThroughPs + " ps)"
         : "the device reports";
     int silent = awaiting;
     if (phase == Phase.WINDOWS) {
       silent = 0;
-      for (ArrayDeque<WindowDone> queue : doneByMember) {
+      for (ArrayDeque<WindowsDone> queue : doneByMember) {
         silent += queue.isEmpty() ? 1 : 0;
       }
     }
@@ -531,7 +523,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   private Behavior<Command> fail(String reason) {
     result.completeExceptionally(new EngineFailedException("fabemu run failed at virtual time "
-        + lastWindowStartPs + " ps (window " + windows + "): " + reason));
+        + completedThroughPs + " ps (window " + windows + "): " + reason));
     return finish();
   }
 
@@ -551,7 +543,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     // Reached on every stop; only an unplanned one (a bug here, or the actor system terminating) finds the
     // result still open, and the caller must not wait for ever.
     result.completeExceptionally(new EngineFailedException("fabemu run's coordinator stopped before the run "
-        + "finished, at virtual time " + lastWindowStartPs + " ps (see the log; is the actor system terminating?)"));
+        + "finished, at virtual time " + completedThroughPs + " ps (see the log; is the actor system "
+        + "terminating?)"));
     return this;
   }
 
@@ -559,7 +552,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     long now = System.nanoTime();
     if (now - lastProgressNanos >= PROGRESS_INTERVAL_NANOS) {
       lastProgressNanos = now;
-      callListener(lastWindowStartPs);
+      callListener(completedThroughPs);
     }
   }
 

@@ -13,5 +13,9 @@ import java.util.List;
  * @param events          events handled by all devices, self-events included
  * @param lastEventTimePs time of the last event any device handled: the run's virtual end (0 when none ran); it
  *                        does not depend on the windows, so it is the same on any number of members
+ * @param setupSeconds    wall time (display only) from the start of a distributed run to its first window: finding
+ *                        the members and each building its devices; 0 for a local run, whose devices are built
+ *                        before the engine starts
  */
-public record EngineOutcome(List<DeviceReport> reports, long windows, long events, long lastEventTimePs) {}
+public record EngineOutcome(List<DeviceReport> reports, long windows, long events, long lastEventTimePs,
+                            double setupSeconds) {}

@@ -36,12 +36,13 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * other member a {@link PeerDone} (its next event time, the earliest event it sent to any member, how many events
  * it sent to that member) carrying the events for that member's devices, cut into chunks of at most
  * {@link #MAX_BATCH_EVENTS} events or about {@link #MAX_BATCH_BYTES} bytes so each fits one Artery frame: all but
- * the last chunk go ahead as {@link EventBatch}es, the last rides in the PeerDone. Then it sends a
- * {@link Coordinator.WindowDone} to the coordinator, which only observes (progress, the case results finished in
- * the window, member loss, stalls, the end). Once a member has the done reports of every
- * member for window k (its own included), all of them compute the same next window: T = the minimum of every
- * member's next event and earliest sent event, [T, T + windowPs); none when T is infinite (the run is over, the
- * coordinator then collects the reports). It starts the window once the events the others reported sending it have
+ * the last chunk go ahead as {@link EventBatch}es, the last rides in the PeerDone. Once a member has the done
+ * reports of every member for window k (its own included), all of them compute the same next window: T = the
+ * minimum of every member's next event and earliest sent event, [T, T + windowPs); none when T is infinite (the run
+ * is over, the coordinator then collects the reports). Every {@link #SUMMARY_EVERY}th window and after the last,
+ * each member sends the coordinator a {@link Coordinator.WindowsDone} (events, progress, the case results finished
+ * since its previous one, whether the run is over); the coordinator only observes (progress, partial results,
+ * member loss, stalls, the end). It starts the window once the events the others reported sending it have
  * arrived. Batches and peer reports may arrive before the member finished window k (a peer can be at most one
  * window ahead): events go straight into the calendar (they are due at or after the end of window k, so never in
  * a window already run), reports are kept by window index, and the calendar's order makes arrival order
@@ -120,6 +121,14 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   /** How many global windows a member may run beyond the last one the coordinator acknowledged. */
   public static final long MAX_WINDOWS_AHEAD = 64;
 
+  /**
+   * A member reports to the coordinator ({@link Coordinator.WindowsDone}) after every this many global windows
+   * (and after the last): the members pace each other, and a report per window would put two more remote messages
+   * on every window of a three-member run for what only progress, partial results and flow control need. At most
+   * {@link #MAX_WINDOWS_AHEAD} / 2, so that flow control never waits for a report that is not due.
+   */
+  public static final long SUMMARY_EVERY = 16;
+
   /** Most events in one {@link EventBatch}. */
   public static final int MAX_BATCH_EVENTS = 1_000;
 
@@ -165,7 +174,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private long subWindowStartPs;
   private long subWindowEndPs;
   private int pendingReplies;
-  private long windowEvents;
+  /** Events handled since the last {@link Coordinator.WindowsDone}. */
+  private long eventsSinceSummary;
   private long subWindows;
   private long progressSum;
   private List<DeviceReport> reports;
@@ -185,8 +195,13 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private final TreeMap<Long, Long> receivedByWindow = new TreeMap<>();
   /** Done reports by window index (at most two windows are open: peers are at most one window ahead). */
   private final TreeMap<Long, Tally> tallies = new TreeMap<>();
-  /** Case results the devices finished in the current window; null when none (no allocation per window). */
-  private ArrayList<DeviceReport.RankResult> finishedInWindow;
+  /**
+   * Case results the devices finished since the last {@link Coordinator.WindowsDone}; null when none (no
+   * allocation per window).
+   */
+  private ArrayList<DeviceReport.RankResult> finishedSinceSummary;
+  /** The last global window reported to the coordinator ({@link Coordinator.WindowsDone}); -1 before any. */
+  private long summarizedWindow = -1L;
 
   /**
    * A scheduler hosting every device of a one-member run.
@@ -290,7 +305,6 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       throw new IllegalStateException("member " + memberId + " was injected before it was told its peers");
     }
     calendar.addAll(inject.events());
-    windowEvents = 0L;
     finishGlobalWindow();
     return this;
   }
@@ -370,7 +384,11 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     if (tally == null || tally.reports < memberCount) {
       return;
     }
-    if (tally.nextWindowStartPs == Long.MAX_VALUE) {
+    boolean ended = tally.nextWindowStartPs == Long.MAX_VALUE;
+    if (summarizedWindow < windowIndex && (ended || windowIndex % SUMMARY_EVERY == 0)) {
+      summarize(ended);
+    }
+    if (ended) {
       tallies.remove(windowIndex);
       phase = Phase.ENDED;
       return;
@@ -391,7 +409,6 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     windowIndex++;
     windowStartPs = tally.nextWindowStartPs;
     windowEndPs = windowStartPs + Math.min(windowPs, Long.MAX_VALUE - windowStartPs);
-    windowEvents = 0L;
     runSubWindows();
   }
 
@@ -466,13 +483,13 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         }
       }
     }
-    windowEvents += done.handled();
+    eventsSinceSummary += done.handled();
     List<DeviceReport.RankResult> finished = done.finished();
     if (!finished.isEmpty()) {
-      if (finishedInWindow == null) {
-        finishedInWindow = new ArrayList<>();
+      if (finishedSinceSummary == null) {
+        finishedSinceSummary = new ArrayList<>();
       }
-      finishedInWindow.addAll(finished);
+      finishedSinceSummary.addAll(finished);
     }
     int id = done.deviceId();
     progressSum += done.progress() - lastProgress[id];
@@ -515,12 +532,21 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       }
       peers.get(m).tell(new PeerDone(memberId, windowIndex, next, earliestSent, events.size(), last));
     }
-    List<DeviceReport.RankResult> finished = finishedInWindow == null ? List.of() : finishedInWindow;
-    finishedInWindow = null;
-    coordinator.tell(new Coordinator.WindowDone(memberId, windowIndex, next, windowEvents, progressSum,
-        earliestSent, finished));
     tally(windowIndex, Math.min(next, earliestSent), 0L);
     tryStartWindow();
+  }
+
+  /**
+   * Tells the coordinator that global windows up to {@link #windowIndex} are done here. Every member decides this
+   * from the same window index and the same tally, so they all report the same windows.
+   */
+  private void summarize(boolean ended) {
+    summarizedWindow = windowIndex;
+    List<DeviceReport.RankResult> finished = finishedSinceSummary == null ? List.of() : finishedSinceSummary;
+    finishedSinceSummary = null;
+    coordinator.tell(new Coordinator.WindowsDone(memberId, windowIndex, windowIndex == 0 ? 0L : windowEndPs,
+        eventsSinceSummary, progressSum, finished, ended));
+    eventsSinceSummary = 0L;
   }
 
   /**

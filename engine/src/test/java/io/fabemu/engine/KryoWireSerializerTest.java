@@ -128,7 +128,7 @@ class KryoWireSerializerTest {
             new ArrayList<>(List.of(new DeviceReport.RankResult(8, 1, 2, 3_000L, 1_000L, 2_000L, 0L)))),
         MemberScheduler.CollectReports.INSTANCE,
         new MemberScheduler.ReportCollected(4, report(4), 9_000L),
-        new Coordinator.WindowDone(0, 7L, 3_000L, 12L, 3L, 4_000L, List.of()),
+        new Coordinator.WindowsDone(0, 7L, 3_000L, 12L, 3L, List.of(), true),
         new Coordinator.MemberUnreachable("127.0.0.1", 25520),
         new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2))), 9_000L),
         new Coordinator.MemberFailed(0, "device 3 failed"),

@@ -209,7 +209,7 @@ class PekkoWindowEngineTest {
               DeviceActorFactory.GENERIC, LOOKAHEAD_PS, GossipCore.starts(devices, LATE_START_PS),
               ProgressListener.NONE))
               .isInstanceOf(EngineFailedException.class)
-              .hasMessageContaining("no progress for 1 s while waiting for window [")
+              .hasMessageContaining("no progress for 1 s while waiting for the windows after window ")
               .hasMessageContaining("fabemu.wire.registrations"));
     } finally {
       shortStall.shutdownTestKit();
