@@ -10,7 +10,9 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * Member JVMs started by {@code fabemu run --members N} on this machine: each runs {@code fabemu member} with the
@@ -33,6 +35,11 @@ final class LocalMembers implements AutoCloseable {
   /** C1 only, on one compiler thread, and the serial collector: the same list as bin/fabemu's. */
   static final List<String> SMALL_MACHINE_OPTIONS =
       List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC");
+  /** A collector chosen by the user ({@code -XX:+UseG1GC}, {@code -XX:-UseSerialGC}, ...). */
+  private static final Pattern USER_COLLECTOR = Pattern.compile("-XX:[+-]Use\\w*GC\\b");
+  /** Compiler settings of the user's that the compiler options would contradict. */
+  private static final Pattern USER_COMPILER =
+      Pattern.compile("-XX:(TieredStopAtLevel|[+-]TieredCompilation|CICompilerCount)\\b");
 
   /** One member JVM: its number (the coordinator is member 1), process and log. */
   record Child(int number, Process process, Path log) {}
@@ -77,19 +84,43 @@ final class LocalMembers implements AutoCloseable {
    * serial collector by a further 7 % (docs/performance.md). bin/fabemu applies the same rule to the coordinator's
    * JVM.
    *
-   * @param env   the variable's value, null when unset
-   * @param cores the machine's cores
-   * @param jvms  JVMs of the run, the coordinator's included
+   * <p>Options the user gives every JVM ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS}) win: a collector of
+   * theirs drops the serial collector, and compiler settings of theirs drop the compiler options (the JVM refuses
+   * to start with two collectors, or with one compiler thread and C2).
+   *
+   * @param env         the variable's value, null when unset
+   * @param cores       the machine's cores
+   * @param jvms        JVMs of the run, the coordinator's included
+   * @param userOptions the options every JVM gets anyway, space-separated (may be empty)
    */
-  static List<String> memberJvmOptions(String env, int cores, int jvms) {
+  static List<String> memberJvmOptions(String env, int cores, int jvms, String userOptions) {
     if (env != null) {
       return env.isBlank() ? List.of() : List.of(env.strip().split("\\s+"));
     }
-    return cores < CORES_PER_JVM * jvms ? SMALL_MACHINE_OPTIONS : List.of();
+    if (cores >= CORES_PER_JVM * jvms) {
+      return List.of();
+    }
+    boolean ownCollector = USER_COLLECTOR.matcher(userOptions).find();
+    boolean ownCompiler = USER_COMPILER.matcher(userOptions).find();
+    return SMALL_MACHINE_OPTIONS.stream()
+        .filter(o -> !(ownCollector && o.endsWith("GC")) && !(ownCompiler && !o.endsWith("GC")))
+        .toList();
+  }
+
+  /** The options every JVM of this machine gets from the environment, space-separated. */
+  static String userJvmOptions() {
+    return String.join(" ", Objects.requireNonNullElse(System.getenv("JAVA_TOOL_OPTIONS"), ""),
+        Objects.requireNonNullElse(System.getenv("JDK_JAVA_OPTIONS"), ""));
   }
 
   /** The command of one member JVM of a run of {@code jvms} JVMs (the coordinator's included). */
   static List<String> command(String seed, Transport transport, int jvms) {
+    return command(seed, transport, memberJvmOptions(System.getenv(MEMBER_JAVA_OPTS_ENV),
+        Runtime.getRuntime().availableProcessors(), jvms, userJvmOptions()));
+  }
+
+  /** The command of one member JVM with {@code jvmOptions} (see {@link #memberJvmOptions}). */
+  static List<String> command(String seed, Transport transport, List<String> jvmOptions) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("--add-opens");
@@ -99,8 +130,7 @@ final class LocalMembers implements AutoCloseable {
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (PASSED_ON_PREFIXES.stream().anyMatch(arg::startsWith)) cmd.add(arg);
     }
-    cmd.addAll(memberJvmOptions(System.getenv(MEMBER_JAVA_OPTS_ENV), Runtime.getRuntime().availableProcessors(),
-        jvms));
+    cmd.addAll(jvmOptions);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Main.class.getName());

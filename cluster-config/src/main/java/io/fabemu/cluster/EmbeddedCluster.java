@@ -105,6 +105,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     } catch (IllegalArgumentException | ConfigException e) {
       throw new ClusterStartException("cannot start the cluster member: fabemu.transport: " + e.getMessage(), e);
     }
+    // Checked whatever the transport, so that a bad value is reported where it is written.
+    OptionalInt idleLevel = aeronIdleCpuLevel(
+        overrides.withFallback(ConfigFactory.systemProperties()).withFallback(ConfigFactory.defaultApplication()),
+        merged, Runtime.getRuntime().availableProcessors());
     String host = merged.getString("pekko.remote.artery.canonical.hostname");
     Config transportConfig = ConfigFactory.empty()
         .withValue("pekko.remote.artery.transport", ConfigValueFactory.fromAnyRef(transport.configName()))
@@ -113,13 +117,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     if (transport == Transport.AERON_UDP) {
       checkAeronCanStart(merged);
       aeronDir = newAeronDir();
-      String idlePath = "pekko.remote.artery.advanced.aeron.idle-cpu-level";
-      if (!overrides.withFallback(ConfigFactory.systemProperties()).hasPath(idlePath)) {
-        OptionalInt level = aeronIdleCpuLevel(merged.getValue("fabemu.aeron.idle-cpu-level").unwrapped().toString(),
-            Runtime.getRuntime().availableProcessors());
-        if (level.isPresent()) {
-          transportConfig = transportConfig.withValue(idlePath, ConfigValueFactory.fromAnyRef(level.getAsInt()));
-        }
+      if (idleLevel.isPresent()) {
+        transportConfig = transportConfig.withValue(AERON_IDLE_PATH, ConfigValueFactory.fromAnyRef(
+            idleLevel.getAsInt()));
       }
       transportConfig = transportConfig
           .withValue("pekko.remote.artery.advanced.aeron.embedded-media-driver", ConfigValueFactory.fromAnyRef(true))
@@ -160,6 +160,19 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Cores at or below which {@code fabemu.aeron.idle-cpu-level = auto} picks level 1. */
   static final int FEW_CORES = 4;
+  static final String AERON_IDLE_PATH = "pekko.remote.artery.advanced.aeron.idle-cpu-level";
+
+  /**
+   * The Aeron idle CPU level fabemu sets, if any: none when the user set Pekko's own setting
+   * ({@value #AERON_IDLE_PATH}) in {@code explicit} (the caller's overrides, {@code -D} properties and the
+   * application's config), else {@code fabemu.aeron.idle-cpu-level} of {@code merged} as
+   * {@link #aeronIdleCpuLevel(String, int)} reads it (checked either way).
+   */
+  static OptionalInt aeronIdleCpuLevel(Config explicit, Config merged, int cores) {
+    OptionalInt level = aeronIdleCpuLevel(merged.getValue("fabemu.aeron.idle-cpu-level").unwrapped().toString(),
+        cores);
+    return explicit.hasPath(AERON_IDLE_PATH) ? OptionalInt.empty() : level;
+  }
 
   /**
    * Aeron's idle CPU level for the setting {@code fabemu.aeron.idle-cpu-level} on a machine with {@code cores}

@@ -87,7 +87,7 @@ public final class ScenarioRunner {
    * <p>A member lost mid-run (its scheduler stopped, its node left, or the cluster's failure detector finds it
    * unreachable, e.g. its process was killed) stops the run within a few seconds with a
    * {@link MemberLostException} whose message names the member and the virtual time of the last window every
-   * member completed, and whose {@link MemberLostException#partialResult()} holds the cases every rank finished
+   * member reported complete (members report every 16 global windows), and whose {@link MemberLostException#partialResult()} holds the cases every rank finished
    * before (streamed up with the windows), with {@code complete() == false}.
    *
    * @throws MemberLostException when a member hosting part of the run is lost mid-run
@@ -106,6 +106,7 @@ public final class ScenarioRunner {
           fabric.lookaheadPs(), crossLookaheadPs(fabric, plan), fabric.startEvents(), listener, startTimeout,
           ReachabilityWatcher.CLUSTER);
     } catch (EngineMemberLostException lost) {
+      // Setup included here (the exception does not carry it): a run cut short is not a speed figure.
       double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
       throw memberLost(spec, fabric.worldSize(), lost, wallSeconds);
     }

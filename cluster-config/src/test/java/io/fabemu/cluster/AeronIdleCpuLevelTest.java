@@ -3,6 +3,8 @@ package io.fabemu.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -33,5 +35,19 @@ class AeronIdleCpuLevelTest {
           .hasMessageContaining("fabemu.aeron.idle-cpu-level = '" + bad + "'")
           .hasMessageContaining("auto or a number from 1 to 10");
     }
+  }
+
+  @Test
+  void shouldLeaveAnExplicitPekkoSettingAloneButStillCheckOurs() {
+    Config auto = ConfigFactory.parseString("fabemu.aeron.idle-cpu-level = auto");
+    Config explicit = ConfigFactory.parseString(EmbeddedCluster.AERON_IDLE_PATH + " = 7");
+
+    assertThat(EmbeddedCluster.aeronIdleCpuLevel(ConfigFactory.empty(), auto, 2)).hasValue(1);
+    assertThat(EmbeddedCluster.aeronIdleCpuLevel(explicit, auto, 2)).as("the user's Pekko setting wins").isEmpty();
+    assertThat(EmbeddedCluster.aeronIdleCpuLevel(ConfigFactory.empty(),
+        ConfigFactory.parseString("fabemu.aeron.idle-cpu-level = 3"), 64)).hasValue(3);
+    assertThatThrownBy(() -> EmbeddedCluster.aeronIdleCpuLevel(explicit,
+        ConfigFactory.parseString("fabemu.aeron.idle-cpu-level = busy"), 2))
+        .isInstanceOf(ClusterStartException.class).hasMessageContaining("'busy'");
   }
 }

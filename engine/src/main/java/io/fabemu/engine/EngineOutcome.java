@@ -7,7 +7,7 @@ import java.util.List;
  * What a finished run of {@link PekkoWindowEngine} yields; the same figures the plain
  * {@link io.fabemu.core.engine.WindowedEngine} gives for the same devices and events.
  *
- * @param reports           every device's report, sorted by device id
+ * @param reports         every device's report, sorted by device id
  * @param windows         global time windows run, i.e. synchronization rounds between members (empty stretches of
  *                        virtual time are skipped, not counted); with one member the plain engine's windows
  * @param events          events handled by all devices, self-events included
