@@ -27,7 +27,8 @@ class LocalMembersTest {
     assertThat(LocalMembers.memberJvmOptions(null, 2, 3, "-XX:-UseSerialGC")).doesNotContain("-XX:+UseSerialGC");
     assertThat(LocalMembers.memberJvmOptions(null, 2, 3, "-XX:TieredStopAtLevel=4"))
         .containsExactly("-XX:+UseSerialGC");
-    assertThat(LocalMembers.memberJvmOptions(null, 2, 3, " -XX:-TieredCompilation")).containsExactly("-XX:+UseSerialGC");
+    assertThat(LocalMembers.memberJvmOptions(null, 2, 3, " -XX:-TieredCompilation"))
+        .containsExactly("-XX:+UseSerialGC");
     assertThat(LocalMembers.memberJvmOptions(null, 2, 3, "-XX:CICompilerCount=2 -XX:+UseParallelGC")).isEmpty();
     assertThat(LocalMembers.memberJvmOptions(null, 2, 3, "-XX:+UseStringDeduplication -Dx=UseG1GC"))
         .as("neither a collector nor a compiler setting").isEqualTo(SMALL);

@@ -87,8 +87,9 @@ public final class ScenarioRunner {
    * <p>A member lost mid-run (its scheduler stopped, its node left, or the cluster's failure detector finds it
    * unreachable, e.g. its process was killed) stops the run within a few seconds with a
    * {@link MemberLostException} whose message names the member and the virtual time of the last window every
-   * member reported complete (members report every 16 global windows), and whose {@link MemberLostException#partialResult()} holds the cases every rank finished
-   * before (streamed up with the windows), with {@code complete() == false}.
+   * member reported complete (members report every 16 global windows), and whose
+   * {@link MemberLostException#partialResult()} holds the cases every rank finished before (streamed up with the
+   * windows), with {@code complete() == false}.
    *
    * @throws MemberLostException when a member hosting part of the run is lost mid-run
    * @throws io.fabemu.engine.EngineFailedException when fewer than {@code members} members show up within
