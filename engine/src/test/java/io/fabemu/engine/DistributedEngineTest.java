@@ -95,10 +95,7 @@ class DistributedEngineTest {
   @Test
   void shouldMatchThePlainEngineWhenDevicesAreInterleavedOverMembers() {
     for (long seed = 1; seed <= 3; seed++) {
-      DeviceCore[] plainDevices = fabric(seed);
-      WindowedEngine plain = new WindowedEngine(plainDevices, LOOKAHEAD_PS);
-      GossipCore.starts(plainDevices, LATE_START_PS).forEach(plain::inject);
-      plain.run();
+      WindowedEngine plain = GossipCore.plainRun(fabric(seed), LOOKAHEAD_PS, LATE_START_PS);
       List<Event> starts = GossipCore.starts(fabric(seed), LATE_START_PS);
 
       for (int members = 1; members <= 3; members++) {
@@ -119,10 +116,7 @@ class DistributedEngineTest {
   void shouldMatchThePlainEngineWithFewerGlobalWindowsWhenMembersRunSubWindows() {
     long crossLookaheadPs = LOOKAHEAD_PS + CROSS_EXTRA_PS;
     for (long seed = 1; seed <= 2; seed++) {
-      DeviceCore[] plainDevices = zonedFabric(seed);
-      WindowedEngine plain = new WindowedEngine(plainDevices, LOOKAHEAD_PS);
-      GossipCore.starts(plainDevices, LATE_START_PS).forEach(plain::inject);
-      plain.run();
+      WindowedEngine plain = GossipCore.plainRun(zonedFabric(seed), LOOKAHEAD_PS, LATE_START_PS);
       List<Event> starts = GossipCore.starts(zonedFabric(seed), LATE_START_PS);
       assertThat(plain.eventsHandled()).as("a non-trivial scenario").isGreaterThan(1_000);
 
@@ -152,10 +146,7 @@ class DistributedEngineTest {
     // 150,000 floats (600 kB) per packet: two events to one member in one window exceed a batch's ~1 MiB.
     int hops = 2;
     int elements = 150_000;
-    DeviceCore[] plainDevices = bigPackets(7L, hops, elements);
-    WindowedEngine plain = new WindowedEngine(plainDevices, LOOKAHEAD_PS);
-    GossipCore.starts(plainDevices, LATE_START_PS).forEach(plain::inject);
-    plain.run();
+    WindowedEngine plain = GossipCore.plainRun(bigPackets(7L, hops, elements), LOOKAHEAD_PS, LATE_START_PS);
     List<Event> starts = GossipCore.starts(bigPackets(7L, hops, elements), LATE_START_PS);
 
     EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(

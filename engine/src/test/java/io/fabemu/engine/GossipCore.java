@@ -11,6 +11,7 @@ import io.fabemu.core.engine.DeviceReport.LinkCounters;
 import io.fabemu.core.engine.DeviceReport.RankResult;
 import io.fabemu.core.engine.Event;
 import io.fabemu.core.engine.Outbox;
+import io.fabemu.core.engine.WindowedEngine;
 import java.util.List;
 
 /**
@@ -101,6 +102,14 @@ final class GossipCore implements DeviceCore {
       }
     }
     return devices;
+  }
+
+  /** The plain engine's run of {@code devices} from {@link #starts}: the reference the actor runs must match. */
+  static WindowedEngine plainRun(DeviceCore[] devices, long lookaheadPs, long lateStartPs) {
+    WindowedEngine engine = new WindowedEngine(devices, lookaheadPs);
+    starts(devices, lateStartPs).forEach(engine::inject);
+    engine.run();
+    return engine;
   }
 
   /** A start for every device at time 0, and a late one for the first device, after a long idle stretch. */

@@ -45,11 +45,7 @@ class MemberSchedulerSummaryTest {
   }
 
   private static WindowedEngine plainRun() {
-    DeviceCore[] devices = fabric();
-    WindowedEngine engine = new WindowedEngine(devices, LOOKAHEAD_PS);
-    GossipCore.starts(devices, LATE_START_PS).forEach(engine::inject);
-    engine.run();
-    return engine;
+    return GossipCore.plainRun(fabric(), LOOKAHEAD_PS, LATE_START_PS);
   }
 
   private static ActorRef<MemberScheduler.Command> startMember(TestProbe<Coordinator.Command> coordinator) {

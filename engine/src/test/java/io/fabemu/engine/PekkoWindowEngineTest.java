@@ -51,11 +51,7 @@ class PekkoWindowEngineTest {
   }
 
   private static WindowedEngine plainRun(long seed) {
-    DeviceCore[] devices = fabric(seed);
-    WindowedEngine engine = new WindowedEngine(devices, LOOKAHEAD_PS);
-    GossipCore.starts(devices, LATE_START_PS).forEach(engine::inject);
-    engine.run();
-    return engine;
+    return GossipCore.plainRun(fabric(seed), LOOKAHEAD_PS, LATE_START_PS);
   }
 
   private static EngineOutcome actorRun(long seed, DeviceActorFactory factory) {
