@@ -1,9 +1,9 @@
 package io.fabemu.app;
 
-import io.fabemu.core.result.CaseResult;
-import io.fabemu.core.result.RunResult;
-import io.fabemu.core.spec.WorkloadSpec;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.time.Units;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

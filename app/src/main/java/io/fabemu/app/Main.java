@@ -3,17 +3,16 @@ package io.fabemu.app;
 import io.fabemu.cluster.ClusterStartException;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
-import io.fabemu.core.engine.ProgressListener;
-import io.fabemu.core.result.RunResult;
-import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,6 +21,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N ...]},

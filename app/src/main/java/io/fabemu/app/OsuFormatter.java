@@ -1,7 +1,7 @@
 package io.fabemu.app;
 
-import io.fabemu.core.result.CaseResult;
 import io.fabemu.core.time.Units;
+import io.fabemu.fabric.result.CaseResult;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.fabemu.app;
 
-import io.fabemu.core.engine.ProgressListener;
+import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.time.Units;
 import java.io.PrintStream;
 import java.util.function.LongSupplier;

@@ -1,13 +1,13 @@
 package io.fabemu.app;
 
-import io.fabemu.core.collective.Algorithm;
-import io.fabemu.core.collective.Collective;
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncCodes.FailCause;
-import io.fabemu.core.result.CaseResult;
-import io.fabemu.core.result.RunResult;
-import io.fabemu.core.spec.ScenarioSpec;
-import io.fabemu.core.spec.WorkloadSpec;
 import io.fabemu.core.time.Units;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

@@ -2,8 +2,8 @@ package io.fabemu.app;
 
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ScenarioLoader;
-import io.fabemu.core.spec.ScenarioSpec;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,21 +1,22 @@
 package io.fabemu.app;
 
-import io.fabemu.core.collective.Algorithm;
-import io.fabemu.core.collective.Collective;
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.engine.DeviceReport.LinkCounters;
-import io.fabemu.core.engine.ProgressListener;
-import io.fabemu.core.result.CaseResult;
-import io.fabemu.core.result.RunResult;
-import io.fabemu.core.spec.DeviceSpec;
-import io.fabemu.core.spec.HostSpec;
-import io.fabemu.core.spec.LinkSpec;
-import io.fabemu.core.spec.NicSpec;
-import io.fabemu.core.spec.ScenarioSpec;
-import io.fabemu.core.spec.SwitchSpec;
-import io.fabemu.core.spec.TopologySpec;
-import io.fabemu.core.spec.WorkloadSpec;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.fabric.DeviceSpec;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
+import io.fabemu.nic.NicSpec;
+import io.fabemu.node.HostSpec;
+import io.fabemu.switching.SwitchSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +49,7 @@ final class Fixtures {
             new LinkSpec(100_000_000_000L, 500_000L), new LinkSpec(25_000_000_000L, 500_000L)),
         new DeviceSpec(new HostSpec(300_000, 300_000, 10_000_000_000L, 20_000_000_000L, 150_000,
             128_000_000_000L, 250_000), new NicSpec(4096, 64, 100_000, 100_000),
-            new SwitchSpec(600_000, SwitchSpec.ForwardingMode.CUT_THROUGH)),
+            new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),
         new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L), 10, 2, 1,
             DataType.FLOAT32, ReduceOp.SUM, false, 0));
   }

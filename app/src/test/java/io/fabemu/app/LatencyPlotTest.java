@@ -2,8 +2,8 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.core.collective.Algorithm;
-import io.fabemu.core.result.CaseResult;
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.fabric.result.CaseResult;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;

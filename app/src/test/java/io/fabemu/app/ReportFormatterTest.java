@@ -3,10 +3,10 @@ package io.fabemu.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.fabemu.core.collective.Algorithm;
-import io.fabemu.core.collective.Collective;
-import io.fabemu.core.result.CaseResult;
-import io.fabemu.core.result.RunResult;
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -132,7 +132,7 @@ class ReportFormatterTest {
   @Test
   void shouldWriteNoneAsRedopWhenCollectiveDoesNotReduce() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.core.spec.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),
+    var w = new io.fabemu.collectives.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),
         List.of(4L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
     CaseResult c = new CaseResult(0, Algorithm.BINOMIAL, 4, 1, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
 
@@ -143,7 +143,7 @@ class ReportFormatterTest {
   @Test
   void shouldCountTheWholeBufferAsNcclTestsDoesWhenSizeIsOneBlockPerRank() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.core.spec.WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING),
+    var w = new io.fabemu.collectives.WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING),
         List.of(1024L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
     // 1 KiB per rank on 4 ranks: nccl-tests' size is 4 KiB; 4096 B in 2 us = 2.048 GB/s; busbw x 3/4 = 1.536.
     CaseResult c = new CaseResult(0, Algorithm.RING, 1024, 256, 1, 2_000_000.0, 2_000_000.0, 2_000_000.0, 0);

@@ -1,6 +1,6 @@
 package io.fabemu.cluster;
 
-import io.fabemu.core.result.RunResult;
+import io.fabemu.fabric.result.RunResult;
 
 /**
  * A distributed run stopped because a cluster member was lost (its JVM died, or the network cut it off). The

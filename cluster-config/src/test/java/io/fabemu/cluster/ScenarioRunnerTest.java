@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.cluster.scenario.ScenarioLoader;
-import io.fabemu.core.fabric.Fabric;
-import io.fabemu.core.result.CaseResult;
-import io.fabemu.core.result.RunResult;
-import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.fabric.Fabric;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

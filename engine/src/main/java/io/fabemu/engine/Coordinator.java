@@ -1,10 +1,10 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.DeviceReport;
-import io.fabemu.core.engine.DeviceReport.RankResult;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.ProgressListener;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.ProgressListener;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,7 +22,6 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 
 /**

@@ -1,8 +1,8 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.DeviceRunner;
-import io.fabemu.core.engine.Event;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceRunner;
+import io.fabemu.core.sim.Event;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -15,7 +15,7 @@ import org.apache.pekko.actor.typed.javadsl.ReceiveBuilder;
 
 /**
  * Thin actor shell over one {@link DeviceCore}: all device logic lives in the core, and the window rules live in
- * {@link DeviceRunner}, so this actor handles events exactly as the plain {@link io.fabemu.core.engine.WindowedEngine}
+ * {@link DeviceRunner}, so this actor handles events exactly as the plain {@link io.fabemu.core.sim.WindowedEngine}
  * does.
  *
  * <p>Contract: each {@link Tick} is answered with exactly one {@link MemberScheduler.TickDone} to the scheduler
@@ -38,7 +38,7 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
    */
   public record Tick(long windowEndPs, List<Event> events) implements Command {}
 
-  /** Send the core's {@link io.fabemu.core.engine.DeviceReport} to the scheduler (after the last window). */
+  /** Send the core's {@link io.fabemu.core.sim.DeviceReport} to the scheduler (after the last window). */
   public enum CollectReport implements Command { INSTANCE }
 
   private final DeviceCore core;

@@ -1,6 +1,6 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceCore;
+import io.fabemu.core.sim.DeviceCore;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 

@@ -1,6 +1,6 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceReport.RankResult;
+import io.fabemu.core.sim.DeviceReport.RankResult;
 import java.util.List;
 
 /**

@@ -1,11 +1,11 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceReport;
+import io.fabemu.core.sim.DeviceReport;
 import java.util.List;
 
 /**
  * What a finished run of {@link PekkoWindowEngine} yields; the same figures the plain
- * {@link io.fabemu.core.engine.WindowedEngine} gives for the same devices and events.
+ * {@link io.fabemu.core.sim.WindowedEngine} gives for the same devices and events.
  *
  * @param reports         every device's report, sorted by device id
  * @param windows         global time windows run, i.e. synchronization rounds between members (empty stretches of

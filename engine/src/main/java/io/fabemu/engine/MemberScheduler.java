@@ -1,9 +1,9 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.DeviceReport;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.EventCalendar;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.EventCalendar;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

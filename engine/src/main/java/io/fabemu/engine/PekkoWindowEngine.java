@@ -1,8 +1,8 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.ProgressListener;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.ProgressListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +15,7 @@ import org.apache.pekko.actor.typed.Props;
 
 /**
  * Plain Java entry point of the actor engine: runs devices in virtual-time windows on Pekko actors and gives the
- * same results as {@link io.fabemu.core.engine.WindowedEngine} for the same devices and events, run after run,
+ * same results as {@link io.fabemu.core.sim.WindowedEngine} for the same devices and events, run after run,
  * on one member or several (there with global windows of the cross-member lookahead, each cut into local
  * sub-windows of the lookahead; see {@link MemberScheduler}).
  *

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.device.DeviceProtocol.MessageInfo;
-import io.fabemu.core.device.DeviceProtocol.Packet;
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.ProgressListener;
-import io.fabemu.core.engine.WindowedEngine;
+import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.sim.WindowedEngine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.DeviceReport;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.Outbox;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.Outbox;
 
 /** Wraps a device and misbehaves on its {@code faultAt}-th event (1-based), or when asked for its report. */
 final class FaultyCore implements DeviceCore {

@@ -2,16 +2,16 @@ package io.fabemu.engine;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.device.DeviceProtocol.MessageInfo;
-import io.fabemu.core.device.DeviceProtocol.Packet;
-import io.fabemu.core.device.DeviceProtocol.StartWorkload;
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.DeviceReport;
-import io.fabemu.core.engine.DeviceReport.LinkCounters;
-import io.fabemu.core.engine.DeviceReport.RankResult;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.Outbox;
-import io.fabemu.core.engine.WindowedEngine;
+import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.WindowedEngine;
 import java.util.List;
 
 /**

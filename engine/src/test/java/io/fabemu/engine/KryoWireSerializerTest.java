@@ -10,18 +10,18 @@ import com.typesafe.config.ConfigFactory;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.device.DeviceProtocol;
-import io.fabemu.core.device.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.device.DeviceProtocol.MessageInfo;
-import io.fabemu.core.device.DeviceProtocol.NicDeliver;
-import io.fabemu.core.device.DeviceProtocol.NicSend;
-import io.fabemu.core.device.DeviceProtocol.Packet;
-import io.fabemu.core.device.DeviceProtocol.StartWorkload;
-import io.fabemu.core.device.Message;
-import io.fabemu.core.engine.DeviceReport;
-import io.fabemu.core.engine.DeviceReport.LinkCounters;
-import io.fabemu.core.engine.DeviceReport.RankResult;
-import io.fabemu.core.engine.Event;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol;
+import io.fabemu.core.protocol.Message;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -292,12 +292,12 @@ class KryoWireSerializerTest {
     Config base = ConfigFactory.parseString("fabemu.wire.registrations = {}");
     Config oneOrder = ConfigFactory.parseString("""
         fabemu.wire.registrations {
-          switch-actors = ["io.fabemu.core.device.Message", "long[]"]
-          engine = ["io.fabemu.core.engine.Event", "java.util.ArrayList"]
+          switch-actors = ["io.fabemu.core.protocol.Message", "long[]"]
+          engine = ["io.fabemu.core.sim.Event", "java.util.ArrayList"]
         }""").withFallback(base);
     Config otherOrder = ConfigFactory.parseString("""
-        fabemu.wire.registrations.engine = ["io.fabemu.core.engine.Event", "java.util.ArrayList"]
-        fabemu.wire.registrations.switch-actors = ["io.fabemu.core.device.Message", "long[]"]
+        fabemu.wire.registrations.engine = ["io.fabemu.core.sim.Event", "java.util.ArrayList"]
+        fabemu.wire.registrations.switch-actors = ["io.fabemu.core.protocol.Message", "long[]"]
         """).withFallback(base);
     ClassLoader loader = getClass().getClassLoader();
 

@@ -2,8 +2,8 @@ package io.fabemu.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.WindowedEngine;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.WindowedEngine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.typesafe.config.ConfigFactory;
-import io.fabemu.core.engine.DeviceCore;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.ProgressListener;
-import io.fabemu.core.engine.WindowedEngine;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.sim.WindowedEngine;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -3,8 +3,9 @@ package io.fabemu.loadtests;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.engine.Event;
-import io.fabemu.core.engine.EventCalendar;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.EventCalendar;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +59,8 @@ public class HotPathBenchmark {
     }
     window = new Event[eventsPerWindow];
     for (int i = 0; i < eventsPerWindow; i++) {
-      window[i] = new Event(random.nextLong(1_000_000L), random.nextInt(8_000), i, random.nextInt(8_000), "x");
+      window[i] = new Event(random.nextLong(1_000_000L), random.nextInt(8_000), i, random.nextInt(8_000),
+          StartWorkload.INSTANCE);
     }
     calendar = new EventCalendar();
   }

@@ -1,7 +1,7 @@
 package io.fabemu.cluster.scenario;
 
 import com.typesafe.config.Config;
-import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.fabric.ScenarioSpec;
 
 /**
  * A scenario that passed every check.

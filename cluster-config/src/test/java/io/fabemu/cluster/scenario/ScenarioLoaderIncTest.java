@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
-import io.fabemu.core.collective.Algorithm;
+import io.fabemu.collectives.Algorithm;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.spec.PacketDropSpec;
-import io.fabemu.core.spec.ScenarioSpec;
+import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.fabric.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -11,6 +11,9 @@ import java.util.Arrays;
  * 2 x 24 + 2 bits), so results equal plain float arithmetic.
  */
 public final class DataBuffer {
+  /** Bytes of the MAXLOC/MINLOC location (an int32 index) an element carries when it has one. */
+  public static final int LOCATION_BYTES = 4;
+
   private final DataType type;
   private final Object values;
   private final int[] locations;
@@ -71,9 +74,9 @@ public final class DataBuffer {
     return java.lang.reflect.Array.getLength(values);
   }
 
-  /** Bytes per element: the value, plus 4 for the location when present. */
+  /** Bytes per element: the value, plus {@link #LOCATION_BYTES} for the location when present. */
   public int elementBytes() {
-    return type.sizeBytes() + (locations != null ? 4 : 0);
+    return type.sizeBytes() + (locations != null ? LOCATION_BYTES : 0);
   }
 
   public long sizeBytes() {

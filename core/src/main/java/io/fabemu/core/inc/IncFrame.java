@@ -1,10 +1,5 @@
 package io.fabemu.core.inc;
 
-import io.fabemu.core.inc.wire.ControlPayload;
-import io.fabemu.core.inc.wire.IncHeader0;
-import io.fabemu.core.inc.wire.IncHeader2;
-import io.fabemu.core.inc.wire.IncPacketType;
-import io.fabemu.core.inc.wire.MpiHeader;
 
 /**
  * The INC part of a packet on a link: the INC flag (present = flagged), the packet type, the IP addresses as the

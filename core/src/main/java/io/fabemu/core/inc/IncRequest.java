@@ -1,9 +1,5 @@
 package io.fabemu.core.inc;
 
-import io.fabemu.core.inc.wire.ControlPayload;
-import io.fabemu.core.inc.wire.IncHeader1;
-import io.fabemu.core.inc.wire.IncPacketType;
-import io.fabemu.core.inc.wire.MpiHeader;
 
 /**
  * What a rank asks of its NIC's INC engine with a message (and what the NIC hands up with a message it delivers).

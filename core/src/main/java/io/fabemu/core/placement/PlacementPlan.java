@@ -10,7 +10,7 @@ import java.util.List;
  * count and the member count, so every member computes the same plan) and topology-aware, so that most events
  * stay inside one member.
  *
- * <p>Device ids follow {@link io.fabemu.core.fabric.Fabric}: a host's NIC has the host's vertex id h, a switch its
+ * <p>Device ids follow {@link io.fabemu.fabric.Fabric}: a host's NIC has the host's vertex id h, a switch its
  * vertex id, and host h's compute node is V + h (V = vertex count).
  *
  * <ul>

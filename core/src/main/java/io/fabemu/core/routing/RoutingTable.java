@@ -1,7 +1,7 @@
 package io.fabemu.core.routing;
 
-import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

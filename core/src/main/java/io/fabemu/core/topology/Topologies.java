@@ -1,7 +1,5 @@
 package io.fabemu.core.topology;
 
-import io.fabemu.core.spec.LinkSpec;
-import io.fabemu.core.spec.TopologySpec;
 
 /**
  * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network and the direct networks

@@ -1,6 +1,5 @@
 package io.fabemu.core.topology;
 
-import io.fabemu.core.spec.LinkSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

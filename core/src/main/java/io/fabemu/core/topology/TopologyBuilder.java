@@ -1,6 +1,5 @@
 package io.fabemu.core.topology;
 
-import io.fabemu.core.spec.LinkSpec;
 import io.fabemu.core.topology.Topology.Link;
 import io.fabemu.core.topology.Topology.Vertex;
 import io.fabemu.core.topology.Topology.VertexKind;

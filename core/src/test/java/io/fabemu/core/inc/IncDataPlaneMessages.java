@@ -3,23 +3,19 @@ package io.fabemu.core.inc;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.device.Message;
-import io.fabemu.core.inc.wire.ControlPayload;
-import io.fabemu.core.inc.wire.IncHeader1;
-import io.fabemu.core.inc.wire.IncPacketType;
-import io.fabemu.core.inc.wire.MpiHeader;
+import io.fabemu.core.protocol.Message;
 
 /** The INC messages a rank hands its NIC, built as the rank side does, for the data-plane tests. */
-final class IncDataPlaneMessages {
+public final class IncDataPlaneMessages {
   private IncDataPlaneMessages() {}
 
-  static MpiHeader mpi(int srcRank, long groupId, ReduceOp op, DataType type, int reqId) {
+  public static MpiHeader mpi(int srcRank, long groupId, ReduceOp op, DataType type, int reqId) {
     return new MpiHeader(IncCodes.MPI_INC_TAG, srcRank, (int) (groupId & 0xFFFF), IncCodes.opCode(op),
         IncCodes.typeCode(type), reqId, 0);
   }
 
   /** A TASK_UP from {@code srcRank} to its ring successor {@code dstRank} carrying {@code data}. */
-  static Message task(int srcRank, int dstRank, long tag, long groupId, ReduceOp op, DataBuffer data, int reqId) {
+  public static Message task(int srcRank, int dstRank, long tag, long groupId, ReduceOp op, DataBuffer data, int reqId) {
     IncHeader1 h1 = new IncHeader1(IncCodes.taskId(groupId, reqId), groupId, IncCodes.opCode(op),
         IncCodes.typeCode(data.type()), 0, data.count(), data.sizeBytes(), 0);
     return new Message(srcRank, dstRank, tag, data, data.sizeBytes(),
@@ -27,7 +23,7 @@ final class IncDataPlaneMessages {
   }
 
   /** A synthetic (data-less) TASK_UP of {@code sizeBytes}. */
-  static Message syntheticTask(int srcRank, int dstRank, long tag, long groupId, ReduceOp op, DataType type,
+  public static Message syntheticTask(int srcRank, int dstRank, long tag, long groupId, ReduceOp op, DataType type,
                                long sizeBytes, int reqId) {
     IncHeader1 h1 = new IncHeader1(IncCodes.taskId(groupId, reqId), groupId, IncCodes.opCode(op),
         IncCodes.typeCode(type), 0, sizeBytes / type.sizeBytes(), sizeBytes, 0);
@@ -36,7 +32,7 @@ final class IncDataPlaneMessages {
   }
 
   /** A control message (query, notify or release). */
-  static Message control(IncPacketType type, int srcRank, int dstRank, ControlPayload payload) {
+  public static Message control(IncPacketType type, int srcRank, int dstRank, ControlPayload payload) {
     MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, srcRank, MpiHeader.CONTROL_COMM_ID, 0, 0, 0, 0);
     return new Message(srcRank, dstRank, 0L, null, ControlPayload.WIRE_BYTES,
         new IncRequest(type, mpi, payload, null));
@@ -44,10 +40,10 @@ final class IncDataPlaneMessages {
 
   /** A query as an NMRR leader sends it: every capability bit set, the largest size, no address yet. */
   /** The operations (SUM, PROD, MAX, MIN) and types (INT32, FLOAT32) the tests' queries and notifies ask for. */
-  static final int OPS = 0b1111;
-  static final int TYPES = (1 << 1) | (1 << 3);
+  public static final int OPS = 0b1111;
+  public static final int TYPES = (1 << 1) | (1 << 3);
 
-  static ControlPayload query(long groupId, int globalGroupSize, int dstRank, int worldRank) {
+  public static ControlPayload query(long groupId, int globalGroupSize, int dstRank, int worldRank) {
     return new ControlPayload(0, 0, 1, OPS, TYPES, 0xFFFF, globalGroupSize, 0, groupId, 0, 0, 0, dstRank, 0, 0,
         0, 0, 0, worldRank, 0, 0);
   }
@@ -59,14 +55,14 @@ final class IncDataPlaneMessages {
    * @param localGroupSize    leaders under the destination's TOR
    * @param srcLocalGroupSize leaders under the MRR's TOR
    */
-  static ControlPayload notify(long groupId, int maxDataSize, int globalGroupSize, int localGroupSize, int dstRank,
+  public static ControlPayload notify(long groupId, int maxDataSize, int globalGroupSize, int localGroupSize, int dstRank,
                                long spineIp, int mrrRank, int srcLocalGroupSize, int torCount) {
     return new ControlPayload(0, 0x80, 1, OPS, TYPES, maxDataSize, globalGroupSize, localGroupSize, groupId, 0,
         0, 0, dstRank, 0, spineIp, 0, 0, 0, mrrRank, srcLocalGroupSize, torCount);
   }
 
   /** A release (seed 001's kill) for the group. */
-  static ControlPayload release(long groupId, int dstRank, long spineIp) {
+  public static ControlPayload release(long groupId, int dstRank, long spineIp) {
     return new ControlPayload(0, 0x80, 0, 0, 0, 0, 0, 0, groupId, 0, 0, 0, dstRank, 0, spineIp, 0, 0, 0, 0, 0, 0);
   }
 }

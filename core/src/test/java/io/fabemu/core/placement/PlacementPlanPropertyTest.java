@@ -2,7 +2,7 @@ package io.fabemu.core.placement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.core.spec.LinkSpec;
+import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
 import java.util.Arrays;

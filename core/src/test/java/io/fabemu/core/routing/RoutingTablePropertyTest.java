@@ -2,10 +2,10 @@ package io.fabemu.core.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.core.spec.LinkSpec;
+import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
-import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -3,12 +3,10 @@ package io.fabemu.core.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabemu.core.spec.LinkSpec;
-import io.fabemu.core.spec.TopologySpec;
-import io.fabemu.core.spec.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.Topology.Link;
 import io.fabemu.core.topology.Topology.Vertex;
 import io.fabemu.core.topology.Topology.VertexKind;
+import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

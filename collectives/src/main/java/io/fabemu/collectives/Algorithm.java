@@ -1,0 +1,62 @@
+package io.fabemu.collectives;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** Algorithms, each valid for some collectives. {@link #AUTO} picks one by message size, as OpenMPI's tuned module does. */
+public enum Algorithm {
+  AUTO,
+  RING,
+  RECURSIVE_DOUBLING,
+  RABENSEIFNER,
+  /** Allreduce: binomial-tree reduce to rank 0, then binomial broadcast. Reduce/broadcast/gather/scatter: binomial tree. */
+  BINOMIAL,
+  /** Root talks to every rank in turn (gather, scatter, reduce, broadcast). */
+  LINEAR,
+  /** Reduce-scatter by recursive halving. */
+  RECURSIVE_HALVING,
+  /** All-to-all: at step k rank r sends to r+k and receives from r-k. */
+  PAIRWISE,
+  /** Barrier: dissemination (Hensgen, Finkel and Manber). */
+  DISSEMINATION,
+  /** Send/recv: even ranks send to the next odd rank, which answers (ping-pong). */
+  PING_PONG,
+  /**
+   * Allreduce in the network, Node mode (seed 001): one leader per node reduces its node, the switches aggregate
+   * the leaders' data, the leader broadcasts the result; falls back to the host algorithm {@link #AUTO} picks when
+   * the group cannot use INC.
+   */
+  INC_NODE,
+  /** Allreduce in the network, Socket mode (seed 001): one leader and one INC group per CPU socket index. */
+  INC_SOCKET;
+
+  /** True for the in-network algorithms. */
+  public boolean inNetwork() {
+    return this == INC_NODE || this == INC_SOCKET;
+  }
+
+  public String configName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  public static Algorithm fromConfigName(String name) {
+    for (Algorithm a : values()) {
+      if (a.configName().equals(name)) return a;
+    }
+    return null;
+  }
+
+  /** The algorithms a collective accepts (AUTO always). */
+  public static Set<Algorithm> validFor(Collective collective) {
+    return switch (collective) {
+      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, INC_NODE, INC_SOCKET);
+      case REDUCE, BROADCAST, GATHER, SCATTER -> EnumSet.of(AUTO, BINOMIAL, LINEAR);
+      case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING);
+      case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);
+      case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
+      case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
+      case SENDRECV -> EnumSet.of(AUTO, PING_PONG);
+    };
+  }
+}

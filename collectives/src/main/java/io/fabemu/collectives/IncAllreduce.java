@@ -1,0 +1,33 @@
+package io.fabemu.collectives;
+
+
+/**
+ * The data plane of INC Allreduce (seed 001, section 3.4), one rank's schedule. Phase 0: the ranks a leader leads
+ * (its node in Node mode, its socket in Socket mode) reduce to it along a binomial tree. Phase 1, leaders only: the
+ * leader sends its partial flagged for in-network aggregation to its ring successor (the closed ring of its group's
+ * leaders under its TOR) and receives the aggregate over all leaders from its ring predecessor, as the TOR fills
+ * the result into the packet the predecessor sent. Phase 3: the leader broadcasts the result to its ranks along a
+ * binomial tree.
+ */
+public final class IncAllreduce {
+  private IncAllreduce() {}
+
+  public static Schedule build(IncLayout layout, int rank, int count) {
+    ScheduleBuilder b = new ScheduleBuilder(rank).buffers(count, count);
+    int leader = layout.leaderOf(rank);
+    IncLayout.Block block = layout.ledBy(leader);
+    RankGroup ledRanks = new RankGroup(block.first(), 1, block.count());
+    int me = rank - block.first();
+    b.phase(0);
+    BinomialTree.reduce(b, ledRanks, me, 0, count, true);
+    if (rank == leader) {
+      b.phase(1);
+      b.incSend(layout.ringSuccessor(rank), BufferId.OUTPUT, 0, count, 0);
+      b.receive(layout.ringPredecessor(rank), BufferId.OUTPUT, 0, count, false, 0);
+      b.endStep();
+    }
+    b.phase(3);
+    BinomialTree.broadcast(b, ledRanks, me, 0, count, BufferId.OUTPUT);
+    return b.build();
+  }
+}

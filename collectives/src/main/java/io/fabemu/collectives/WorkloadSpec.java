@@ -1,0 +1,63 @@
+package io.fabemu.collectives;
+
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import java.util.List;
+
+/**
+ * What the ranks run. Each (algorithm, size) pair is one case, run in order: algorithms outer, sizes inner.
+ * Like osu_allreduce, each iteration is followed by a barrier, and the first {@code warmup} iterations of every
+ * case are not measured.
+ *
+ * @param collective   the collective operation
+ * @param algorithms   algorithms to compare (at least one)
+ * @param sizesBytes   message sizes in bytes per rank (a multiple of the element size)
+ * @param iterations   measured iterations per case
+ * @param warmup       unmeasured iterations before them
+ * @param ppn          processes (ranks) per compute node; ranks are placed in blocks (ranks 0..ppn-1 on node 0)
+ * @param dataType     element type
+ * @param op           reduce op (ignored by collectives that do not reduce)
+ * @param hierarchical reduce inside each node to a leader, run the algorithm among leaders, broadcast back
+ * @param root         root rank of rooted collectives (reduce, broadcast, gather, scatter)
+ * @param syntheticPayload messages carry sizes only, no data: the same schedules, message sizes and costs as with
+ *                     real data, but no buffers, no input and no check of the outputs (for the largest runs)
+ */
+public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
+                           int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
+                           boolean hierarchical, int root, boolean syntheticPayload) {
+
+  /** A workload on real data, every output checked against the exact answer. */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root, false);
+  }
+
+  /** The same workload with the given payload mode (true: sizes only). */
+  public WorkloadSpec withSyntheticPayload(boolean synthetic) {
+    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+        root, synthetic);
+  }
+
+  /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */
+  public String payloadName() {
+    return syntheticPayload ? "synthetic" : "real";
+  }
+
+  /** Number of (algorithm, size) cases. */
+  public int caseCount() {
+    return algorithms.size() * sizesBytes.size();
+  }
+
+  /** Collective operations each rank completes over the whole workload (warm-up included, barriers not). */
+  public long operationsPerRank() {
+    return (long) caseCount() * (warmup + iterations);
+  }
+
+  public Algorithm algorithmOfCase(int caseIndex) {
+    return algorithms.get(caseIndex / sizesBytes.size());
+  }
+
+  public long sizeOfCase(int caseIndex) {
+    return sizesBytes.get(caseIndex % sizesBytes.size());
+  }
+}

@@ -1,0 +1,80 @@
+package io.fabemu.collectives;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * Invariants of the schedules of all ranks of a world, for any collective, algorithm, world size, count and root:
+ * every send has exactly one receive with the same (source, destination, channel) and the same element count, and
+ * vice versa; no rank posts two receives for one (source, channel); nobody messages itself.
+ */
+class ScheduleStructureTest {
+
+  record Case(Collective collective, Algorithm algorithm, boolean hierarchical, int ppn) {}
+
+  @Provide
+  Arbitrary<Case> cases() {
+    Arbitrary<Collective> collectives = Arbitraries.of(Collective.class);
+    return collectives.flatMap(c -> {
+      Arbitrary<Algorithm> algorithms = Arbitraries.of(Algorithm.validFor(c)).filter(a -> a != Algorithm.AUTO && !a.inNetwork());
+      Arbitrary<Boolean> hierarchical = c == Collective.ALLREDUCE ? Arbitraries.of(true, false)
+          : Arbitraries.just(false);
+      return Combinators.combine(algorithms, hierarchical, Arbitraries.integers().between(1, 6))
+          .as((a, h, ppn) -> new Case(c, a, h, ppn));
+    });
+  }
+
+  @Property(tries = 400)
+  void shouldPairEverySendWithExactlyOneReceiveWhenAnyScheduleIsBuilt(@ForAll("cases") Case k,
+      @ForAll @IntRange(min = 1, max = 40) int p, @ForAll @IntRange(min = 0, max = 20) int count,
+      @ForAll @IntRange(min = 0, max = 39) int rootSeed) {
+    int root = rootSeed % p;
+    // (source, destination, channel) -> element count; sends add, receives remove.
+    Map<String, Integer> sends = new HashMap<>();
+    Map<String, Integer> receives = new HashMap<>();
+    for (int rank = 0; rank < p; rank++) {
+      Schedule s = Schedules.build(k.collective(), k.algorithm(), rank, p, count, root, k.hierarchical(), k.ppn());
+      for (int i = 0; i < s.stepCount(); i++) {
+        Step step = s.step(i);
+        for (int j = 0; j < step.sendCount(); j++) {
+          Transfer t = step.send(j);
+          assertThat(t.peer()).isBetween(0, p - 1).isNotEqualTo(rank);
+          String key = rank + ">" + t.peer() + "#" + Integer.toHexString(t.channel());
+          assertThat(sends.put(key, t.count())).as("duplicate send %s", key).isNull();
+        }
+        for (int j = 0; j < step.receiveCount(); j++) {
+          Transfer t = step.receive(j);
+          assertThat(t.peer()).isBetween(0, p - 1).isNotEqualTo(rank);
+          String key = t.peer() + ">" + rank + "#" + Integer.toHexString(t.channel());
+          assertThat(receives.put(key, t.count())).as("duplicate receive %s", key).isNull();
+        }
+      }
+    }
+    assertThat(receives).as("%s p=%d count=%d root=%d", k, p, count, root).isEqualTo(sends);
+  }
+
+  @Property(tries = 50)
+  void shouldTakeTwoPMinusOneStepsWhenRingAllreduce(@ForAll @IntRange(min = 2, max = 64) int p,
+      @ForAll @IntRange(min = 0, max = 63) int rank) {
+    Schedule s = Schedules.build(Collective.ALLREDUCE, Algorithm.RING, rank % p, p, 100, 0, false, 1);
+    assertThat(s.totalSends()).isEqualTo(2 * (p - 1));
+    assertThat(s.totalReceives()).isEqualTo(2 * (p - 1));
+  }
+
+  @Property(tries = 50)
+  void shouldTakeCeilLogPRoundsWhenDisseminationBarrier(@ForAll @IntRange(min = 1, max = 300) int p) {
+    Schedule s = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, p - 1, p, 0, 0, false, 1);
+    int rounds = p == 1 ? 0 : 32 - Integer.numberOfLeadingZeros(p - 1);
+    assertThat(s.stepCount()).isEqualTo(rounds);
+    assertThat(s.totalSends()).isEqualTo(rounds);
+  }
+}

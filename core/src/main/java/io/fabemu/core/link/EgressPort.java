@@ -1,0 +1,127 @@
+package io.fabemu.core.link;
+
+import io.fabemu.core.protocol.DeviceProtocol;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LinkSpec;
+import java.util.SplittableRandom;
+
+/**
+ * The sending end of one directed link: a FIFO that serializes packets one after another at the link's rate and
+ * counts bytes, packets and busy time (serialization only: a cut-through packet that cannot finish before its
+ * tail arrives holds the port longer than it keeps the wire busy). Because packets leave in the order the device
+ * hands them over, the queue is fully described by the time the port becomes free; no packet list is kept.
+ *
+ * <p>Injected loss: a port may lose INC task packets (fragments, partials and results; see
+ * {@link #lostInTransit}) with a set probability, decided by a random stream of its own seeded from the scenario's
+ * seed and the link's two ends. The port draws once per task packet, in the order it transmits them, so a run loses
+ * the same packets every time. Only task packets are lost: their NICs retransmit on a timeout and the switches never
+ * count a contribution twice, so a loss costs time and never a result. Ordinary packets and INC control packets
+ * (query, notify, release) have no retransmission in this model, so they are never lost.
+ */
+public final class EgressPort {
+  private final int fromDevice;
+  private final int toDevice;
+  private final long bitsPerSecond;
+  private final long latencyPs;
+  private long freeAtPs;
+  private long bytes;
+  private long packets;
+  private long busyPs;
+  private long lastStartPs;
+  private long lastEndPs;
+  /** Probability that an INC task packet is lost on this link; 0: none is. */
+  private final double dropProbability;
+  /** The loss decisions; null when the link loses nothing. */
+  private final SplittableRandom lossRandom;
+  private long droppedPackets;
+
+  public EgressPort(int fromDevice, int toDevice, LinkSpec spec) {
+    this(fromDevice, toDevice, spec, 0.0, 0L);
+  }
+
+  /**
+   * A port that loses INC task packets with {@code dropProbability}.
+   *
+   * @param scenarioSeed the scenario's seed; with the link's ends it seeds the port's loss decisions
+   */
+  public EgressPort(int fromDevice, int toDevice, LinkSpec spec, double dropProbability, long scenarioSeed) {
+    if (!(dropProbability >= 0 && dropProbability < 1)) {
+      throw new IllegalArgumentException("drop probability of link " + fromDevice + "->" + toDevice
+          + " must be in [0, 1), got " + dropProbability);
+    }
+    this.fromDevice = fromDevice;
+    this.toDevice = toDevice;
+    this.bitsPerSecond = spec.bandwidthBitsPerSecond();
+    this.latencyPs = spec.latencyPs();
+    this.dropProbability = dropProbability;
+    this.lossRandom = dropProbability > 0 ? new SplittableRandom(lossSeed(scenarioSeed, fromDevice, toDevice)) : null;
+  }
+
+  /** One seed per directed link: the scenario seed mixed with both ends (golden-ratio steps, as SplitMix does). */
+  static long lossSeed(long scenarioSeed, int fromDevice, int toDevice) {
+    long s = scenarioSeed;
+    s = s * 0x9E3779B97F4A7C15L + fromDevice;
+    s = s * 0x9E3779B97F4A7C15L + toDevice;
+    return s;
+  }
+
+  /** Device at the other end. */
+  public int toDevice() {
+    return toDevice;
+  }
+
+  public long latencyPs() {
+    return latencyPs;
+  }
+
+  /**
+   * Puts a packet on the wire.
+   *
+   * @param readyPs   earliest time its first bit may leave
+   * @param wireBytes bytes on the wire
+   * @param minEndPs  earliest time its last bit may leave (cut-through: the tail has not arrived yet), or 0
+   */
+  public void transmit(long readyPs, int wireBytes, long minEndPs) {
+    long start = Math.max(readyPs, freeAtPs);
+    long serializationPs = Units.transferPs(wireBytes, bitsPerSecond);
+    long end = Math.max(start + serializationPs, minEndPs);
+    // The port is held until the last bit has left, but a cut-through packet waiting for its tail from a slower
+    // ingress leaves the wire idle in between: only serialization counts as busy.
+    freeAtPs = end;
+    bytes += wireBytes;
+    packets++;
+    busyPs += serializationPs;
+    lastStartPs = start;
+    lastEndPs = end;
+  }
+
+  /** When the last transmitted packet's first bit reaches the other end. */
+  public long lastHeadArrivalPs() {
+    return lastStartPs + latencyPs;
+  }
+
+  /** When the last transmitted packet's last bit reaches the other end. */
+  public long lastTailArrivalPs() {
+    return lastEndPs + latencyPs;
+  }
+
+  /**
+   * Whether {@code packet}, just transmitted, is lost on the link (it still occupied the port and the wire: it is
+   * lost at the far end). Only INC task packets can be lost; each one draws from the port's random stream.
+   */
+  public boolean lostInTransit(DeviceProtocol.Packet packet) {
+    if (lossRandom == null || !packet.isIncTask()) {
+      return false;
+    }
+    if (lossRandom.nextDouble() < dropProbability) {
+      droppedPackets++;
+      return true;
+    }
+    return false;
+  }
+
+  public LinkCounters counters() {
+    return new LinkCounters(fromDevice, toDevice, bytes, packets, busyPs, droppedPackets);
+  }
+}

@@ -1,0 +1,155 @@
+package io.fabemu.core.protocol;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.inc.ControlPayload;
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.IncHeader0;
+import io.fabemu.core.inc.IncHeader2;
+import io.fabemu.core.inc.MpiHeader;
+
+/**
+ * The payloads of events between devices (and of a device's events to itself). Every class here crosses members
+ * in a distributed run, so each is registered with the wire serializer.
+ */
+public final class DeviceProtocol {
+  /** Bytes every INC frame has: the flag byte, IP source and destination, and the MPI header. */
+  public static final int INC_FRAME_BASE_BYTES = 1 + 4 + 4 + MpiHeader.WIRE_BYTES;
+
+  private DeviceProtocol() {}
+
+  /** Engine to compute node at time 0: start the workload. */
+  public enum StartWorkload implements Payload { INSTANCE }
+
+  /** Compute node to its NIC: send {@code message} to the NIC of {@code destinationHost}. */
+  public record NicSend(int destinationHost, Message message) implements Payload {
+    @Override
+    public long dataBytes() {
+      return message.dataBytes();
+    }
+  }
+
+  /** NIC to its compute node: {@code message} has fully arrived in host memory. */
+  public record NicDeliver(Message message) implements Payload {
+    @Override
+    public long dataBytes() {
+      return message.dataBytes();
+    }
+  }
+
+  /** Compute node to itself: an intra-node copy from one process to another has completed. */
+  public record LocalDelivery(Message message) implements Payload {
+    @Override
+    public long dataBytes() {
+      return message.dataBytes();
+    }
+  }
+
+  /**
+   * Facts about a message that every one of its packets carries, so the receiving NIC can reassemble it. A message
+   * without data (zero bytes, or synthetic) has no data type and no elements, only its size.
+   *
+   * @param totalElements elements in the whole message (0 when it carries no data)
+   * @param dataType      element type (null when the message carries no data)
+   * @param withLocations elements carry MAXLOC/MINLOC locations
+   * @param totalBytes    payload bytes of the whole message, data or not
+   */
+  public record MessageInfo(int sourceRank, int destinationRank, long tag, int totalElements, DataType dataType,
+                            boolean withLocations, long totalBytes) {
+
+    /**
+     * @throws IllegalArgumentException when a message without data has elements or a negative size, or the size
+     *                                  of one with data is not its elements' size
+     */
+    public MessageInfo {
+      boolean consistent = dataType == null
+          ? totalElements == 0 && !withLocations && totalBytes >= 0
+          : totalBytes == (long) totalElements
+              * (dataType.sizeBytes() + (withLocations ? DataBuffer.LOCATION_BYTES : 0));
+      if (!consistent) {
+        throw new IllegalArgumentException("inconsistent message info: " + totalElements + " elements of "
+            + dataType + (withLocations ? " with locations" : "") + " in " + totalBytes + " B");
+      }
+    }
+  }
+
+  /**
+   * One packet on a link. The event that carries it is due when the packet's first bit arrives at the receiver;
+   * {@code tailTimePs} is when its last bit does (equal to the event time plus the serialization time).
+   *
+   * <p>An INC packet ({@code inc != null}) is addressed by its frame's IP addresses: {@code sourceHost} and
+   * {@code destinationHost} are then the vertices of its IP source and destination, which may be switches (a
+   * fragment goes to its TOR, a partial result to the SPINE), and {@code messageId}/{@code segmentIndex} play no
+   * part in reassembly: the frame's Header2 identifies a fragment.
+   *
+   * @param sourceHost      host whose NIC created the packet (INC: the IP source's vertex)
+   * @param destinationHost host whose NIC consumes it (INC: the IP destination's vertex)
+   * @param messageId       per-source-NIC message counter
+   * @param segmentIndex    0..segmentCount-1
+   * @param segmentCount    packets in the message
+   * @param wireBytes       bytes on the wire: payload plus header (INC: plus the INC frame)
+   * @param tailTimePs      arrival time of the last bit at the receiving device
+   * @param info            message facts, shared by all its packets
+   * @param elementOffset   index of the first element of {@code slice} in the message (0 without data)
+   * @param slice           this packet's part of the data (null when the message carries none: zero bytes, or
+   *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
+   * @param inc             the INC frame (seed 000's INC flag and headers, seed 001's MPI header); null on an
+   *                        ordinary packet
+   */
+  public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
+                       int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
+                       IncFrame inc) implements Payload {
+
+    /** An ordinary (not INC) packet. */
+    public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
+                  int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice) {
+      this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
+          elementOffset, slice, null);
+    }
+
+    @Override
+    public long dataBytes() {
+      return slice == null ? 0L : slice.sizeBytes();
+    }
+
+    /** Same packet, arriving at the next device at a new tail time. */
+    public Packet withTailTimePs(long newTailTimePs) {
+      return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes,
+          newTailTimePs, info, elementOffset, slice, inc);
+    }
+
+    /** The same INC task packet with its Header2's retransmission flag set. */
+    public Packet asIncRetransmission() {
+      return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
+          info, elementOffset, slice, new IncFrame(inc.type(), inc.ipSource(), inc.ipDestination(), inc.mpi(),
+              inc.header0(), inc.header2().asRetransmission(), inc.control()));
+    }
+
+    /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
+    public boolean isIncTask() {
+      return inc != null && inc.header2() != null;
+    }
+  }
+
+  /**
+   * Bytes of an INC frame on the wire (what {@code IncWireCodec.wireBytes} encodes): the base, plus every header
+   * the frame holds. An INC packet's {@code wireBytes} are the NIC's header bytes, this, and its data bytes.
+   */
+  public static int incFrameBytes(IncFrame frame) {
+    return INC_FRAME_BASE_BYTES
+        + (frame.header0() != null ? IncHeader0.WIRE_BYTES : 0)
+        + (frame.header2() != null ? IncHeader2.WIRE_BYTES : 0)
+        + (frame.control() != null ? ControlPayload.WIRE_BYTES : 0);
+  }
+
+  /**
+   * NIC to itself: the retransmission timer of an INC task (seed 000's fragments are kept until their result is
+   * in). It fires {@code retransmitTimeoutPs} after the task's fragments were last sent; a timer whose task has
+   * completed, or was re-armed since ({@code serial} differs), is ignored.
+   *
+   * @param leaderRank the rank whose contribution the task is (a host may run several leaders of one group)
+   * @param taskId     the task (group and req_id, see {@code IncCodes#taskId})
+   * @param serial     the NIC's number of this arming of the task's timer
+   */
+  public record IncRetransmitTimer(int leaderRank, long taskId, long serial) implements Payload {}
+}

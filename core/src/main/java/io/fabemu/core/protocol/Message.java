@@ -1,0 +1,56 @@
+package io.fabemu.core.protocol;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.inc.IncRequest;
+
+/**
+ * A rank-to-rank message, as MPI sees it. A real message carries its data; a synthetic one (the {@code synthetic}
+ * payload mode) carries its size only, and the network treats both alike: the same packets, the same times.
+ *
+ * @param sourceRank      sending world rank
+ * @param destinationRank receiving world rank
+ * @param tag             matches the message to the receive the collective posted
+ * @param data            the payload; null for a zero-byte message (e.g. in a barrier) and for a synthetic one
+ * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
+ *                        a zero-byte message)
+ * @param inc             what the NIC's INC engine is to do with it (a control message or an aggregation task),
+ *                        or, on a delivered message, what it was; null for an ordinary message
+ */
+public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
+                      IncRequest inc) {
+
+  /** An ordinary (not INC) message. */
+  public Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes) {
+    this(sourceRank, destinationRank, tag, data, sizeBytes, null);
+  }
+
+  /**
+   * @throws IllegalArgumentException when the size is negative or differs from the data's
+   */
+  public Message {
+    if (data == null ? sizeBytes < 0 : data.sizeBytes() != sizeBytes) {
+      throw new IllegalArgumentException("message from rank " + sourceRank + " to rank " + destinationRank + " of "
+          + sizeBytes + " B " + (data == null ? "has a negative size" : "carries " + data.sizeBytes() + " B of data"));
+    }
+  }
+
+  /** A real message: its size is its data's (0 when {@code data} is null). */
+  public Message(int sourceRank, int destinationRank, long tag, DataBuffer data) {
+    this(sourceRank, destinationRank, tag, data, data == null ? 0L : data.sizeBytes());
+  }
+
+  /** A synthetic message: {@code sizeBytes} of payload and no data. */
+  public static Message synthetic(int sourceRank, int destinationRank, long tag, long sizeBytes) {
+    return new Message(sourceRank, destinationRank, tag, null, sizeBytes);
+  }
+
+  /** Bytes of element data the message carries (0 without data); see {@link Payload#dataBytes()}. */
+  public long dataBytes() {
+    return data == null ? 0L : data.sizeBytes();
+  }
+
+  /** The same message marked for the NIC's INC engine. */
+  public Message withInc(IncRequest request) {
+    return new Message(sourceRank, destinationRank, tag, data, sizeBytes, request);
+  }
+}

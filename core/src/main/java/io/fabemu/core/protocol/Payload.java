@@ -1,0 +1,26 @@
+package io.fabemu.core.protocol;
+
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+
+/**
+ * What an event carries: one of the records of {@link DeviceProtocol}. The set is closed, so a device that switches
+ * over its payloads is checked by the compiler: a new record fails every switch that does not handle it. A record
+ * belongs here when it rides in an event, between devices or from a device to itself; every one is registered with
+ * the wire serializer (core's {@code reference.conf}).
+ */
+public sealed interface Payload
+    permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer {
+
+  /**
+   * Bytes of element data this payload carries (values and MAXLOC/MINLOC locations), 0 when it carries none. The
+   * engine sizes cross-member batches by it; everything else in a payload is a few dozen bytes.
+   */
+  default long dataBytes() {
+    return 0L;
+  }
+}

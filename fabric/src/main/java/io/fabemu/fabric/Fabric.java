@@ -1,0 +1,170 @@
+package io.fabemu.fabric;
+
+import io.fabemu.collectives.ExpectedAnswers;
+import io.fabemu.collectives.Schedules;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.WindowedEngine;
+import io.fabemu.core.topology.Topologies;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.fabric.result.ResultAggregator;
+import io.fabemu.fabric.result.RunResult;
+import io.fabemu.nic.NicCore;
+import io.fabemu.node.ComputeNodeCore;
+import io.fabemu.node.rank.IncEnvironment;
+import io.fabemu.switching.SwitchCore;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every device of a scenario, ready to run. Device ids: a host's NIC has the host's vertex id (0..H-1), a switch
+ * its vertex id (H..V-1), and the compute node of host h is V + h. The lookahead is the smallest latency
+ * between two devices: the smallest link latency or the host-NIC (PCIe) latency.
+ *
+ * <p>With in-network computing ({@code devices.inc}), every NIC gets an INC engine and every TOR and SPINE the INC
+ * unit of its tier (unless listed without one); INC outputs go over links like any packet, and the NICs'
+ * retransmission timers are self-events, so the lookahead is unchanged. Injected loss ({@code packetDrops}) hits
+ * only INC task packets, which the NICs retransmit; ordinary traffic has no retransmission in this model, so it is
+ * never dropped.
+ */
+public final class Fabric {
+
+  private final ScenarioSpec scenario;
+  private final Topology topology;
+  private final RoutingTable routing;
+  private final DeviceCore[] devices;
+  private final long lookaheadPs;
+  private final int worldSize;
+
+  private Fabric(ScenarioSpec scenario, Topology topology, RoutingTable routing, DeviceCore[] devices,
+                 long lookaheadPs, int worldSize) {
+    this.scenario = scenario;
+    this.topology = topology;
+    this.routing = routing;
+    this.devices = devices;
+    this.lookaheadPs = lookaheadPs;
+    this.worldSize = worldSize;
+  }
+
+  /** Builds the topology, the routing tables and one device core per NIC, switch and compute node. */
+  public static Fabric build(ScenarioSpec scenario) {
+    Topology topology = Topologies.fromSpec(scenario.topology());
+    RoutingTable routing = RoutingTable.compute(topology);
+    int hosts = topology.hostCount();
+    int vertices = topology.vertexCount();
+    int worldSize = hosts * scenario.workload().ppn();
+    WorkloadSpec workload = scenario.workload();
+    // Sizes only: nothing is checked, so no exact answers are built.
+    ExpectedAnswers answers = workload.syntheticPayload() ? null
+        : ExpectedAnswers.forWorkload(workload, worldSize, scenario.seed());
+    if (answers != null) {
+      // Before the run, on all cores: no device waits on an answer mid-run.
+      answers.prepare(workload);
+    }
+    int elementBytes = Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op());
+    IncSpec inc = scenario.devices().inc();
+    List<PacketDropSpec> drops = scenario.packetDrops();
+    checkDrops(topology, drops);
+    DeviceCore[] devices = new DeviceCore[vertices + hosts];
+    // In-network algorithms need TORs and SPINEs; elsewhere their cases fall back to the host algorithm.
+    IncEnvironment incEnvironment = scenario.topology().kind() == TopologySpec.TopologyKind.LEAF_SPINE
+        ? new IncEnvironment(hosts, workload.ppn(), scenario.devices().host().socketsPerNode(),
+            scenario.topology().hostsPerTor(), inc != null)
+        : null;
+    for (int v = 0; v < vertices; v++) {
+      if (topology.isHost(v)) {
+        devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(),
+            scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed());
+      } else {
+        int tier = topology.vertex(v).tier();
+        devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
+            inc == null || (tier != 1 && tier != 2) ? null : inc.unitOf(v, tier == 2),
+            scenario.devices().nic().headerBytes(), inc == null ? 1 : inc.nic().fragmentBytes(), drops,
+            scenario.seed());
+      }
+    }
+    for (int h = 0; h < hosts; h++) {
+      devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, workload, scenario.seed(), answers,
+          scenario.devices().host(), incEnvironment);
+    }
+    long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
+    if (lookahead <= 0) {
+      throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
+    }
+    return new Fabric(scenario, topology, routing, devices, lookahead, worldSize);
+  }
+
+  /** Every drop names an existing link, once. */
+  private static void checkDrops(Topology topology, List<PacketDropSpec> drops) {
+    for (int i = 0; i < drops.size(); i++) {
+      PacketDropSpec d = drops.get(i);
+      boolean linked = d.fromVertex() >= 0 && d.fromVertex() < topology.vertexCount()
+          && topology.ports(d.fromVertex()).stream().anyMatch(l -> l.to() == d.toVertex());
+      if (!linked) {
+        throw new IllegalArgumentException("packet drop " + d + ": there is no link from vertex " + d.fromVertex()
+            + " to vertex " + d.toVertex() + " in " + topology.description());
+      }
+      for (int j = 0; j < i; j++) {
+        PacketDropSpec e = drops.get(j);
+        if (e.fromVertex() == d.fromVertex() && e.toVertex() == d.toVertex()) {
+          throw new IllegalArgumentException("packet drops " + e + " and " + d + " name the same link");
+        }
+      }
+    }
+  }
+
+  /** The events that start a run: every compute node starts its workload at time 0. */
+  public List<Event> startEvents() {
+    List<Event> events = new ArrayList<>();
+    int hosts = topology.hostCount();
+    for (int h = 0; h < hosts; h++) {
+      events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, topology.vertexCount() + h, StartWorkload.INSTANCE));
+    }
+    return events;
+  }
+
+  public ScenarioSpec scenario() {
+    return scenario;
+  }
+
+  public Topology topology() {
+    return topology;
+  }
+
+  public RoutingTable routing() {
+    return routing;
+  }
+
+  /** Devices indexed by id. */
+  public DeviceCore[] devices() {
+    return devices;
+  }
+
+  public long lookaheadPs() {
+    return lookaheadPs;
+  }
+
+  public int worldSize() {
+    return worldSize;
+  }
+
+  /**
+   * Runs this fabric to the end on the plain single-threaded {@link WindowedEngine} (unit tests, benchmarks,
+   * comparisons with the actor engine). Device cores keep their state: run a fabric once.
+   */
+  public RunResult runOnPlainEngine() {
+    // Wall time is only reported (emulator speed); it never feeds the emulation.
+    long wallStartNs = System.nanoTime();
+    WindowedEngine engine = new WindowedEngine(devices, lookaheadPs);
+    startEvents().forEach(engine::inject);
+    engine.run();
+    double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
+    return ResultAggregator.aggregate(scenario, worldSize, engine.reports(), engine.lastEventTimePs(),
+        engine.windows(), engine.eventsHandled(), wallSeconds);
+  }
+}

@@ -1,0 +1,26 @@
+package io.fabemu.fabric;
+
+import io.fabemu.nic.IncNicSpec;
+import io.fabemu.switching.inc.IncSwitchSpec;
+import java.util.Set;
+
+/**
+ * In-network computing in a fabric: the INC units of the TOR and SPINE tiers (null: that tier has none), the
+ * switches that lack one although their tier has it, and the NICs' INC engines.
+ *
+ * @param tor                 INC unit of every TOR (null: TORs have none)
+ * @param spine               INC unit of every SPINE (null: SPINEs have none)
+ * @param switchesWithoutInc  vertex ids of switches with no INC unit
+ * @param nic                 the NICs' INC engine
+ */
+public record IncSpec(IncSwitchSpec tor, IncSwitchSpec spine, Set<Integer> switchesWithoutInc, IncNicSpec nic) {
+  public IncSpec {
+    switchesWithoutInc = Set.copyOf(switchesWithoutInc);
+  }
+
+  /** The INC unit of switch {@code vertex} in the given tier, or null when it has none. */
+  public IncSwitchSpec unitOf(int vertex, boolean spineTier) {
+    if (switchesWithoutInc.contains(vertex)) return null;
+    return spineTier ? spine : tor;
+  }
+}

@@ -1,0 +1,166 @@
+package io.fabemu.fabric.result;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.Schedules;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.fabric.ScenarioSpec;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Turns the devices' reports into a {@link RunResult}: osu-style per-case figures, sorted link counters, and a
+ * SHA-256 digest over everything that virtual time determines (the payload mode, per-rank results, link counters,
+ * the end time). Wall-clock figures stay out of the digest, so equal digests mean equal emulations. Cases of a
+ * synthetic payload are marked not {@link CaseResult#checked() checked}.
+ *
+ * <p>The {@code virtualEndPs} of a finished run is the time of the last event any device handled (the engines'
+ * {@code lastEventTimePs}), which does not depend on how the engine cut time into windows or over how many members
+ * it ran; a run cut short passes the end of the last window every member completed.
+ *
+ * <p>A case's avg/min/max are taken over the per-rank mean latencies of the ranks that measure the operation:
+ * every rank for the collectives; for {@link Collective#SENDRECV} (ping-pong) only the initiators, the even ranks
+ * {@code 2i} that have a partner {@code 2i+1}: like osu_latency, the round trip measured at the initiator. The
+ * responders' figures (roughly one way) and the idle last rank of an odd world (0) would mix other quantities in.
+ * Wrong elements are summed over all ranks.
+ */
+public final class ResultAggregator {
+  private ResultAggregator() {}
+
+  public static RunResult aggregate(ScenarioSpec spec, int worldSize, List<DeviceReport> reports, long virtualEndPs,
+                                    long windows, long events, double wallSeconds) {
+    return aggregate(spec, worldSize, reports, virtualEndPs, windows, events, wallSeconds, null);
+  }
+
+  /**
+   * Like {@link #aggregate(ScenarioSpec, int, List, long, long, long, double)}, for a run that was cut short:
+   * when {@code cutShortReason} is not null the result is never complete, whatever the reports hold, and its
+   * {@code incompleteReason} starts with {@code cutShortReason} (then says how many cases every rank finished).
+   * Only the cases every rank finished are reported, as always.
+   */
+  public static RunResult aggregate(ScenarioSpec spec, int worldSize, List<DeviceReport> reports, long virtualEndPs,
+                                    long windows, long events, double wallSeconds, String cutShortReason) {
+    WorkloadSpec workload = spec.workload();
+    List<RankResult> rankResults = new ArrayList<>();
+    List<LinkCounters> links = new ArrayList<>();
+    for (DeviceReport report : reports) {
+      rankResults.addAll(report.ranks());
+      links.addAll(report.links());
+    }
+    rankResults.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
+    links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
+
+    List<CaseResult> cases = new ArrayList<>();
+    String incompleteReason = null;
+    int index = 0;
+    for (int c = 0; c < workload.caseCount(); c++) {
+      int start = index;
+      while (index < rankResults.size() && rankResults.get(index).caseIndex() == c) index++;
+      List<RankResult> ofCase = rankResults.subList(start, index);
+      if (ofCase.size() < worldSize) {
+        if (incompleteReason == null) {
+          incompleteReason = (worldSize - ofCase.size()) + " of " + worldSize + " ranks did not finish case " + c
+              + " (" + workload.algorithmOfCase(c).configName() + ", " + workload.sizeOfCase(c)
+              + " B): the emulation stalled at virtual time " + virtualEndPs + " ps";
+        }
+        continue;
+      }
+      cases.add(caseResult(spec, worldSize, c, ofCase));
+    }
+    if (cutShortReason != null) {
+      incompleteReason = cutShortReason + "; " + cases.size() + " of " + workload.caseCount()
+          + " case(s) were finished by every rank";
+    }
+    String digest = digest(spec, rankResults, links, virtualEndPs);
+    return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
+        events, wallSeconds, digest);
+  }
+
+  /**
+   * One case's figures: avg/min/max over the per-rank mean latencies of the measuring ranks (for sendrecv the
+   * ping-pong initiators only, whose figure is the round trip, as osu_latency measures it; see the class comment),
+   * wrong elements over all ranks.
+   */
+  private static CaseResult caseResult(ScenarioSpec spec, int worldSize, int caseIndex, List<RankResult> ofCase) {
+    WorkloadSpec workload = spec.workload();
+    long sizeBytes = workload.sizeOfCase(caseIndex);
+    int count = (int) (sizeBytes / Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op()));
+    Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
+    double sum = 0;
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    long wrong = 0;
+    int measuring = 0;
+    int incOutcome = ofCase.get(0).incOutcome();
+    boolean pingPong = workload.collective() == Collective.SENDRECV && worldSize >= 2;
+    for (RankResult r : ofCase) {
+      wrong += r.wrongElements();
+      if (r.incOutcome() != incOutcome) {
+        throw new IllegalStateException("case " + caseIndex + ": rank " + r.rank() + " ended its INC setup with "
+            + r.incOutcome() + ", rank " + ofCase.get(0).rank() + " with " + incOutcome);
+      }
+      if (pingPong && !isPingPongInitiator(r.rank(), worldSize)) {
+        continue;
+      }
+      double mean = r.iterations() == 0 ? 0 : r.totalLatencyPs() / (double) r.iterations();
+      sum += mean;
+      min = Math.min(min, mean);
+      max = Math.max(max, mean);
+      measuring++;
+    }
+    return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
+        wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome));
+  }
+
+  /** True for a ping-pong initiator: an even rank with a partner (the last rank of an odd world idles). */
+  private static boolean isPingPongInitiator(int rank, int worldSize) {
+    return (rank & 1) == 0 && rank + 1 < worldSize;
+  }
+
+  private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs) {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+    StringBuilder line = new StringBuilder(128);
+    // The payload mode is part of what was emulated: a synthetic run never has the digest of a real one.
+    // v3: "end" is the time of the last event handled (v2 had the start of the engine's last window, which
+    // depends on how the run was cut into windows, so differed between member counts once members sub-window).
+    line.append("fabemu-digest-v3 seed=").append(spec.seed()).append(" payload=")
+        .append(spec.workload().payloadName()).append(" end=").append(endPs).append('\n');
+    update(sha, line);
+    for (RankResult r : ranks) {
+      line.append("rank ").append(r.rank()).append(' ').append(r.caseIndex()).append(' ').append(r.iterations())
+          .append(' ').append(r.totalLatencyPs()).append(' ').append(r.minLatencyPs()).append(' ')
+          .append(r.maxLatencyPs()).append(' ').append(r.wrongElements());
+      // Only in-network cases add their outcome, so the digests of every other run stay what they were.
+      if (r.incOutcome() >= 0) line.append(" inc ").append(r.incOutcome());
+      line.append('\n');
+      update(sha, line);
+    }
+    for (LinkCounters l : links) {
+      line.append("link ").append(l.fromDevice()).append(' ').append(l.toDevice()).append(' ').append(l.bytes())
+          .append(' ').append(l.packets()).append(' ').append(l.busyPs());
+      if (l.droppedPackets() > 0) line.append(" dropped ").append(l.droppedPackets());
+      line.append('\n');
+      update(sha, line);
+    }
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static void update(MessageDigest sha, StringBuilder line) {
+    sha.update(line.toString().getBytes(StandardCharsets.US_ASCII));
+    line.setLength(0);
+  }
+}

@@ -1,0 +1,34 @@
+package io.fabemu.fabric.result;
+
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.fabric.ScenarioSpec;
+import java.util.List;
+
+/**
+ * Everything a run produced.
+ *
+ * @param scenario       the scenario as run (seed included)
+ * @param cases          per-case results, in workload order
+ * @param links          per-link counters, sorted by (from, to)
+ * @param complete       false when the run stopped before every rank finished
+ * @param incompleteReason why, when not complete (else null)
+ * @param virtualEndPs   virtual time the run reached
+ * @param windows        time windows the engine opened
+ * @param events         device events handled
+ * @param wallSeconds    wall-clock duration of the emulation (not part of the digest)
+ * @param digest         SHA-256 (hex) over the payload mode, the virtual-time results and link counters
+ */
+public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
+                        String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
+                        String digest) {
+
+  /** True when the outputs were checked against the exact answer: false for a synthetic payload (sizes only). */
+  public boolean checked() {
+    return !scenario.workload().syntheticPayload();
+  }
+
+  /** Total wrong output elements over all cases (0 when not {@link #checked()}). */
+  public long wrongElements() {
+    return cases.stream().mapToLong(CaseResult::wrongElements).sum();
+  }
+}

@@ -1,0 +1,136 @@
+package io.fabemu.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.topology.TopologySpec.TopologyKind;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Collectives through real NICs, switches and links, on the plain window engine. */
+class FabricTest {
+
+  static RunResult run(ScenarioSpec spec) {
+    return Fabric.build(spec).runOnPlainEngine();
+  }
+
+  /** The operation's time: the slowest rank's (in trees and ping-pong, ranks finish at different times). */
+  private static double latencyPs(ScenarioSpec spec) {
+    RunResult result = run(spec);
+    assertThat(result.complete()).as(result.incompleteReason()).isTrue();
+    CaseResult c = result.cases().get(0);
+    assertThat(c.wrongElements()).isZero();
+    return c.maxLatencyPs();
+  }
+
+  @Test
+  void shouldTakeAlphaPlusNBetaForOneMessageWhenFabricIsUncontended() {
+    long n = 256 * 1024;
+    double measured = latencyPs(TestScenarios.star(2, Collective.SENDRECV, Algorithm.PING_PONG, n));
+    double oneWay = TestScenarios.starAlphaPs() + n * TestScenarios.starBetaPsPerByte();
+    assertThat(measured).isCloseTo(2 * oneWay, within(2 * oneWay * 0.02));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {4, 8, 16})
+  void shouldMatchRingFormulaWhenRingAllreduceRunsOnAStar(int p) {
+    long n = 1024 * 1024;
+    double alpha = TestScenarios.starAlphaPs();
+    double beta = TestScenarios.starBetaPsPerByte();
+    double expected = 2.0 * (p - 1) * alpha + 2.0 * (p - 1) / p * n * beta;
+    double measured = latencyPs(TestScenarios.star(p, Collective.ALLREDUCE, Algorithm.RING, n));
+    assertThat(measured).isCloseTo(expected, within(expected * 0.02));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {2, 4, 8, 16})
+  void shouldMatchRecursiveDoublingFormulaWhenPIsAPowerOfTwo(int p) {
+    long n = 64 * 1024;
+    double steps = Math.ceil(Math.log(p) / Math.log(2));
+    double expected = steps * (TestScenarios.starAlphaPs() + n * TestScenarios.starBetaPsPerByte());
+    double measured = latencyPs(TestScenarios.star(p, Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, n));
+    assertThat(measured).isCloseTo(expected, within(expected * 0.02));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {4, 8, 16})
+  void shouldMatchRabenseifnerFormulaWhenPIsAPowerOfTwo(int p) {
+    long n = 1024 * 1024;
+    double log2p = Math.log(p) / Math.log(2);
+    double expected = 2 * log2p * TestScenarios.starAlphaPs()
+        + 2.0 * (p - 1) / p * n * TestScenarios.starBetaPsPerByte();
+    double measured = latencyPs(TestScenarios.star(p, Collective.ALLREDUCE, Algorithm.RABENSEIFNER, n));
+    assertThat(measured).isCloseTo(expected, within(expected * 0.02));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {4, 8, 16})
+  void shouldMatchBinomialReduceBroadcastFormulaWhenPIsAPowerOfTwo(int p) {
+    long n = 64 * 1024;
+    double log2p = Math.log(p) / Math.log(2);
+    double expected = 2 * log2p * (TestScenarios.starAlphaPs() + n * TestScenarios.starBetaPsPerByte());
+    double measured = latencyPs(TestScenarios.star(p, Collective.ALLREDUCE, Algorithm.BINOMIAL, n));
+    assertThat(measured).isCloseTo(expected, within(expected * 0.02));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Collective.class)
+  void shouldGiveExactResultsWhenEveryCollectiveCrossesALeafSpine(Collective collective) {
+    for (int ppn : new int[] {1, 3}) {
+      ScenarioSpec spec = TestScenarios.leafSpine(6, 4, 2, ppn, collective, Algorithm.AUTO, DataType.INT32,
+          ReduceOp.SUM, false, List.of(4L, 4000L, 40_000L), ForwardingMode.STORE_AND_FORWARD);
+      RunResult result = run(spec);
+      assertThat(result.complete()).as(result.incompleteReason()).isTrue();
+      assertThat(result.cases()).hasSize(3).allSatisfy(c -> assertThat(c.wrongElements()).isZero());
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Algorithm.class, names = {"RING", "RECURSIVE_DOUBLING", "RABENSEIFNER", "BINOMIAL"})
+  void shouldGiveExactResultsWhenAllreduceIsHierarchicalOverManyTors(Algorithm algorithm) {
+    ScenarioSpec spec = TestScenarios.leafSpine(7, 3, 2, 4, Collective.ALLREDUCE, algorithm, DataType.FLOAT64,
+        ReduceOp.MAX, true, List.of(8L, 8192L, 100_000L), ForwardingMode.CUT_THROUGH);
+    RunResult result = run(spec);
+    assertThat(result.complete()).isTrue();
+    assertThat(result.cases()).allSatisfy(c -> assertThat(c.wrongElements()).isZero());
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = TopologyKind.class, names = {"LINE", "RING", "FULL_MESH"})
+  void shouldRelayTransitPacketsWhenTopologyIsDirect(TopologyKind kind) {
+    RunResult result = run(TestScenarios.direct(kind, 5, Collective.ALLREDUCE, Algorithm.RING, 20_000));
+    assertThat(result.complete()).isTrue();
+    assertThat(result.cases().get(0).wrongElements()).isZero();
+  }
+
+  @Test
+  void shouldGiveTheSameDigestWhenTheSameScenarioRunsTwice() {
+    ScenarioSpec spec = TestScenarios.leafSpine(12, 4, 2, 2, Collective.ALLREDUCE, Algorithm.RING, DataType.FLOAT32,
+        ReduceOp.SUM, false, List.of(4L, 65_536L), ForwardingMode.CUT_THROUGH);
+    RunResult first = run(spec);
+    RunResult second = run(spec);
+    assertThat(first.digest()).isEqualTo(second.digest()).hasSize(64);
+  }
+
+  @Test
+  void shouldCountBytesOnEveryLinkWhenRingAllreduceCrossesSpines() {
+    ScenarioSpec spec = TestScenarios.leafSpine(8, 4, 2, 1, Collective.ALLREDUCE, Algorithm.RING, DataType.FLOAT32,
+        ReduceOp.SUM, false, List.of(8192L), ForwardingMode.CUT_THROUGH);
+    RunResult result = run(spec);
+    long hostUplinkBytes = result.links().stream().filter(l -> l.fromDevice() < 8).mapToLong(l -> l.bytes()).sum();
+    long spineBytes = result.links().stream().filter(l -> l.fromDevice() >= 10).mapToLong(l -> l.bytes()).sum();
+    assertThat(hostUplinkBytes).isPositive();
+    // Two ring neighbours cross TORs (3->4, 7->0): their traffic, and only theirs, goes through the spines.
+    assertThat(spineBytes).isPositive().isLessThan(hostUplinkBytes);
+  }
+}

@@ -1,0 +1,102 @@
+package io.fabemu.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The synthetic payload (sizes only) through real NICs, switches and links: every virtual-time figure equals the
+ * real run's, bit for bit; only the "checked" mark and the digest differ.
+ */
+class SyntheticPayloadTest {
+  /** 4 B and 1000 B fit one 1 KiB segment; 20 KiB takes 20 (more per message for the block collectives). */
+  private static final List<Long> SIZES = List.of(4L, 1000L, 20_480L);
+
+  static Stream<Arguments> workloads() {
+    return Stream.of(
+        Arguments.of(Collective.ALLREDUCE, Algorithm.RING, 1, false),
+        Arguments.of(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 1, false),
+        Arguments.of(Collective.ALLREDUCE, Algorithm.RABENSEIFNER, 1, false),
+        Arguments.of(Collective.ALLREDUCE, Algorithm.BINOMIAL, 1, false),
+        Arguments.of(Collective.ALLREDUCE, Algorithm.RING, 2, true),
+        Arguments.of(Collective.ALLREDUCE, Algorithm.RABENSEIFNER, 2, true),
+        Arguments.of(Collective.ALLGATHER, Algorithm.RING, 2, false),
+        Arguments.of(Collective.ALLGATHER, Algorithm.RECURSIVE_DOUBLING, 1, false),
+        Arguments.of(Collective.ALLTOALL, Algorithm.PAIRWISE, 2, false),
+        Arguments.of(Collective.REDUCE_SCATTER, Algorithm.RING, 1, false),
+        Arguments.of(Collective.REDUCE_SCATTER, Algorithm.RECURSIVE_HALVING, 2, false),
+        Arguments.of(Collective.BROADCAST, Algorithm.BINOMIAL, 2, false),
+        Arguments.of(Collective.BROADCAST, Algorithm.LINEAR, 1, false),
+        Arguments.of(Collective.REDUCE, Algorithm.BINOMIAL, 1, false),
+        Arguments.of(Collective.GATHER, Algorithm.LINEAR, 2, false),
+        Arguments.of(Collective.SCATTER, Algorithm.BINOMIAL, 1, false),
+        Arguments.of(Collective.BARRIER, Algorithm.DISSEMINATION, 2, false),
+        Arguments.of(Collective.SENDRECV, Algorithm.PING_PONG, 1, false));
+  }
+
+  @ParameterizedTest(name = "{0} {1} ppn {2} hierarchical {3}")
+  @MethodSource("workloads")
+  void shouldMatchTheRealRunExactlyWhenPayloadIsSynthetic(Collective collective, Algorithm algorithm, int ppn,
+                                                          boolean hierarchical) {
+    ScenarioSpec real = TestScenarios.leafSpine(6, 4, 2, ppn, collective, algorithm, DataType.INT32, ReduceOp.SUM,
+        hierarchical, SIZES, ForwardingMode.CUT_THROUGH);
+
+    assertSameEmulation(real);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("maxlocWorkloads")
+  void shouldCutOnTheSameElementBoundariesWhenElementsDoNotDivideTheSegment(Algorithm algorithm) {
+    // float64 + location = 12 B: a 1 KiB segment holds 85 elements (1020 B), not 1024 B.
+    ScenarioSpec real = TestScenarios.leafSpine(5, 2, 2, 1, Collective.ALLREDUCE, algorithm, DataType.FLOAT64,
+        ReduceOp.MAXLOC, false, List.of(12L, 1_020L, 20_484L), ForwardingMode.STORE_AND_FORWARD);
+
+    assertSameEmulation(real);
+  }
+
+  static Stream<Algorithm> maxlocWorkloads() {
+    return Stream.of(Algorithm.RING, Algorithm.RABENSEIFNER);
+  }
+
+  private static void assertSameEmulation(ScenarioSpec realSpec) {
+    ScenarioSpec syntheticSpec = new ScenarioSpec(realSpec.name(), realSpec.source(), realSpec.seed(),
+        realSpec.topology(), realSpec.devices(), realSpec.workload().withSyntheticPayload(true));
+
+    RunResult real = FabricTest.run(realSpec);
+    RunResult synthetic = FabricTest.run(syntheticSpec);
+
+    assertThat(real.complete()).as(real.incompleteReason()).isTrue();
+    assertThat(synthetic.complete()).as(synthetic.incompleteReason()).isTrue();
+    assertThat(real.cases()).hasSize(SIZES.size()).allSatisfy(c -> {
+      assertThat(c.checked()).isTrue();
+      assertThat(c.wrongElements()).isZero();
+    });
+    assertThat(synthetic.cases()).allSatisfy(c -> assertThat(c.checked()).isFalse());
+    assertThat(synthetic.cases()).as("latencies, sizes, counts, iterations; only 'checked' differs")
+        .isEqualTo(real.cases().stream().map(SyntheticPayloadTest::unchecked).toList());
+    assertThat(synthetic.virtualEndPs()).isEqualTo(real.virtualEndPs());
+    assertThat(synthetic.windows()).isEqualTo(real.windows());
+    assertThat(synthetic.events()).isEqualTo(real.events());
+    assertThat(synthetic.links()).as("bytes, packets and busy time of every link").isEqualTo(real.links());
+    assertThat(real.links()).anySatisfy(l -> assertThat(l.packets()).isGreaterThan(0));
+    assertThat(synthetic.checked()).isFalse();
+    assertThat(real.checked()).isTrue();
+    assertThat(synthetic.digest()).hasSize(64).isNotEqualTo(real.digest());
+  }
+
+  private static CaseResult unchecked(CaseResult c) {
+    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
+        c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), false);
+  }
+}

@@ -1,0 +1,85 @@
+package io.fabemu.fabric;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.TopologySpec.TopologyKind;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.nic.NicSpec;
+import io.fabemu.node.HostSpec;
+import io.fabemu.switching.SwitchSpec;
+import java.util.List;
+
+/** Scenarios built in code for tests, with every delay spelled out. */
+final class TestScenarios {
+  static final long HOST_LINK_BPS = 100 * Units.GBPS;
+  static final long LINK_LATENCY_PS = 1_000_000L;
+  static final long PIPELINE_PS = 500_000L;
+  static final long SEND_OVERHEAD_PS = 300_000L;
+  static final long RECV_OVERHEAD_PS = 200_000L;
+  static final long NIC_OVERHEAD_PS = 150_000L;
+  static final long PCIE_LATENCY_PS = 250_000L;
+
+  private TestScenarios() {}
+
+  /**
+   * Hosts on one switch (a star), zero-size headers and free PCIe/reduce: the alpha-beta model holds exactly. One
+   * measured iteration, no warm-up: every rank starts at time 0, as the formulas assume (after a barrier, ranks
+   * of an asymmetric collective such as a binomial tree start up to log2(p) alphas apart).
+   */
+  static ScenarioSpec star(int hosts, Collective collective, Algorithm algorithm, long sizeBytes) {
+    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hosts, 0,
+        new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS), new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS), null);
+    DeviceSpec devices = new DeviceSpec(
+        new HostSpec(SEND_OVERHEAD_PS, RECV_OVERHEAD_PS, 0, 0, 100_000L, 0, PCIE_LATENCY_PS),
+        new NicSpec(4096, 0, NIC_OVERHEAD_PS, 100_000L),
+        new SwitchSpec(PIPELINE_PS, ForwardingMode.CUT_THROUGH));
+    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 1, 0, 1,
+        DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    return new ScenarioSpec("star", "test", 7, topology, devices, workload);
+  }
+
+  /** Alpha of the star: every fixed cost of one message from a rank's send to the peer's completion. */
+  static long starAlphaPs() {
+    return SEND_OVERHEAD_PS + PCIE_LATENCY_PS + NIC_OVERHEAD_PS + LINK_LATENCY_PS + PIPELINE_PS + LINK_LATENCY_PS
+        + PCIE_LATENCY_PS + RECV_OVERHEAD_PS;
+  }
+
+  /** Beta of the star: picoseconds per byte on a host link. */
+  static double starBetaPsPerByte() {
+    return 8.0 * Units.PS_PER_S / HOST_LINK_BPS;
+  }
+
+  /** A realistic leaf-spine with every cost switched on. */
+  static ScenarioSpec leafSpine(int hosts, int hostsPerTor, int spines, int ppn, Collective collective,
+                                Algorithm algorithm, DataType type, ReduceOp op, boolean hierarchical,
+                                List<Long> sizes, ForwardingMode mode) {
+    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hostsPerTor, spines,
+        new LinkSpec(25 * Units.GBPS, 500_000L), new LinkSpec(100 * Units.GBPS, 600_000L), null);
+    DeviceSpec devices = new DeviceSpec(
+        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS, 250_000L),
+        new NicSpec(1024, 64, 100_000L, 100_000L),
+        new SwitchSpec(600_000L, mode));
+    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, type, op,
+        hierarchical, 0);
+    return new ScenarioSpec("leaf-spine", "test", 11, topology, devices, workload);
+  }
+
+  /** A direct network (line, ring or full mesh) where NICs relay transit packets. */
+  static ScenarioSpec direct(TopologyKind kind, int hosts, Collective collective, Algorithm algorithm, long sizeBytes) {
+    TopologySpec topology = new TopologySpec(kind, hosts, 0, 0, null, null,
+        new LinkSpec(50 * Units.GBPS, 400_000L));
+    DeviceSpec devices = new DeviceSpec(
+        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS, 250_000L),
+        new NicSpec(2048, 64, 100_000L, 120_000L),
+        new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
+    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 2, 1, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    return new ScenarioSpec("direct", "test", 5, topology, devices, workload);
+  }
+}

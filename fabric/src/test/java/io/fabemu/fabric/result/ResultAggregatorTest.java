@@ -1,0 +1,106 @@
+package io.fabemu.fabric.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.TopologySpec.TopologyKind;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.fabric.DeviceSpec;
+import io.fabemu.fabric.Fabric;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.nic.NicSpec;
+import io.fabemu.node.HostSpec;
+import io.fabemu.switching.SwitchSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Per-case figures from per-rank results. */
+class ResultAggregatorTest {
+
+  private static ScenarioSpec spec(int hosts, Collective collective, Algorithm algorithm) {
+    LinkSpec link = new LinkSpec(25 * Units.GBPS, 500_000L);
+    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hosts, 0, link, link, null);
+    DeviceSpec devices = new DeviceSpec(
+        new HostSpec(300_000L, 300_000L, 0, 0, 100_000L, 64 * Units.GBPS, 250_000L),
+        new NicSpec(4096, 64, 150_000L, 100_000L),
+        new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
+    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(4096L), 2, 1, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    return new ScenarioSpec("aggregate", "test", 9, topology, devices, workload);
+  }
+
+  /** Rank r measured two iterations of mean latency {@code meanPs[r]}. */
+  private static List<DeviceReport> reports(long[] meanPs, long[] wrong) {
+    List<RankResult> ranks = new java.util.ArrayList<>();
+    for (int r = 0; r < meanPs.length; r++) {
+      ranks.add(new RankResult(r, 0, 2, 2 * meanPs[r], meanPs[r], meanPs[r], wrong[r]));
+    }
+    return List.of(new DeviceReport(100, List.of(), ranks));
+  }
+
+  private static CaseResult aggregate(ScenarioSpec spec, long[] meanPs, long[] wrong) {
+    RunResult result = ResultAggregator.aggregate(spec, meanPs.length, reports(meanPs, wrong), 1_000L, 1, 1, 0.0);
+    assertThat(result.complete()).isTrue();
+    return result.cases().get(0);
+  }
+
+  @Test
+  void shouldReportTheInitiatorsRoundTripWhenSendrecvRunsOnFourRanks() {
+    // Initiators 0 and 2 measure round trips; responders 1 and 3 about one way.
+    CaseResult c = aggregate(spec(4, Collective.SENDRECV, Algorithm.PING_PONG),
+        new long[] {10_000, 5_200, 12_000, 6_000}, new long[] {0, 3, 0, 4});
+
+    assertThat(c.avgLatencyPs()).isEqualTo(11_000.0);
+    assertThat(c.minLatencyPs()).isEqualTo(10_000.0);
+    assertThat(c.maxLatencyPs()).isEqualTo(12_000.0);
+    assertThat(c.wrongElements()).isEqualTo(7);
+  }
+
+  @Test
+  void shouldLeaveOutTheIdleLastRankWhenSendrecvRunsOnThreeRanks() {
+    // Rank 2 has no partner and records nothing; rank 1 answers rank 0.
+    CaseResult c = aggregate(spec(3, Collective.SENDRECV, Algorithm.PING_PONG),
+        new long[] {10_000, 5_200, 0}, new long[] {1, 2, 0});
+
+    assertThat(c.avgLatencyPs()).isEqualTo(10_000.0);
+    assertThat(c.minLatencyPs()).isEqualTo(10_000.0);
+    assertThat(c.maxLatencyPs()).isEqualTo(10_000.0);
+    assertThat(c.wrongElements()).isEqualTo(3);
+  }
+
+  @Test
+  void shouldAggregateOverEveryRankWhenCollectiveIsNotSendrecv() {
+    CaseResult c = aggregate(spec(4, Collective.ALLREDUCE, Algorithm.RING),
+        new long[] {10_000, 5_000, 12_000, 1_000}, new long[] {0, 3, 0, 4});
+
+    assertThat(c.avgLatencyPs()).isEqualTo(7_000.0);
+    assertThat(c.minLatencyPs()).isEqualTo(1_000.0);
+    assertThat(c.maxLatencyPs()).isEqualTo(12_000.0);
+    assertThat(c.wrongElements()).isEqualTo(7);
+  }
+
+  @Test
+  void shouldGiveTheSameRoundTripForEveryPairWhenPingPongRunsOnAnIdleFabric() {
+    for (int hosts : new int[] {3, 4}) {
+      RunResult result = Fabric.build(spec(hosts, Collective.SENDRECV, Algorithm.PING_PONG)).runOnPlainEngine();
+      assertThat(result.complete()).as(result.incompleteReason()).isTrue();
+      CaseResult c = result.cases().get(0);
+
+      assertThat(c.wrongElements()).isZero();
+      // Every pair's round trip is the same on a star: min, avg and max agree (no responder, no idle rank).
+      assertThat(c.minLatencyPs()).as("%d hosts", hosts).isPositive().isCloseTo(c.maxLatencyPs(),
+          within(c.maxLatencyPs() * 0.01));
+      assertThat(c.avgLatencyPs()).isCloseTo(c.maxLatencyPs(), within(c.maxLatencyPs() * 0.01));
+    }
+  }
+}

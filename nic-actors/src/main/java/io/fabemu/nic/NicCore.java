@@ -1,0 +1,364 @@
+package io.fabemu.nic;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.inc.ControlPayload;
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.link.EgressPort;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.link.PacketForwarder;
+import io.fabemu.core.link.PcieSpec;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.Message;
+import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.core.util.IntLongMap;
+import java.util.List;
+
+/**
+ * A host's network interface. Sending: per-message work-request processing, then segmentation into packets of
+ * at most {@code segmentBytes} of payload (whole elements), each DMA-read from host memory over PCIe (pipelined
+ * with the wire) and serialized on the egress port; a message without data (synthetic payload) is cut by its size
+ * alone, into the packets its real counterpart would make, and carries no slices. Receiving: every segment is
+ * DMA-written to host memory once its tail is in; reassembly by (source host, message id), by counting packets when
+ * there is no data; once the last segment is written, the whole message is delivered to the compute node, a PCIe
+ * latency later. In direct topologies (line, ring, full mesh) the NIC also relays transit packets, cut-through.
+ *
+ * <p>The host-NIC DMA is one FIFO engine per direction, shared by all messages: the read engine reads the segments
+ * of the messages sent, message after message in send order (a segment may leave once its bytes are read); the
+ * write engine writes the payload of every received segment, in arrival order, at the PCIe rate. A PCIe rate of 0
+ * means free: no engine then delays anything.
+ *
+ * <p>INC (seed 000's NIC transceiver): a message with an INC request, and a received packet with an INC frame,
+ * go to the NIC's {@link NicIncUnit}. A task is cut into fragments addressed to the host's TOR: one work request
+ * for the whole task, the DMA read of its data as for any message, then each fragment through the INC engine (a
+ * FIFO, {@code engineLatencyPs} each) onto the link; a retransmission timer (a self-event) resends the fragments
+ * whose result is still missing. Result fragments go through the engine and are DMA-written as they come; once the
+ * last is in, the whole result is delivered as one message, a PCIe latency later. Control messages travel as one
+ * packet each, through the engine both ways.
+ */
+public final class NicCore implements DeviceCore {
+  private final int host;
+  private final int nodeDevice;
+  private final NicSpec nic;
+  private final long pcieBitsPerSecond;
+  private final long pcieLatencyPs;
+  private final PacketForwarder forwarder;
+  /** Element size by which messages without data are segmented. */
+  private final int syntheticElementBytes;
+  /** Messages partly received, by (source host, message id). */
+  private final IntLongMap<Reassembly> reassembly = new IntLongMap<>();
+  private long nextMessageId;
+  /** When the NIC's send engine finishes its current work request. */
+  private long sendEngineFreeAtPs;
+  /** When the DMA read engine (host memory to NIC, all messages sent) has read everything queued so far. */
+  private long dmaReadFreeAtPs;
+  /** When the DMA write engine (NIC to host memory, all segments received) has written everything so far. */
+  private long dmaWriteFreeAtPs;
+  /** The INC engine; null when the fabric has no INC. */
+  private final NicIncUnit incEngine;
+  /** The port to the host's TOR, which every INC packet takes; null when INC is off or there is no TOR. */
+  private final EgressPort incPort;
+
+  /**
+   * @param host                  the host's vertex id, also this device's id
+   * @param nodeDevice            device id of the host's compute node
+   * @param syntheticElementBytes element size of the workload's data: messages without data (synthetic payload)
+   *                              are cut into segments on the same element boundaries as real ones, so both give
+   *                              the same packets
+   */
+  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
+                 int syntheticElementBytes) {
+    this(host, nodeDevice, topology, routing, nic, pcie, syntheticElementBytes, null, List.of(), 0L);
+  }
+
+  /**
+   * @param incNic       the NIC's INC engine settings, or null when the fabric has no INC
+   * @param packetDrops  the scenario's injected loss (the entry for this host's link, if any, applies)
+   * @param scenarioSeed seeds the loss decisions
+   */
+  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
+                 int syntheticElementBytes, IncNicSpec incNic, List<PacketDropSpec> packetDrops, long scenarioSeed) {
+    if (syntheticElementBytes < 1) {
+      throw new IllegalArgumentException("element size must be at least 1 B, got " + syntheticElementBytes);
+    }
+    this.host = host;
+    this.syntheticElementBytes = syntheticElementBytes;
+    this.nodeDevice = nodeDevice;
+    this.nic = nic;
+    this.pcieBitsPerSecond = pcie.bitsPerSecond();
+    this.pcieLatencyPs = pcie.latencyPs();
+    this.forwarder = new PacketForwarder(host, topology, routing, nic.forwardingLatencyPs(), ForwardingMode.CUT_THROUGH,
+        packetDrops, scenarioSeed);
+    int tor = torOf(host, topology);
+    this.incPort = incNic == null || tor < 0 ? null : forwarder.portTo(tor);
+    this.incEngine = incPort == null ? null : new NicIncUnit(host, tor, incNic, nic.headerBytes());
+  }
+
+  /** The host's TOR: its only neighbour, when that is a top-of-rack switch; else -1 (no INC possible). */
+  private static int torOf(int host, Topology topology) {
+    List<Topology.Link> ports = topology.ports(host);
+    if (ports.size() != 1) return -1;
+    Topology.Vertex neighbour = topology.vertex(ports.get(0).to());
+    return neighbour.kind() == Topology.VertexKind.SWITCH && neighbour.tier() == 1 ? neighbour.id() : -1;
+  }
+
+  @Override
+  public int deviceId() {
+    return host;
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    Object payload = event.payload();
+    if (payload instanceof Packet packet) {
+      if (packet.destinationHost() != host) {
+        forwarder.forward(packet, outbox);
+      } else if (packet.inc() != null) {
+        incReceive(packet, outbox);
+      } else {
+        receive(packet, outbox);
+      }
+    } else if (payload instanceof NicSend send) {
+      if (send.message().inc() != null) {
+        incSend(send, outbox);
+      } else {
+        send(send, outbox);
+      }
+    } else if (payload instanceof IncRetransmitTimer timer) {
+      incTimer(timer, outbox);
+    } else {
+      throw new IllegalArgumentException("NIC " + host + " cannot handle " + payload);
+    }
+  }
+
+  private void send(NicSend send, Outbox outbox) {
+    Message message = send.message();
+    DataBuffer data = message.data();
+    long totalBytes = message.sizeBytes();
+    // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
+    int elementBytes = data == null ? syntheticElementBytes : data.elementBytes();
+    int elementsPerSegment = Math.max(1, nic.segmentBytes() / elementBytes);
+    long segmentPayloadBytes = (long) elementsPerSegment * elementBytes;
+    int segments = (int) Math.max(1, (totalBytes + segmentPayloadBytes - 1) / segmentPayloadBytes);
+    MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
+        data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
+        totalBytes);
+    long messageId = nextMessageId++;
+    long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
+    sendEngineFreeAtPs = start;
+    EgressPort port = forwarder.egressToward(host, send.destinationHost());
+    // The read engine is shared: this message's reads start when the work request is done and the engine has
+    // read every message sent before it.
+    long readStart = Math.max(start, dmaReadFreeAtPs);
+    long dmaBytes = 0;
+    long readyPs = readStart;
+    for (int s = 0; s < segments; s++) {
+      long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
+      int elementOffset = data == null ? 0 : s * elementsPerSegment;
+      DataBuffer slice = data == null || segments == 1 ? data
+          : data.slice(elementOffset, (int) (payloadBytes / elementBytes));
+      dmaBytes += payloadBytes;
+      // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
+      // message's first read (not summed per segment), so per-segment rounding does not add up.
+      readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
+      int wireBytes = wireBytes(payloadBytes);
+      port.transmit(readyPs, wireBytes, 0L);
+      outbox.send(port.toDevice(), port.lastHeadArrivalPs(), new Packet(host, send.destinationHost(), messageId, s,
+          segments, wireBytes, port.lastTailArrivalPs(), info, elementOffset, slice));
+    }
+    dmaReadFreeAtPs = readyPs;
+  }
+
+  /**
+   * An INC message: one work request, the DMA read of its data (a task's) or control payload, then every packet
+   * through the INC engine onto the link to the TOR. A task's retransmission timer starts when its last fragment
+   * has left.
+   */
+  private void incSend(NicSend send, Outbox outbox) {
+    NicIncUnit engine = requireIncEngine(send.message().inc().type().name() + " message");
+    Message message = send.message();
+    long messageId = nextMessageId++;
+    long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
+    sendEngineFreeAtPs = start;
+    long readStart = Math.max(start, dmaReadFreeAtPs);
+    if (message.inc().type() != IncPacketType.TASK_UP) {
+      Packet packet = engine.controlPacket(message, send.destinationHost(), messageId);
+      long readyPs = readStart + Units.transferPs(ControlPayload.WIRE_BYTES, pcieBitsPerSecond);
+      dmaReadFreeAtPs = readyPs;
+      PacketForwarder.transmit(incPort, engine.process(readyPs), packet, outbox);
+      return;
+    }
+    Packet[] fragments = engine.startTask(message, send.destinationHost(), messageId);
+    long dmaBytes = 0;
+    long readyPs = readStart;
+    for (Packet fragment : fragments) {
+      // As for ordinary segments, reads are pipelined with the wire and counted from the task's first read.
+      dmaBytes += fragment.inc().header2().fragmentBytes();
+      readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
+      PacketForwarder.transmit(incPort, engine.process(readyPs), fragment, outbox);
+    }
+    dmaReadFreeAtPs = readyPs;
+    armRetransmitTimer(engine, message.sourceRank(), fragments[0].inc().header2().taskId(), outbox);
+  }
+
+  /**
+   * A task's retransmission timer fired: resend the fragments whose result is missing (kept in the NIC, so no DMA
+   * read; each goes through the engine again) and re-arm.
+   */
+  private void incTimer(IncRetransmitTimer timer, Outbox outbox) {
+    NicIncUnit engine = requireIncEngine("retransmission timer");
+    Packet[] resend = engine.onTimer(timer);
+    if (resend == null) {
+      return; // the task completed, or the timer was re-armed since
+    }
+    for (Packet fragment : resend) {
+      PacketForwarder.transmit(incPort, engine.process(outbox.nowPs()), fragment, outbox);
+    }
+    armRetransmitTimer(engine, timer.leaderRank(), timer.taskId(), outbox);
+  }
+
+  /**
+   * Arms the timer to fire the task's timeout (with backoff, see {@link NicIncUnit#timeoutPs}) after the last
+   * packet sent to the TOR has left the NIC.
+   */
+  private void armRetransmitTimer(NicIncUnit engine, int leaderRank, long taskId, Outbox outbox) {
+    long leftPs = incPort.lastTailArrivalPs() - incPort.latencyPs();
+    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + engine.timeoutPs(leaderRank, taskId),
+        engine.armTimer(leaderRank, taskId));
+  }
+
+  /**
+   * A received INC packet, through the INC engine: a result fragment is merged (a new one DMA-written to host
+   * memory) and the result delivered once complete; a control packet is written and delivered at once.
+   */
+  private void incReceive(Packet packet, Outbox outbox) {
+    IncFrame frame = packet.inc();
+    NicIncUnit engine = requireIncEngine(frame.type() + " packet");
+    long processedPs = engine.process(packet.tailTimePs());
+    switch (frame.type()) {
+      case TASK_DOWN -> {
+        if (engine.acceptResultFragment(packet)) {
+          long writtenPs = dmaWrite(processedPs, frame.header2().fragmentBytes());
+          Message result = engine.takeCompletedResult(packet.info().destinationRank(),
+              frame.header2().taskId());
+          if (result != null) {
+            // The write engine is FIFO in arrival order: the last fragment accepted is the last one written.
+            outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(result));
+          }
+        }
+      }
+      case TREE_UP, TREE_DOWN, RELEASE -> {
+        long writtenPs = dmaWrite(processedPs, ControlPayload.WIRE_BYTES);
+        outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(engine.onControlPacket(packet)));
+      }
+      case TASK_UP -> throw new IllegalStateException("NIC of host " + host + " got an INC task fragment (task "
+          + frame.header2().taskId() + ") addressed to it: fragments go to a TOR's INC unit");
+    }
+  }
+
+  private NicIncUnit requireIncEngine(String what) {
+    if (incEngine == null) {
+      throw new IllegalStateException("NIC of host " + host + " got an INC " + what + ", but has no INC engine "
+          + "(the scenario has no INC, or the host hangs off no TOR)");
+    }
+    return incEngine;
+  }
+
+  /** Payload plus header, checked to fit the packet's {@code int} size. */
+  private int wireBytes(long payloadBytes) {
+    long wireBytes = payloadBytes + nic.headerBytes();
+    if (wireBytes > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("a packet of " + payloadBytes + " B of payload and " + nic.headerBytes()
+          + " B of header (header-bytes) is " + wireBytes + " B, more than " + Integer.MAX_VALUE + " B");
+    }
+    return (int) wireBytes;
+  }
+
+  private void receive(Packet packet, Outbox outbox) {
+    MessageInfo info = packet.info();
+    long writtenPs = dmaWrite(packet);
+    if (packet.segmentCount() == 1) {
+      deliver(info, packet.slice(), writtenPs, outbox);
+      return;
+    }
+    Reassembly r = reassembly.get(packet.sourceHost(), packet.messageId());
+    if (r == null) {
+      // A message without data (synthetic) is reassembled by counting its packets.
+      r = new Reassembly(info.dataType() == null ? null
+          : DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations()));
+      reassembly.put(packet.sourceHost(), packet.messageId(), r);
+    }
+    if (packet.slice() != null) {
+      r.data.copyFrom(packet.elementOffset(), packet.slice());
+    }
+    r.received++;
+    r.lastWrittenPs = Math.max(r.lastWrittenPs, writtenPs);
+    if (r.received == packet.segmentCount()) {
+      reassembly.remove(packet.sourceHost(), packet.messageId());
+      deliver(info, r.data, r.lastWrittenPs, outbox);
+    }
+  }
+
+  /**
+   * DMA-writes a received segment's payload to host memory: the write engine takes segments in the order they
+   * arrive (their heads; on one ingress link that is also their tails' order), each once its tail is in.
+   *
+   * @return when the segment is in host memory
+   */
+  private long dmaWrite(Packet packet) {
+    return dmaWrite(packet.tailTimePs(), payloadBytes(packet));
+  }
+
+  /** DMA-writes {@code bytes} that are ready at {@code readyPs}; returns when they are in host memory. */
+  private long dmaWrite(long readyPs, long bytes) {
+    if (pcieBitsPerSecond == 0) {
+      return readyPs; // free PCIe: no engine to wait for
+    }
+    long written = Math.max(readyPs, dmaWriteFreeAtPs) + Units.transferPs(bytes, pcieBitsPerSecond);
+    dmaWriteFreeAtPs = written;
+    return written;
+  }
+
+  /** Delivers a message whose last segment was written at {@code writtenPs}; the completion takes a PCIe latency. */
+  private void deliver(MessageInfo info, DataBuffer data, long writtenPs, Outbox outbox) {
+    Message message = new Message(info.sourceRank(), info.destinationRank(), info.tag(), data, info.totalBytes());
+    outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(message));
+  }
+
+  private long payloadBytes(Packet packet) {
+    return packet.wireBytes() - nic.headerBytes();
+  }
+
+  /** The INC engine, or null when the NIC has none. */
+  public NicIncUnit incEngine() {
+    return incEngine;
+  }
+
+  @Override
+  public DeviceReport report() {
+    return new DeviceReport(host, forwarder.counters(), List.of());
+  }
+
+  /** A message being reassembled. */
+  private static final class Reassembly {
+    final DataBuffer data;
+    int received;
+    /** When the latest-written segment so far is in host memory. */
+    long lastWrittenPs;
+
+    Reassembly(DataBuffer data) {
+      this.data = data;
+    }
+  }
+}

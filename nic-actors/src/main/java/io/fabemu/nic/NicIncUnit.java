@@ -1,0 +1,365 @@
+package io.fabemu.nic;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.inc.ControlPayload;
+import io.fabemu.core.inc.IncAddresses;
+import io.fabemu.core.inc.IncCodes;
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.IncHeader0;
+import io.fabemu.core.inc.IncHeader1;
+import io.fabemu.core.inc.IncHeader2;
+import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
+import io.fabemu.core.inc.MpiHeader;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol;
+import io.fabemu.core.protocol.Message;
+import io.fabemu.core.util.IntLongMap;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A NIC's INC engine (seed 000, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
+ *
+ * <p>Up: a task the host hands over (Header1) is cut into M fragments of {@code fragmentBytes} (whole elements),
+ * each with a Header2 that caches the real destination while the IP destination becomes the host's TOR (seed 000's
+ * destination swap). The fragments are kept until the task's result has fully arrived here, so that the fragments
+ * whose result is still missing when the retransmission timer fires can be resent (loss recovery; the switches
+ * never count a contribution twice). Down: the result fragments of a task are merged with a fragment receive-status
+ * table (a bitmap of the fragment indexes in; duplicates are ignored) into one message for the host.
+ *
+ * <p>Control messages (query, notify, release) travel as one packet each, with Header0 and the control payload
+ * the switches update on the way.
+ *
+ * <p>The engine is one FIFO unit ({@link #process}): every fragment it builds or merges, and every control packet,
+ * takes {@code engineLatencyPs}.
+ */
+public final class NicIncUnit {
+  /** Largest value of a 16-bit header field (fragment count, fragment bytes, pkt_para_num). */
+  private static final int MAX_U16 = 0xFFFF;
+
+  private final int host;
+  private final int torVertex;
+  private final IncNicSpec spec;
+  private final int nicHeaderBytes;
+  private final long hostIp;
+  private final long torIp;
+  /**
+   * Tasks whose fragments were sent and whose result has not fully arrived, by (leader rank, task id): in Socket
+   * mode a host runs several leaders of one group, each with its own task of the same id.
+   */
+  private final IntLongMap<Task> tasks = new IntLongMap<>();
+  /** When the engine has finished everything queued so far. */
+  private long engineFreeAtPs;
+  private long nextTimerSerial;
+  private long fragmentsResent;
+
+  /**
+   * @param host           the host's vertex id
+   * @param torVertex      the vertex of the host's TOR, the IP destination of every task fragment
+   * @param nicHeaderBytes the NIC's header bytes per packet (Ethernet, IP, UDP, BTH), before the INC frame
+   */
+  public NicIncUnit(int host, int torVertex, IncNicSpec spec, int nicHeaderBytes) {
+    if (spec.fragmentBytes() < 1 || spec.fragmentBytes() > MAX_U16) {
+      throw new IllegalArgumentException("INC fragment size must be 1.." + MAX_U16 + " B, got "
+          + spec.fragmentBytes());
+    }
+    if (spec.engineLatencyPs() < 0 || spec.retransmitTimeoutPs() <= 0 || spec.maxRetransmits() < 0) {
+      throw new IllegalArgumentException("INC NIC engine needs a latency >= 0, a retransmit timeout > 0 and "
+          + "max retransmits >= 0, got " + spec);
+    }
+    this.host = host;
+    this.torVertex = torVertex;
+    this.spec = spec;
+    this.nicHeaderBytes = nicHeaderBytes;
+    this.hostIp = IncAddresses.ofVertex(host);
+    this.torIp = IncAddresses.ofVertex(torVertex);
+  }
+
+  public IncNicSpec spec() {
+    return spec;
+  }
+
+  /**
+   * The engine as a FIFO: a packet ready for it at {@code readyPs} is done {@code engineLatencyPs} after the
+   * engine is free and the packet is ready.
+   *
+   * @return when the packet leaves the engine
+   */
+  public long process(long readyPs) {
+    long done = Math.max(readyPs, engineFreeAtPs) + spec.engineLatencyPs();
+    engineFreeAtPs = done;
+    return done;
+  }
+
+  /**
+   * Cuts the TASK_UP {@code message} for {@code destinationHost} (the leader whose result it carries: the ring
+   * successor) into fragments addressed to the TOR, and keeps them until the task's result is in.
+   *
+   * @param messageId the NIC's message counter, carried by the fragments for tracing
+   * @return the fragments in index order; their tail times are not set yet
+   * @throws IllegalArgumentException when the message is no task, or the task does not fit the headers
+   * @throws IllegalStateException    when the same task (group and req_id) is still waiting for its result
+   */
+  public Packet[] startTask(Message message, int destinationHost, long messageId) {
+    IncRequest request = message.inc();
+    if (request == null || request.type() != IncPacketType.TASK_UP || request.task() == null
+        || request.mpi() == null) {
+      throw new IllegalArgumentException("NIC " + host + ": an INC task needs type TASK_UP, a Header1 and an MPI "
+          + "header, got " + request);
+    }
+    IncHeader1 task = request.task();
+    MpiHeader mpi = request.mpi();
+    DataBuffer data = message.data();
+    int elementBytes = data != null ? data.elementBytes() : elementBytesOf(task);
+    long totalBytes = message.sizeBytes();
+    // Fragments end on element boundaries, so the switches reduce whole elements.
+    int elementsPerFragment = Math.max(1, spec.fragmentBytes() / elementBytes);
+    int fragmentBytes = elementsPerFragment * elementBytes;
+    if (fragmentBytes > MAX_U16) {
+      throw new IllegalArgumentException("NIC " + host + ": one " + elementBytes + " B element does not fit a "
+          + "fragment's 16-bit size");
+    }
+    long count = totalBytes == 0 ? 1 : (totalBytes + fragmentBytes - 1) / fragmentBytes;
+    if (count > MAX_U16) {
+      throw new IllegalArgumentException("NIC " + host + ": a task of " + totalBytes + " B in fragments of "
+          + fragmentBytes + " B needs " + count + " fragments, more than Header2's " + MAX_U16);
+    }
+    int fragments = (int) count;
+    long taskId = IncCodes.taskId(task.groupId(), mpi.reqId());
+    int leader = message.sourceRank();
+    if (tasks.get(leader, taskId) != null) {
+      throw new IllegalStateException("NIC " + host + ": INC task of rank " + leader + ", group " + task.groupId()
+          + " req_id " + mpi.reqId() + " was sent again before its result arrived");
+    }
+    long destinationIp = IncAddresses.ofVertex(destinationHost);
+    // Header1 as the NIC completes it: the fragment size it cut by and the real destination.
+    IncHeader1 filled = new IncHeader1(taskId, task.groupId(), task.opCode(), task.dataType(), fragmentBytes,
+        data != null ? data.count() : totalBytes / elementBytes, totalBytes, destinationIp);
+    MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
+        data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
+        totalBytes);
+    Packet[] out = new Packet[fragments];
+    for (int i = 0; i < fragments; i++) {
+      int bytes = (int) Math.min(fragmentBytes, totalBytes - (long) i * fragmentBytes);
+      int elements = bytes / elementBytes;
+      int elementOffset = data == null ? 0 : i * elementsPerFragment;
+      // A copy, never a view: the fragments are kept for retransmission while the rank may reuse its buffer.
+      DataBuffer slice = data == null ? null : data.slice(elementOffset, elements);
+      MpiHeader fragmentMpi = new MpiHeader(mpi.tag(), mpi.srcRank(), mpi.commId(), mpi.opCode(),
+          mpi.operandType(), mpi.reqId(), elements);
+      IncHeader2 header2 = new IncHeader2(taskId, i, fragments, bytes, 0, destinationIp);
+      IncFrame frame = new IncFrame(IncPacketType.TASK_UP, hostIp, torIp, fragmentMpi, null, header2, null);
+      out[i] = new Packet(host, torVertex, messageId, i, fragments, wireBytes(frame, bytes), 0L, info, elementOffset,
+          slice, frame);
+    }
+    tasks.put(leader, taskId, new Task(leader, filled, mpi, out));
+    return out;
+  }
+
+  /** Element bytes of a data-less (synthetic) task, from its Header1: the type, plus a location for MAXLOC/MINLOC. */
+  private static int elementBytesOf(IncHeader1 task) {
+    DataType type = IncCodes.type(task.dataType());
+    ReduceOp op = IncCodes.op(task.opCode());
+    return type.sizeBytes() + (op.carriesLocation() ? DataBuffer.LOCATION_BYTES : 0);
+  }
+
+  /**
+   * The packet of a control message (query, notify or release) for {@code destinationHost}: Header0 names the
+   * group and the sender, and caches the destination; the control payload rides as the rank wrote it.
+   */
+  public Packet controlPacket(Message message, int destinationHost, long messageId) {
+    IncRequest request = message.inc();
+    if (request == null || !request.type().isControl() || request.control() == null
+        || request.mpi() == null) {
+      throw new IllegalArgumentException("NIC " + host + ": an INC control message needs type TREE_UP, TREE_DOWN "
+          + "or RELEASE, a control payload and an MPI header, got " + request);
+    }
+    ControlPayload control = request.control();
+    long destinationIp = IncAddresses.ofVertex(destinationHost);
+    IncHeader0 header0 = new IncHeader0(control.trueCommId(), message.sourceRank(), 0, 0, 0, destinationIp);
+    IncFrame frame = new IncFrame(request.type(), hostIp, destinationIp, request.mpi(), header0, null, control);
+    MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(), 0, null,
+        false, ControlPayload.WIRE_BYTES);
+    return new Packet(host, destinationHost, messageId, 0, 1, wireBytes(frame, 0), 0L, info, 0, null, frame);
+  }
+
+  /** The message a received control packet becomes: its control payload as the switches left it, and no data. */
+  public Message onControlPacket(Packet packet) {
+    IncFrame frame = packet.inc();
+    MessageInfo info = packet.info();
+    return new Message(info.sourceRank(), info.destinationRank(), info.tag(), null, ControlPayload.WIRE_BYTES,
+        new IncRequest(frame.type(), frame.mpi(), frame.control(), null));
+  }
+
+  /**
+   * Arms the retransmission timer of leader {@code leaderRank}'s task {@code taskId}: the returned payload is to
+   * come back to this NIC.
+   */
+  public IncRetransmitTimer armTimer(int leaderRank, long taskId) {
+    Task task = tasks.get(leaderRank, taskId);
+    if (task == null) {
+      throw new IllegalStateException("NIC " + host + " has no pending INC task " + taskId + " of rank "
+          + leaderRank);
+    }
+    task.timerSerial = nextTimerSerial++;
+    return new IncRetransmitTimer(leaderRank, taskId, task.timerSerial);
+  }
+
+  /** Most doublings of the timeout: the wait grows to at most 64 timeouts. */
+  private static final int MAX_BACKOFF_DOUBLINGS = 6;
+
+  /**
+   * How long to wait before the next resend of leader {@code leaderRank}'s task: the timeout, doubled after every
+   * resend (up to {@value #MAX_BACKOFF_DOUBLINGS} times), so that a result that is only late (a slow leader, a busy
+   * SPINE) is not answered by a flood of resends.
+   */
+  public long timeoutPs(int leaderRank, long taskId) {
+    Task task = tasks.get(leaderRank, taskId);
+    int doublings = task == null ? 0 : Math.min(task.retransmits, MAX_BACKOFF_DOUBLINGS);
+    return spec.retransmitTimeoutPs() << doublings;
+  }
+
+  /**
+   * A retransmission timer fired: the fragments whose result is still missing, flagged as retransmissions (the
+   * caller sends them and re-arms the timer), or null when the task has completed or the timer was superseded.
+   *
+   * @throws IllegalStateException when the task has been resent {@code maxRetransmits} times already
+   */
+  public Packet[] onTimer(IncRetransmitTimer timer) {
+    Task task = tasks.get(timer.leaderRank(), timer.taskId());
+    if (task == null || task.timerSerial != timer.serial()) {
+      return null;
+    }
+    List<Integer> missing = task.missingFragments();
+    if (task.retransmits >= spec.maxRetransmits()) {
+      throw new IllegalStateException("NIC of host " + host + ": INC task of rank " + task.leaderRank + ", group "
+          + task.header1.groupId() + " req_id " + task.mpi.reqId() + " still misses result fragments " + missing
+          + " of "
+          + task.fragments.length + " after " + task.retransmits + " retransmissions ("
+          + spec.retransmitTimeoutPs() + " ps timeout, doubled after each resend up to "
+          + (1 << MAX_BACKOFF_DOUBLINGS) + "x): is a leader of the group not contributing, or is the loss that "
+          + "high?");
+    }
+    task.retransmits++;
+    Packet[] resend = new Packet[missing.size()];
+    for (int i = 0; i < resend.length; i++) {
+      resend[i] = task.fragments[missing.get(i)].asIncRetransmission();
+    }
+    fragmentsResent += resend.length;
+    return resend;
+  }
+
+  /**
+   * Enters a TASK_DOWN fragment in its task's receive-status table: the task of the leader the fragment is for
+   * (its message's destination rank), whose result it is.
+   *
+   * @return true when the fragment was new (its data is to be written to host memory); false for a duplicate, or
+   *         for the late copy of a task already complete (the result of a task can only arrive while the leader's
+   *         own contribution to it is pending, since the switches wait for every leader's)
+   */
+  public boolean acceptResultFragment(Packet packet) {
+    IncHeader2 h = packet.inc().header2();
+    Task task = tasks.get(packet.info().destinationRank(), h.taskId());
+    if (task == null) {
+      return false;
+    }
+    if (h.fragmentCount() != task.fragments.length) {
+      throw new IllegalStateException("NIC of host " + host + ": result of INC task " + h.taskId() + " comes in "
+          + h.fragmentCount() + " fragments, its contribution went in " + task.fragments.length);
+    }
+    int index = h.fragmentIndex();
+    long bit = 1L << (index & 63);
+    if ((task.received[index >>> 6] & bit) != 0) {
+      return false;
+    }
+    task.received[index >>> 6] |= bit;
+    task.receivedCount++;
+    if (index == 0) {
+      task.resultMpi = packet.inc().mpi();
+    }
+    if (task.resultInfo == null) {
+      task.resultInfo = packet.info();
+    }
+    if (packet.slice() != null) {
+      MessageInfo info = packet.info();
+      if (task.result == null) {
+        task.result = DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations());
+      }
+      task.result.copyFrom(packet.elementOffset(), packet.slice());
+    }
+    return true;
+  }
+
+  /**
+   * The result message of leader {@code leaderRank}'s task {@code taskId} once all its fragments are in (the task
+   * is then finished and forgotten), else null. The message is the one the ring predecessor sent to the leader,
+   * with the aggregated data.
+   */
+  public Message takeCompletedResult(int leaderRank, long taskId) {
+    Task task = tasks.get(leaderRank, taskId);
+    if (task == null || task.receivedCount < task.fragments.length) {
+      return null;
+    }
+    tasks.remove(leaderRank, taskId);
+    MessageInfo info = task.resultInfo;
+    return new Message(info.sourceRank(), info.destinationRank(), info.tag(), task.result, info.totalBytes(),
+        new IncRequest(IncPacketType.TASK_DOWN, task.resultMpi, null, null));
+  }
+
+  /** Tasks sent whose result has not fully arrived. */
+  public int pendingTasks() {
+    return tasks.size();
+  }
+
+  /** Fragments resent after a timeout, over the run. */
+  public long fragmentsResent() {
+    return fragmentsResent;
+  }
+
+  /** Header1 of a pending task as the NIC completed it (fragment size, real destination), or null. */
+  public IncHeader1 pendingTask(int leaderRank, long taskId) {
+    Task task = tasks.get(leaderRank, taskId);
+    return task == null ? null : task.header1;
+  }
+
+  private int wireBytes(IncFrame frame, int dataBytes) {
+    return nicHeaderBytes + DeviceProtocol.incFrameBytes(frame) + dataBytes;
+  }
+
+  /** A task sent: its fragments (kept for retransmission) and the receive-status table of its result. */
+  private static final class Task {
+    final int leaderRank;
+    final IncHeader1 header1;
+    final MpiHeader mpi;
+    final Packet[] fragments;
+    /** Bit i set once result fragment i is in. */
+    final long[] received;
+    int receivedCount;
+    int retransmits;
+    long timerSerial = -1;
+    DataBuffer result;
+    MessageInfo resultInfo;
+    MpiHeader resultMpi;
+
+    Task(int leaderRank, IncHeader1 header1, MpiHeader mpi, Packet[] fragments) {
+      this.leaderRank = leaderRank;
+      this.header1 = header1;
+      this.mpi = mpi;
+      this.fragments = fragments;
+      this.received = new long[(fragments.length + 63) >>> 6];
+    }
+
+    List<Integer> missingFragments() {
+      List<Integer> missing = new ArrayList<>();
+      for (int i = 0; i < fragments.length; i++) {
+        if ((received[i >>> 6] & (1L << (i & 63))) == 0) missing.add(i);
+      }
+      return missing;
+    }
+  }
+}

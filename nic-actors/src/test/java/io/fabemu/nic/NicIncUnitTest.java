@@ -1,0 +1,254 @@
+package io.fabemu.nic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.inc.ControlPayload;
+import io.fabemu.core.inc.IncAddresses;
+import io.fabemu.core.inc.IncCodes;
+import io.fabemu.core.inc.IncDataPlaneMessages;
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.IncHeader2;
+import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol;
+import io.fabemu.core.protocol.Message;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** The NIC's INC engine alone: fragmenting, the merge table, retransmission and control packets. */
+class NicIncUnitTest {
+  private static final int HOST = 2;
+  private static final int TOR = 9;
+  private static final int SUCCESSOR = 3;
+  private static final int HEADER_BYTES = 58;
+  private static final long GROUP = 0x00ABCDEFL;
+  /** 100 B of fragment: 25 int32 elements; float64 with MAXLOC (12 B) would be 8 elements (96 B). */
+  private static final int FRAGMENT_BYTES = 100;
+  private static final long ENGINE_PS = 40_000L;
+  private static final long TIMEOUT_PS = 5_000_000L;
+
+  private static NicIncUnit engine(int maxRetransmits) {
+    return new NicIncUnit(HOST, TOR, new IncNicSpec(FRAGMENT_BYTES, ENGINE_PS, TIMEOUT_PS, maxRetransmits),
+        HEADER_BYTES);
+  }
+
+  private static DataBuffer ints(int count, int base) {
+    DataBuffer data = DataBuffer.allocate(DataType.INT32, count, false);
+    for (int i = 0; i < count; i++) data.set(i, base + i);
+    return data;
+  }
+
+  /** What the TOR would send back for {@code fragment}: the result slice under a TASK_DOWN frame. */
+  private static Packet resultFor(Packet fragment, DataBuffer result, int predecessorRank) {
+    IncFrame f = fragment.inc();
+    IncHeader2 h = f.header2();
+    IncFrame down = new IncFrame(IncPacketType.TASK_DOWN, IncAddresses.ofVertex(1), IncAddresses.ofVertex(HOST),
+        f.mpi(), null, new IncHeader2(h.taskId(), h.fragmentIndex(), h.fragmentCount(), h.fragmentBytes(), 0,
+        IncAddresses.ofVertex(TOR)), null);
+    DataBuffer slice = result == null ? null : result.slice(fragment.elementOffset(), fragment.slice().count());
+    DeviceProtocol.MessageInfo info = new DeviceProtocol.MessageInfo(predecessorRank, HOST, 77L,
+        fragment.info().totalElements(), fragment.info().dataType(), false, fragment.info().totalBytes());
+    return new Packet(1, HOST, 5L, h.fragmentIndex(), h.fragmentCount(), fragment.wireBytes(), 0L, info,
+        fragment.elementOffset(), slice, down);
+  }
+
+  @Test
+  void shouldCutATaskIntoWholeElementFragmentsAddressedToTheTor() {
+    NicIncUnit engine = engine(3);
+    Message task = IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 4);
+
+    Packet[] fragments = engine.startTask(task, SUCCESSOR, 11L);
+
+    // 240 B in fragments of 25 elements: 100 + 100 + 40.
+    assertThat(fragments).hasSize(3);
+    int[] bytes = Arrays.stream(fragments).mapToInt(p -> p.inc().header2().fragmentBytes()).toArray();
+    assertThat(bytes).containsExactly(100, 100, 40);
+    for (int i = 0; i < 3; i++) {
+      Packet p = fragments[i];
+      IncFrame f = p.inc();
+      assertThat(f.type()).isEqualTo(IncPacketType.TASK_UP);
+      assertThat(p.sourceHost()).isEqualTo(HOST);
+      assertThat(p.destinationHost()).isEqualTo(TOR);
+      assertThat(f.ipSource()).isEqualTo(IncAddresses.ofVertex(HOST));
+      assertThat(f.ipDestination()).isEqualTo(IncAddresses.ofVertex(TOR));
+      assertThat(f.header2().dstIpCache()).isEqualTo(IncAddresses.ofVertex(SUCCESSOR));
+      assertThat(f.header2().taskId()).isEqualTo(IncCodes.taskId(GROUP, 4));
+      assertThat(f.header2().fragmentIndex()).isEqualTo(i);
+      assertThat(f.header2().fragmentCount()).isEqualTo(3);
+      assertThat(f.header2().flags()).isZero();
+      assertThat(f.mpi().pktParaNum()).isEqualTo(bytes[i] / 4);
+      assertThat(p.elementOffset()).isEqualTo(25 * i);
+      assertThat(p.slice().get(0)).isEqualTo(25 * i);
+      assertThat(p.wireBytes()).isEqualTo(HEADER_BYTES + 1 + 4 + 4 + 15 + 16 + bytes[i]);
+    }
+    assertThat(engine.pendingTask(HOST, IncCodes.taskId(GROUP, 4)).fragmentBytes()).isEqualTo(100);
+    assertThat(engine.pendingTask(HOST, IncCodes.taskId(GROUP, 4)).dstIp()).isEqualTo(IncAddresses.ofVertex(SUCCESSOR));
+  }
+
+  @Test
+  void shouldRoundTheFragmentDownToWholeElementsWhenElementsCarryLocations() {
+    DataBuffer data = DataBuffer.allocate(DataType.FLOAT64, 20, true);
+    Message task = IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.MAXLOC, data, 0);
+
+    Packet[] fragments = engine(3).startTask(task, SUCCESSOR, 0L);
+
+    // 12 B elements: 8 per 100 B fragment (96 B); 240 B = 96 + 96 + 48.
+    assertThat(Arrays.stream(fragments).mapToInt(p -> p.inc().header2().fragmentBytes()))
+        .containsExactly(96, 96, 48);
+  }
+
+  @Test
+  void shouldCutASyntheticTaskAsTheRealOne() {
+    Message real = IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 1);
+    Message synthetic = IncDataPlaneMessages.syntheticTask(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM,
+        DataType.INT32, 240, 1);
+
+    Packet[] r = engine(3).startTask(real, SUCCESSOR, 0L);
+    Packet[] s = engine(3).startTask(synthetic, SUCCESSOR, 0L);
+
+    assertThat(s).hasSameSizeAs(r);
+    for (int i = 0; i < r.length; i++) {
+      assertThat(s[i].wireBytes()).isEqualTo(r[i].wireBytes());
+      assertThat(s[i].inc().header2()).isEqualTo(r[i].inc().header2());
+      assertThat(s[i].slice()).isNull();
+    }
+  }
+
+  @Test
+  void shouldMergeResultFragmentsIgnoringDuplicatesAndDeliverOnce() {
+    NicIncUnit engine = engine(3);
+    Packet[] fragments = engine.startTask(
+        IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 4), SUCCESSOR, 0L);
+    DataBuffer result = ints(60, 1000);
+    long taskId = IncCodes.taskId(GROUP, 4);
+
+    assertThat(engine.acceptResultFragment(resultFor(fragments[2], result, 1))).isTrue();
+    assertThat(engine.takeCompletedResult(HOST, taskId)).isNull();
+    assertThat(engine.acceptResultFragment(resultFor(fragments[2], result, 1))).isFalse();
+    assertThat(engine.acceptResultFragment(resultFor(fragments[0], result, 1))).isTrue();
+    assertThat(engine.acceptResultFragment(resultFor(fragments[0], result, 1))).isFalse();
+    assertThat(engine.takeCompletedResult(HOST, taskId)).isNull();
+    assertThat(engine.acceptResultFragment(resultFor(fragments[1], result, 1))).isTrue();
+
+    Message delivered = engine.takeCompletedResult(HOST, taskId);
+    assertThat(delivered).isNotNull();
+    assertThat(delivered.data()).isEqualTo(result);
+    assertThat(delivered.sourceRank()).isEqualTo(1);
+    assertThat(delivered.destinationRank()).isEqualTo(HOST);
+    assertThat(delivered.tag()).isEqualTo(77L);
+    assertThat(delivered.inc().type()).isEqualTo(IncPacketType.TASK_DOWN);
+    assertThat(delivered.inc().mpi().reqId()).isEqualTo(4);
+    assertThat(engine.pendingTasks()).isZero();
+    // A late copy after completion is neither merged nor delivered again.
+    assertThat(engine.acceptResultFragment(resultFor(fragments[1], result, 1))).isFalse();
+    assertThat(engine.takeCompletedResult(HOST, taskId)).isNull();
+  }
+
+  @Test
+  void shouldDeliverASyntheticResultAsItsSizeOnly() {
+    NicIncUnit engine = engine(3);
+    Packet[] fragments = engine.startTask(IncDataPlaneMessages.syntheticTask(HOST, SUCCESSOR, 77L, GROUP,
+        ReduceOp.SUM, DataType.INT32, 240, 9), SUCCESSOR, 0L);
+    for (Packet f : fragments) {
+      IncFrame fr = f.inc();
+      engine.acceptResultFragment(new Packet(1, HOST, 0L, 0, 0, f.wireBytes(), 0L,
+          new DeviceProtocol.MessageInfo(1, HOST, 77L, 0, null, false, 240), 0, null,
+          new IncFrame(IncPacketType.TASK_DOWN, fr.ipSource(), fr.header2().dstIpCache(), fr.mpi(), null,
+              fr.header2(), null)));
+    }
+    Message delivered = engine.takeCompletedResult(HOST, IncCodes.taskId(GROUP, 9));
+    assertThat(delivered.data()).isNull();
+    assertThat(delivered.sizeBytes()).isEqualTo(240);
+  }
+
+  @Test
+  void shouldResendOnlyTheFragmentsWhoseResultIsMissingWhenTheTimerFires() {
+    NicIncUnit engine = engine(3);
+    Packet[] fragments = engine.startTask(
+        IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 4), SUCCESSOR, 0L);
+    long taskId = IncCodes.taskId(GROUP, 4);
+    IncRetransmitTimer first = engine.armTimer(HOST, taskId);
+    engine.acceptResultFragment(resultFor(fragments[1], ints(60, 0), 1));
+
+    Packet[] resent = engine.onTimer(first);
+
+    assertThat(resent).hasSize(2);
+    assertThat(resent[0].inc().header2().fragmentIndex()).isZero();
+    assertThat(resent[1].inc().header2().fragmentIndex()).isEqualTo(2);
+    assertThat(resent).allSatisfy(p -> assertThat(p.inc().header2().flags() & 1).isEqualTo(1));
+    assertThat(resent[0].slice()).isEqualTo(fragments[0].slice());
+    // A superseded timer is ignored; so is any timer once the task is complete.
+    IncRetransmitTimer second = engine.armTimer(HOST, taskId);
+    assertThat(engine.onTimer(first)).isNull();
+    engine.acceptResultFragment(resultFor(fragments[0], ints(60, 0), 1));
+    engine.acceptResultFragment(resultFor(fragments[2], ints(60, 0), 1));
+    assertThat(engine.takeCompletedResult(HOST, taskId)).isNotNull();
+    assertThat(engine.onTimer(second)).isNull();
+  }
+
+  @Test
+  void shouldFailNamingTheTaskWhenRetransmissionsRunOut() {
+    NicIncUnit engine = engine(2);
+    engine.startTask(IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 4),
+        SUCCESSOR, 0L);
+    long taskId = IncCodes.taskId(GROUP, 4);
+    assertThat(engine.onTimer(engine.armTimer(HOST, taskId))).hasSize(3);
+    assertThat(engine.onTimer(engine.armTimer(HOST, taskId))).hasSize(3);
+
+    assertThatThrownBy(() -> engine.onTimer(engine.armTimer(HOST, taskId)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("host " + HOST)
+        .hasMessageContaining("group " + GROUP)
+        .hasMessageContaining("req_id 4")
+        .hasMessageContaining("[0, 1, 2]");
+  }
+
+  @Test
+  void shouldRefuseATaskSentAgainBeforeItsResult() {
+    NicIncUnit engine = engine(3);
+    Message task = IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(4, 0), 4);
+    engine.startTask(task, SUCCESSOR, 0L);
+
+    assertThatThrownBy(() -> engine.startTask(task, SUCCESSOR, 1L)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("req_id 4");
+  }
+
+  @Test
+  void shouldBuildOneControlPacketAndDeliverItsPayload() {
+    NicIncUnit engine = engine(3);
+    ControlPayload query = IncDataPlaneMessages.query(GROUP, 4, 0, HOST);
+    Message message = IncDataPlaneMessages.control(IncPacketType.TREE_UP, HOST, 0, query);
+
+    Packet packet = engine.controlPacket(message, 0, 3L);
+
+    IncFrame f = packet.inc();
+    assertThat(packet.destinationHost()).isZero();
+    assertThat(f.ipDestination()).isEqualTo(IncAddresses.ofVertex(0));
+    assertThat(f.header0().groupId()).isEqualTo(GROUP);
+    assertThat(f.header0().leaderRank()).isEqualTo(HOST);
+    assertThat(f.header0().dstIpCache()).isEqualTo(IncAddresses.ofVertex(0));
+    assertThat(f.header2()).isNull();
+    assertThat(packet.wireBytes()).isEqualTo(HEADER_BYTES + 24 + 16 + ControlPayload.WIRE_BYTES);
+
+    Message delivered = engine.onControlPacket(packet);
+    assertThat(delivered.inc().type()).isEqualTo(IncPacketType.TREE_UP);
+    assertThat(delivered.inc().control()).isEqualTo(query);
+    assertThat(delivered.sizeBytes()).isEqualTo(ControlPayload.WIRE_BYTES);
+    assertThat(delivered.data()).isNull();
+    assertThat(delivered.sourceRank()).isEqualTo(HOST);
+    assertThat(delivered.destinationRank()).isZero();
+  }
+
+  @Test
+  void shouldQueueFragmentsInTheEngineOneAfterAnother() {
+    NicIncUnit engine = engine(3);
+    assertThat(engine.process(1_000L)).isEqualTo(1_000L + ENGINE_PS);
+    assertThat(engine.process(1_000L)).isEqualTo(1_000L + 2 * ENGINE_PS);
+    assertThat(engine.process(500_000L)).isEqualTo(500_000L + ENGINE_PS);
+  }
+}

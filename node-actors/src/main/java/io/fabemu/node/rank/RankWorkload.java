@@ -1,0 +1,508 @@
+package io.fabemu.node.rank;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.BufferId;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.ExpectedAnswers;
+import io.fabemu.collectives.IncAllreduce;
+import io.fabemu.collectives.IncLayout;
+import io.fabemu.collectives.IncMode;
+import io.fabemu.collectives.InputGenerator;
+import io.fabemu.collectives.Schedule;
+import io.fabemu.collectives.Schedules;
+import io.fabemu.collectives.Tags;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.protocol.Message;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One rank's whole workload, as osu_allreduce runs it: for each case (algorithms outer, sizes inner, see
+ * {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real data,
+ * records its latency (completion − start, measured iterations only), counts output elements that differ from
+ * {@link ExpectedAnswers} (every iteration, warm-up included), then runs a dissemination barrier over all ranks
+ * (not timed); the next iteration starts when the barrier completes. The compute-node device hosts one per local
+ * rank and drives it with {@link #start} and {@link #onMessage}; all timing is in {@link ScheduleExecutor}.
+ *
+ * <p>Each case's schedule and buffers are built once, when the case starts, and the input is filled once from the
+ * generator (inputs depend on the size only, and no schedule writes the input buffer); the output buffer is
+ * poisoned before every iteration so a result left over from the previous one cannot pass the check.
+ *
+ * <p>With a synthetic payload ({@link WorkloadSpec#syntheticPayload()}) the rank runs the same schedules with
+ * messages of the same sizes and the same costs, but allocates no buffers, generates no input, poisons nothing and
+ * checks nothing: its results report 0 wrong elements, which then means "not checked".
+ *
+ * <p>Every rank runs the same sequence of operations (collective, barrier, collective, ...), numbered from 0; the
+ * number is the high half of every tag (see {@link Tags}). Ranks with nothing to do in a collective (the idle rank
+ * of an odd ping-pong) still take part in every barrier and record latency 0. Not thread-safe: one device drives it.
+ */
+public final class RankWorkload {
+  private static final DataBuffer[] NO_BUFFERS = new DataBuffer[BufferId.values().length];
+
+  private final int rank;
+  private final int worldSize;
+  private final WorkloadSpec workload;
+  /** Null for a synthetic workload, like {@link #inputs}. */
+  private final ExpectedAnswers answers;
+  private final InputGenerator inputs;
+  private final boolean synthetic;
+  private final ScheduleExecutor executor;
+  private final Schedule barrier;
+  private final ReduceOp op;
+  private final boolean withLocations;
+  private final int elementBytes;
+  private final int operationsPerCase;
+  private final List<RankResult> results = new ArrayList<>();
+
+  private boolean started;
+  private boolean finished;
+  private Stage stage = Stage.COLLECTIVE;
+  /** Where INC cases get their rank layout; null when the fabric is not a leaf-spine (INC cases fall back). */
+  private final IncEnvironment incEnvironment;
+  private final RankHost host;
+  private final long seed;
+  /** The running INC case's control plane; null in other cases. */
+  private IncControlPlane control;
+  /** Per finished case, its INC outcome (null for a case that is not in-network). */
+  private final List<FailCause> incOutcomes = new ArrayList<>();
+  private FailCause incOutcome;
+
+  /** What the rank waits for: its collective, the barrier after it, or an INC case's setup or release. */
+  private enum Stage { COLLECTIVE, BARRIER, INC_SETUP, INC_SETUP_BARRIER, INC_RELEASE }
+  private int caseIndex;
+  private int iteration;
+  private long operationSequence;
+  private long completedOperations;
+
+  // The running case.
+  private long sizeBytes;
+  private int count;
+  private Schedule schedule;
+  private final DataBuffer[] buffers = new DataBuffer[BufferId.values().length];
+  private int measured;
+  private long totalLatencyPs;
+  private long minLatencyPs;
+  private long maxLatencyPs;
+  private long wrongElements;
+
+  /**
+   * @param rank      this rank (world rank)
+   * @param worldSize ranks in the run
+   * @param workload  what to run; checked here, see the thrown exceptions
+   * @param seed      the run's seed; must be the one {@code answers} was built with
+   * @param answers   shared expected answers (also the source of the input data); null exactly when the workload
+   *                  is synthetic
+   * @param host      the node hosting the rank
+   * @throws IllegalArgumentException when a size is not a multiple of the element size, the op is not defined on
+   *                                  the type, the root is out of range, an algorithm is not valid for the
+   *                                  collective, hierarchical mode is asked for a collective other than
+   *                                  allreduce, or {@code answers} does not match the workload (missing for real
+   *                                  data, given for a synthetic payload)
+   */
+  public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
+                      RankHost host) {
+    this(rank, worldSize, workload, seed, answers, host, null);
+  }
+
+  /**
+   * @param incEnvironment the fabric facts the in-network algorithms need; null when the fabric is not a
+   *                       leaf-spine, where INC cases fall back to the host algorithm
+   */
+  public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
+                      RankHost host, IncEnvironment incEnvironment) {
+    validate(rank, worldSize, workload, seed, answers, host);
+    this.incEnvironment = incEnvironment;
+    this.seed = seed;
+    this.host = host;
+    this.rank = rank;
+    this.worldSize = worldSize;
+    this.workload = workload;
+    this.answers = answers;
+    this.synthetic = workload.syntheticPayload();
+    this.inputs = synthetic ? null : answers.inputs();
+    this.executor = new ScheduleExecutor(rank, host);
+    this.barrier = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, rank, worldSize, 0, 0, false, 1);
+    this.op = workload.collective().reduces() ? workload.op() : null;
+    this.withLocations = Schedules.carriesLocation(workload.collective(), workload.op());
+    this.elementBytes = Schedules.elementBytes(workload.collective(), workload.dataType(), workload.op());
+    this.operationsPerCase = workload.warmup() + workload.iterations();
+  }
+
+  /** Begins case 0, iteration 0 at {@code nowPs}. Messages that arrived before are kept and matched later. */
+  public void start(long nowPs) {
+    if (started) {
+      throw new IllegalStateException("rank " + rank + " already started");
+    }
+    started = true;
+    caseIndex = 0;
+    iteration = 0;
+    startCase(nowPs);
+    drive();
+  }
+
+  /** A message for this rank arrived at {@code nowPs}. */
+  public void onMessage(long nowPs, Message message) {
+    if (finished) {
+      throw new IllegalStateException("rank " + rank + " finished its workload but got a message from rank "
+          + message.sourceRank() + " with " + Tags.describe(message.tag()));
+    }
+    if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.inc() == null
+        || message.inc() != null && message.inc().type() != IncPacketType.TASK_DOWN) {
+      controlPlane().onMessage(nowPs, message);
+    } else {
+      executor.onMessage(nowPs, message);
+    }
+    if (started) {
+      drive();
+    }
+  }
+
+  /** True once the last barrier of the last case has completed. */
+  public boolean finished() {
+    return finished;
+  }
+
+  /** Collective operations completed, warm-up included, barriers between iterations not. */
+  public long completedOperations() {
+    return completedOperations;
+  }
+
+  /** One result per completed case, in case order (all of them once {@link #finished()}). */
+  public List<RankResult> results() {
+    return Collections.unmodifiableList(new ArrayList<>(results));
+  }
+
+  /** How many cases this rank has finished so far (the size of {@link #results()}, without copying it). */
+  public int resultCount() {
+    return results.size();
+  }
+
+  /** The result of finished case {@code index} (0 .. {@link #resultCount()} - 1). */
+  public RankResult result(int index) {
+    return results.get(index);
+  }
+
+  public int rank() {
+    return rank;
+  }
+
+  /** When this rank's CPU is next free (after finishing: when its last barrier completed). */
+  public long cpuFreePs() {
+    return executor.cpuFreePs();
+  }
+
+  /** Messages that arrived before their receive was posted and still wait for it. */
+  public int unexpectedMessages() {
+    return executor.unexpectedMessages();
+  }
+
+  /** The buffer holding this rank's result of the latest collective (for tests; null with a synthetic payload). */
+  DataBuffer resultBuffer() {
+    return buffers[schedule.resultBuffer().ordinal()];
+  }
+
+  /** The schedule of the running (or last) case (for tests). */
+  Schedule schedule() {
+    return schedule;
+  }
+
+  /** Runs completed operations' follow-ups until the rank waits for a message or has finished. */
+  private void drive() {
+    while (!finished && !executor.active() && (control == null || !control.active())) {
+      switch (stage) {
+        case COLLECTIVE -> {
+          onCollectiveComplete();
+          stage = Stage.BARRIER;
+          executor.begin(barrier, NO_BUFFERS, null, operationSequence++, executor.cpuFreePs());
+        }
+        case BARRIER -> {
+          iteration++;
+          nextIteration(executor.cpuFreePs());
+        }
+        case INC_SETUP -> {
+          incOutcome = control.outcome();
+          if (incOutcome == FailCause.NONE) {
+            executor.setIncGroup(control.groupId(), workload.dataType(), workload.op());
+          } else {
+            useHostAlgorithm();
+          }
+          // As osu_allreduce does after setting up: a barrier, so that every rank starts the first iteration
+          // together (leaders learn the outcome at very different times on a large group).
+          stage = Stage.INC_SETUP_BARRIER;
+          executor.begin(barrier, NO_BUFFERS, null, operationSequence++, control.cpuFreePs());
+        }
+        case INC_SETUP_BARRIER -> beginCollective(executor.cpuFreePs());
+        case INC_RELEASE -> nextCase(control.cpuFreePs());
+      }
+    }
+  }
+
+  /** After a barrier: the next iteration, or the end of the case (with the release of its INC tree). */
+  private void nextIteration(long nowPs) {
+    if (iteration < operationsPerCase) {
+      beginCollective(nowPs);
+      return;
+    }
+    finishCase();
+    if (incOutcome == FailCause.NONE) {
+      stage = Stage.INC_RELEASE;
+      control.beginRelease(operationSequence++, nowPs);
+      return;
+    }
+    nextCase(nowPs);
+  }
+
+  private void nextCase(long nowPs) {
+    caseIndex++;
+    iteration = 0;
+    if (caseIndex >= workload.caseCount()) {
+      finished = true;
+      return;
+    }
+    startCase(nowPs);
+  }
+
+  /** Prepares case {@code caseIndex} and starts it: its INC setup, or its first iteration. */
+  private void startCase(long nowPs) {
+    if (operationsPerCase == 0) {
+      // Nothing to run (unit tests use empty cases): report the case and go on.
+      prepareCase();
+      incOutcome = null;
+      finishCase();
+      nextCase(nowPs);
+      return;
+    }
+    prepareCase();
+    Algorithm algorithm = workload.algorithmOfCase(caseIndex);
+    incOutcome = null;
+    if (algorithm.inNetwork()) {
+      if (incEnvironment == null) {
+        // No TOR/SPINE fabric: prepareCase already chose the host algorithm.
+        incOutcome = FailCause.TOPOLOGY;
+      } else if (layoutOrNull(algorithm) == null) {
+        // The ranks break the mode's placement rules (a scenario file is refused for it; one built in code is not).
+        incOutcome = FailCause.LAYOUT;
+      } else if (!incEnvironment.incEnabled()) {
+        incOutcome = FailCause.INC_DISABLED;
+        useHostAlgorithm();
+      } else {
+        stage = Stage.INC_SETUP;
+        controlPlane().beginSetup(incLayout(algorithm), operationSequence++, caseIndex, sizeBytes,
+            workload.dataType(), workload.op(), Math.max(nowPs, executor.cpuFreePs()));
+        return;
+      }
+    }
+    beginCollective(nowPs);
+  }
+
+  /** The INC control plane (created at the first message or case that needs it; it keeps messages that come early). */
+  private IncControlPlane controlPlane() {
+    if (control == null) {
+      control = new IncControlPlane(rank, host, seed);
+    }
+    return control;
+  }
+
+  /** Starts iteration {@code iteration} of the prepared case. */
+  private void beginCollective(long nowPs) {
+    stage = Stage.COLLECTIVE;
+    if (synthetic) {
+      executor.beginSynthetic(schedule, elementBytes, operationSequence++, nowPs);
+      return;
+    }
+    if (schedule.resultBuffer() == BufferId.OUTPUT) {
+      poison(buffers[BufferId.OUTPUT.ordinal()]);
+    }
+    executor.begin(schedule, buffers, op, operationSequence++, nowPs);
+  }
+
+  private void onCollectiveComplete() {
+    long latency = executor.cpuFreePs() - executor.operationStartPs();
+    if (iteration >= workload.warmup()) {
+      measured++;
+      totalLatencyPs += latency;
+      minLatencyPs = Math.min(minLatencyPs, latency);
+      maxLatencyPs = Math.max(maxLatencyPs, latency);
+    }
+    if (!synthetic) {
+      wrongElements += answers.countWrong(workload.collective(), workload.root(), sizeBytes, count, rank,
+          resultBuffer());
+    }
+    completedOperations++;
+  }
+
+  private void prepareCase() {
+    sizeBytes = workload.sizeOfCase(caseIndex);
+    count = (int) (sizeBytes / elementBytes);
+    Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
+    IncLayout layout = algorithm.inNetwork() ? layoutOrNull(algorithm) : null;
+    if (layout != null) {
+      schedule = IncAllreduce.build(layout, rank, count);
+    } else {
+      if (algorithm.inNetwork()) {
+        algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
+      }
+      schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
+          workload.hierarchical(), workload.ppn());
+    }
+    if (!synthetic) {
+      allocateBuffers();
+    }
+    measured = 0;
+    totalLatencyPs = 0;
+    minLatencyPs = Long.MAX_VALUE;
+    maxLatencyPs = 0;
+    wrongElements = 0;
+  }
+
+  /** The group cannot use INC: the case runs the host algorithm AUTO picks instead. */
+  private void useHostAlgorithm() {
+    schedule = Schedules.build(workload.collective(), Schedules.resolve(workload.collective(), Algorithm.AUTO,
+        sizeBytes, count, worldSize), rank, worldSize, count, workload.root(), false, workload.ppn());
+    if (!synthetic) allocateBuffers();
+  }
+
+  /** Buffers for the case's schedule, the input filled from the generator. */
+  private void allocateBuffers() {
+    DataType type = workload.dataType();
+    buffers[BufferId.INPUT.ordinal()] = DataBuffer.allocate(type, schedule.inputCount(), withLocations);
+    buffers[BufferId.OUTPUT.ordinal()] = DataBuffer.allocate(type, schedule.outputCount(), withLocations);
+    buffers[BufferId.TEMP.ordinal()] = DataBuffer.allocate(type, schedule.tempCount(), withLocations);
+    inputs.fill(sizeBytes, rank, 0, buffers[BufferId.INPUT.ordinal()], 0, schedule.inputCount());
+  }
+
+  private IncLayout incLayout(Algorithm algorithm) {
+    return incEnvironment.layout(algorithm == Algorithm.INC_SOCKET ? IncMode.SOCKET : IncMode.NODE);
+  }
+
+  /** The mode's layout, or null when the fabric is no leaf-spine or the ranks break the mode's rules. */
+  private IncLayout layoutOrNull(Algorithm algorithm) {
+    if (incEnvironment == null) return null;
+    try {
+      return incLayout(algorithm);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** Per finished case, how its INC setup ended (null for a case that is not in-network). */
+  public FailCause incOutcome(int caseIndex) {
+    return incOutcomes.get(caseIndex);
+  }
+
+  private void finishCase() {
+    incOutcomes.add(incOutcome);
+    results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
+        maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code()));
+  }
+
+  /** Fills the buffer with values no correct result holds in practice (extreme integers, NaN, location -1). */
+  private static void poison(DataBuffer buffer) {
+    Object values = buffer.valuesArray();
+    switch (buffer.type()) {
+      case INT16 -> Arrays.fill((short[]) values, Short.MIN_VALUE);
+      case INT32 -> Arrays.fill((int[]) values, Integer.MIN_VALUE + 1);
+      case INT64 -> Arrays.fill((long[]) values, Long.MIN_VALUE + 1);
+      case FLOAT32 -> Arrays.fill((float[]) values, Float.NaN);
+      case FLOAT64 -> Arrays.fill((double[]) values, Double.NaN);
+    }
+    if (buffer.hasLocations()) {
+      Arrays.fill(buffer.locationsArray(), -1);
+    }
+  }
+
+  private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,
+                               RankHost host) {
+    if (w == null || host == null) {
+      throw new IllegalArgumentException("workload and host are required");
+    }
+    if (w.syntheticPayload() != (answers == null)) {
+      throw new IllegalArgumentException(w.syntheticPayload()
+          ? "a synthetic payload checks nothing: expected answers must not be given"
+          : "a workload on real data needs expected answers");
+    }
+    if (worldSize < 1) {
+      throw new IllegalArgumentException("world size must be at least 1, got " + worldSize);
+    }
+    if (rank < 0 || rank >= worldSize) {
+      throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
+    }
+    Collective c = w.collective();
+    if (c == null || w.dataType() == null || w.algorithms() == null || w.sizesBytes() == null) {
+      throw new IllegalArgumentException("workload needs a collective, a data type, algorithms and sizes");
+    }
+    if (w.algorithms().isEmpty() || w.sizesBytes().isEmpty()) {
+      throw new IllegalArgumentException("workload needs at least one algorithm and one size");
+    }
+    // Scenarios ask for iterations >= 1; 0 stays valid here: the rank then runs only its warm-up and reports every
+    // case with no measured iteration (unit tests use it to check an empty workload finishes).
+    if (w.iterations() < 0 || w.warmup() < 0) {
+      throw new IllegalArgumentException("iterations (" + w.iterations() + ") and warmup (" + w.warmup()
+          + ") must not be negative");
+    }
+    if (w.hierarchical() && c != Collective.ALLREDUCE) {
+      throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
+          + c.configName());
+    }
+    if (w.hierarchical() && w.ppn() < 1) {
+      throw new IllegalArgumentException("hierarchical allreduce needs ppn >= 1, got " + w.ppn());
+    }
+    if (c.reduces()) {
+      if (w.op() == null) {
+        throw new IllegalArgumentException(c.configName() + " needs a reduce op");
+      }
+      if (!w.op().isDefinedOn(w.dataType())) {
+        throw new IllegalArgumentException("reduce op " + w.op().configName() + " is not defined on "
+            + w.dataType().configName());
+      }
+    }
+    if (c.rooted() && (w.root() < 0 || w.root() >= worldSize)) {
+      throw new IllegalArgumentException("root " + w.root() + " of " + c.configName() + " is outside a world of "
+          + worldSize + " ranks");
+    }
+    for (Algorithm a : w.algorithms()) {
+      if (a == null || !Algorithm.validFor(c).contains(a)) {
+        throw new IllegalArgumentException("algorithm " + (a == null ? "null" : a.configName())
+            + " is not valid for " + c.configName() + " (valid: " + Algorithm.validFor(c) + ")");
+      }
+    }
+    int elementBytes = Schedules.elementBytes(c, w.dataType(), w.op());
+    boolean blocks = c.oneBlockPerRank();
+    for (Long size : w.sizesBytes()) {
+      if (size == null || size < 0) {
+        throw new IllegalArgumentException("message size " + size + " must be a non-negative number of bytes");
+      }
+      if (size % elementBytes != 0) {
+        throw new IllegalArgumentException("message size " + size + " B is not a multiple of the element size "
+            + elementBytes + " B (" + w.dataType().configName()
+            + (Schedules.carriesLocation(c, w.op()) ? " with a " + DataBuffer.LOCATION_BYTES + "-byte location" : "")
+            + ")");
+      }
+      long elements = size / elementBytes * (blocks ? worldSize : 1);
+      if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
+        throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
+            + " elements on " + worldSize + " ranks, more than a Java array holds");
+      }
+    }
+    if (answers == null) {
+      return;
+    }
+    if (answers.worldSize() != worldSize || answers.type() != w.dataType() || answers.seed() != seed) {
+      throw new IllegalArgumentException("expected answers were built for " + answers.worldSize() + " ranks of "
+          + answers.type().configName() + " with seed " + answers.seed() + ", the workload runs " + worldSize
+          + " ranks of " + w.dataType().configName() + " with seed " + seed);
+    }
+    if (c.reduces() && answers.op() != w.op()) {
+      throw new IllegalArgumentException("expected answers reduce with " + answers.op() + ", the workload with "
+          + w.op());
+    }
+  }
+}

@@ -1,0 +1,311 @@
+package io.fabemu.node.rank;
+
+import io.fabemu.collectives.BufferId;
+import io.fabemu.collectives.LocalCopy;
+import io.fabemu.collectives.Schedule;
+import io.fabemu.collectives.Step;
+import io.fabemu.collectives.Tags;
+import io.fabemu.collectives.Transfer;
+import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.inc.IncCodes;
+import io.fabemu.core.inc.IncHeader1;
+import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
+import io.fabemu.core.inc.MpiHeader;
+import io.fabemu.core.protocol.Message;
+import io.fabemu.core.util.IntLongMap;
+
+/**
+ * Runs one rank's schedules, one operation at a time, against a {@link RankHost}: a plain state machine driven by
+ * {@link #begin} and {@link #onMessage}, with virtual time only.
+ *
+ * <p>Timing model. The rank has one CPU whose clock is {@code cpuFreePs}. A step starts at {@code cpuFreePs}
+ * (after the previous step's last receive). A local copy costs {@link RankHost#localCopyPs}. Posting a send costs
+ * {@link RankHost#sendOverheadPs}: {@code t = max(start, cpuFreePs) + overhead}, and the message (payload copied
+ * at that moment) is handed to the host at {@code t}; sends may carry times later than the caller's "now". A
+ * receive matched at {@code now} is applied at {@code t = max(now, cpuFreePs) + recvOverheadPs (+ reducePs(bytes))}.
+ * The operation completes at {@code cpuFreePs} after its last step.
+ *
+ * <p>Matching. A message is matched by (source rank, tag), see {@link Tags}. A message that arrives before its
+ * receive is posted (even one of a later operation) waits in an unexpected-message queue keyed by (source, tag),
+ * FIFO, with its arrival time; when the receive is posted it is applied at once, at
+ * {@code max(arrival, cpuFreePs)}.
+ *
+ * <p>Payload. An operation started with {@link #begin} runs on real data: sends carry slices of the buffers,
+ * receives copy or reduce into them. One started with {@link #beginSynthetic} runs on sizes only: the same steps,
+ * messages of the same sizes and the same costs (copy and reduce times by bytes), but no data is touched.
+ */
+public final class ScheduleExecutor {
+  private final int rank;
+  private final RankHost host;
+  private final IntLongMap<Transfer> posted = new IntLongMap<>();
+  private final IntLongMap<Queued> unexpected = new IntLongMap<>();
+  private int unexpectedCount;
+
+  private Schedule schedule;
+  /** The running operation's buffers; null when it runs on sizes only. */
+  private DataBuffer[] buffers;
+  /** Element size of a synthetic operation's counts (0 for one on real data, whose buffers know theirs). */
+  private int syntheticElementBytes;
+  private ReduceOp op;
+  private long opSequence;
+  private int stepIndex;
+  private int pendingReceives;
+  private boolean active;
+  private long cpuFreePs;
+  private long operationStartPs;
+  private long incGroupId;
+  private DataType incDataType;
+  private ReduceOp incOp;
+
+  /** A message that arrived before its receive was posted. */
+  private static final class Queued {
+    final Message message;
+    final long arrivalPs;
+    Queued next;
+
+    Queued(Message message, long arrivalPs) {
+      this.message = message;
+      this.arrivalPs = arrivalPs;
+    }
+  }
+
+  /**
+   * Sets the INC group that in-network sends of the following operations belong to, and the element type and
+   * operation the switches are to apply (the type also for operations on sizes only).
+   */
+  public void setIncGroup(long groupId, DataType dataType, ReduceOp reduceOp) {
+    this.incGroupId = groupId;
+    this.incDataType = dataType;
+    this.incOp = reduceOp;
+  }
+
+  /** The request for the NIC's INC engine: the task (seed 000's Header1) under seed 001's MPI header. */
+  private IncRequest incTask(int count, long sizeBytes) {
+    if (incDataType == null) {
+      throw new IllegalStateException("rank " + rank + ": an in-network send needs an INC group (setIncGroup)");
+    }
+    int reqId = (int) (opSequence & 0xFF);
+    int opCode = IncCodes.opCode(incOp);
+    int typeCode = IncCodes.typeCode(incDataType);
+    MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, rank, (int) (incGroupId & 0xFFFF), opCode, typeCode, reqId,
+        Math.min(count, 0xFFFF));
+    IncHeader1 task = new IncHeader1(IncCodes.taskId(incGroupId, reqId), incGroupId, opCode, typeCode, 0, count,
+        sizeBytes, 0);
+    return new IncRequest(IncPacketType.TASK_UP, mpi, null, task);
+  }
+
+  public ScheduleExecutor(int rank, RankHost host) {
+    this.rank = rank;
+    this.host = host;
+  }
+
+  /**
+   * Starts an operation on real data at {@code nowPs} (or when the CPU is free, if later) and runs it as far as it
+   * goes without new messages; it may complete at once.
+   *
+   * @param schedule   the rank's schedule
+   * @param buffers    buffers indexed by {@link BufferId#ordinal()}, at least as large as the schedule says
+   *                   (entries for buffers of size 0 may be null)
+   * @param op         reduce op for reducing receives (null when the schedule never reduces)
+   * @param opSequence the operation's sequence number in the rank's workload, the high half of every tag
+   */
+  public void begin(Schedule schedule, DataBuffer[] buffers, ReduceOp op, long opSequence, long nowPs) {
+    if (buffers == null) {
+      throw new IllegalArgumentException("rank " + rank + ": an operation on real data needs its buffers");
+    }
+    start(schedule, buffers, 0, op, opSequence, nowPs);
+  }
+
+  /**
+   * Starts an operation on sizes only (synthetic payload): the same steps, messages of the same sizes and the same
+   * costs as {@link #begin}, but no buffers; sends carry no data and receives neither copy nor reduce.
+   *
+   * @param schedule     the rank's schedule
+   * @param elementBytes bytes per element of the schedule's counts
+   * @param opSequence   the operation's sequence number in the rank's workload, the high half of every tag
+   */
+  public void beginSynthetic(Schedule schedule, int elementBytes, long opSequence, long nowPs) {
+    if (elementBytes < 1) {
+      throw new IllegalArgumentException("rank " + rank + ": element size must be at least 1 B, got " + elementBytes);
+    }
+    start(schedule, null, elementBytes, null, opSequence, nowPs);
+  }
+
+  private void start(Schedule schedule, DataBuffer[] buffers, int elementBytes, ReduceOp op, long opSequence,
+                     long nowPs) {
+    if (active) {
+      throw new IllegalStateException("rank " + rank + ": operation " + this.opSequence + " still running");
+    }
+    this.schedule = schedule;
+    this.buffers = buffers;
+    this.syntheticElementBytes = elementBytes;
+    this.op = op;
+    this.opSequence = opSequence;
+    this.stepIndex = -1;
+    this.pendingReceives = 0;
+    this.active = true;
+    cpuFreePs = Math.max(cpuFreePs, nowPs);
+    operationStartPs = cpuFreePs;
+    advance();
+  }
+
+  /**
+   * A message for this rank arrived at {@code nowPs}: applied if the current step waits for it, queued otherwise.
+   */
+  public void onMessage(long nowPs, Message message) {
+    if (message.destinationRank() != rank) {
+      throw new IllegalArgumentException("rank " + rank + " got a message for rank " + message.destinationRank());
+    }
+    Transfer receive = active ? posted.remove(message.sourceRank(), message.tag()) : null;
+    if (receive == null) {
+      enqueue(message, nowPs);
+      return;
+    }
+    apply(nowPs, receive, message);
+    pendingReceives--;
+    if (pendingReceives == 0) {
+      advance();
+    }
+  }
+
+  /** True while an operation is running (waiting for messages). */
+  public boolean active() {
+    return active;
+  }
+
+  /** When the CPU is next free; after an operation completes, its completion time. */
+  public long cpuFreePs() {
+    return cpuFreePs;
+  }
+
+  /** When the current (or last) operation started. */
+  public long operationStartPs() {
+    return operationStartPs;
+  }
+
+  /** Messages waiting for a receive that is not posted yet. */
+  public int unexpectedMessages() {
+    return unexpectedCount;
+  }
+
+  /** Receives of the current step still waiting for their message. */
+  public int pendingReceives() {
+    return pendingReceives;
+  }
+
+  private void advance() {
+    while (pendingReceives == 0) {
+      stepIndex++;
+      if (stepIndex >= schedule.stepCount()) {
+        active = false;
+        schedule = null;
+        buffers = null;
+        return;
+      }
+      startStep(schedule.step(stepIndex));
+    }
+  }
+
+  private void startStep(Step step) {
+    long t = cpuFreePs;
+    for (int i = 0; i < step.copyCount(); i++) {
+      LocalCopy c = step.copy(i);
+      long bytes;
+      if (buffers == null) {
+        bytes = (long) c.count() * syntheticElementBytes;
+      } else {
+        DataBuffer target = buffers[c.to().ordinal()];
+        target.copyFrom(c.toOffset(), buffers[c.from().ordinal()], c.fromOffset(), c.count());
+        bytes = (long) c.count() * target.elementBytes();
+      }
+      t += host.localCopyPs(bytes);
+    }
+    for (int i = 0; i < step.sendCount(); i++) {
+      Transfer s = step.send(i);
+      t += host.sendOverheadPs();
+      long tag = Tags.tag(opSequence, s.channel());
+      Message message;
+      if (s.count() == 0) {
+        message = new Message(rank, s.peer(), tag, null);
+      } else if (buffers == null) {
+        message = Message.synthetic(rank, s.peer(), tag, (long) s.count() * syntheticElementBytes);
+      } else {
+        message = new Message(rank, s.peer(), tag, buffers[s.buffer().ordinal()].slice(s.offset(), s.count()));
+      }
+      if (s.inc()) {
+        message = message.withInc(incTask(s.count(), message.sizeBytes()));
+      }
+      host.send(message, t);
+    }
+    cpuFreePs = t;
+    for (int i = 0; i < step.receiveCount(); i++) {
+      Transfer r = step.receive(i);
+      long tag = Tags.tag(opSequence, r.channel());
+      Queued queued = unexpected.get(r.peer(), tag);
+      if (queued != null) {
+        if (queued.next == null) {
+          unexpected.remove(r.peer(), tag);
+        } else {
+          unexpected.put(r.peer(), tag, queued.next);
+        }
+        unexpectedCount--;
+        apply(queued.arrivalPs, r, queued.message);
+      } else {
+        if (posted.put(r.peer(), tag, r) != null) {
+          throw new IllegalStateException("rank " + rank + ": two receives from rank " + r.peer() + " with "
+              + Tags.describe(tag));
+        }
+        pendingReceives++;
+      }
+    }
+  }
+
+  private void apply(long nowPs, Transfer receive, Message message) {
+    DataBuffer data = message.data();
+    if (buffers == null) {
+      long expectedBytes = (long) receive.count() * syntheticElementBytes;
+      if (data != null || message.sizeBytes() != expectedBytes) {
+        throw new IllegalStateException("rank " + rank + ": message from rank " + message.sourceRank() + " with "
+            + Tags.describe(message.tag()) + " has " + message.sizeBytes() + " B" + (data == null ? "" : " of data")
+            + ", the synthetic receive expects " + expectedBytes + " B and no data");
+      }
+    } else {
+      int received = data == null ? 0 : data.count();
+      if (received != receive.count()) {
+        throw new IllegalStateException("rank " + rank + ": message from rank " + message.sourceRank() + " with "
+            + Tags.describe(message.tag()) + " has " + received + " elements, the receive expects "
+            + receive.count());
+      }
+    }
+    long t = Math.max(nowPs, cpuFreePs) + host.recvOverheadPs();
+    if (receive.reduce() && message.sizeBytes() > 0) {
+      t += host.reducePs(message.sizeBytes());
+    }
+    if (data != null) {
+      DataBuffer target = buffers[receive.buffer().ordinal()];
+      if (receive.reduce()) {
+        target.reduceFrom(op, receive.offset(), data);
+      } else {
+        target.copyFrom(receive.offset(), data);
+      }
+    }
+    cpuFreePs = t;
+  }
+
+  private void enqueue(Message message, long arrivalPs) {
+    Queued entry = new Queued(message, arrivalPs);
+    Queued head = unexpected.get(message.sourceRank(), message.tag());
+    if (head == null) {
+      unexpected.put(message.sourceRank(), message.tag(), entry);
+    } else {
+      while (head.next != null) {
+        head = head.next;
+      }
+      head.next = entry;
+    }
+    unexpectedCount++;
+  }
+}

@@ -1,0 +1,126 @@
+package io.fabemu.switching;
+
+import io.fabemu.core.link.EgressPort;
+import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.link.PacketForwarder;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.switching.inc.IncSwitchSpec;
+import io.fabemu.switching.inc.SwitchIncUnit;
+import java.util.List;
+
+/**
+ * A packet switch: ports with FIFO egress queues, a forwarding table (shortest paths, per-flow ECMP) and a
+ * pipeline latency, in store-and-forward or cut-through mode.
+ *
+ * <p>A switch with an INC unit (seed 001's TOR/SPINE with an FPGA; seed 000's network device with an INC engine)
+ * has an arbiter in front: a flagged (INC) packet that is a control packet, or a task packet addressed to this
+ * switch, goes to the {@link SwitchIncUnit}; everything else is forwarded as before. The unit's outputs leave
+ * through the same egress ports after the pipeline latency. Without a unit, INC control packets are forwarded like
+ * any packet; a task packet addressed to such a switch is an error (the control plane must not build a tree over
+ * it).
+ */
+public final class SwitchCore implements DeviceCore {
+  private final int deviceId;
+  private final Topology topology;
+  private final PacketForwarder forwarder;
+  /** The INC unit; null when the switch has none. */
+  private final SwitchIncUnit incEngine;
+  private final IncOutput incOutput = new IncOutput();
+
+  public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec) {
+    this(vertex, topology, routing, spec, null, 0, List.of(), 0L);
+  }
+
+  /**
+   * @param incUnit        the switch's INC unit, or null when it has none
+   * @param nicHeaderBytes header bytes the NICs put before the INC frame; the unit's own packets carry the same
+   * @param packetDrops    the scenario's injected loss (the entries for this switch's outgoing links apply)
+   * @param scenarioSeed   seeds the loss decisions
+   */
+  public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec, IncSwitchSpec incUnit,
+                    int nicHeaderBytes, List<PacketDropSpec> packetDrops, long scenarioSeed) {
+    this(vertex, topology, routing, spec, incUnit, nicHeaderBytes, incUnit == null ? 1 : incUnit.maxPayloadBytes(),
+        packetDrops, scenarioSeed);
+  }
+
+  /** @param nicFragmentBytes the NICs' INC fragment size: the unit reserves aggregation slots by it */
+  public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec, IncSwitchSpec incUnit,
+                    int nicHeaderBytes, int nicFragmentBytes, List<PacketDropSpec> packetDrops, long scenarioSeed) {
+    this.deviceId = vertex;
+    this.topology = topology;
+    this.forwarder = new PacketForwarder(vertex, topology, routing, spec.pipelineLatencyPs(), spec.forwarding(),
+        packetDrops, scenarioSeed);
+    this.incEngine = incUnit == null ? null
+        : new SwitchIncUnit(vertex, topology, incUnit, nicHeaderBytes, nicFragmentBytes);
+  }
+
+  @Override
+  public int deviceId() {
+    return deviceId;
+  }
+
+  /** The INC unit, or null when the switch has none. */
+  public SwitchIncUnit incEngine() {
+    return incEngine;
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    if (!(event.payload() instanceof Packet packet)) {
+      throw new IllegalArgumentException("switch " + deviceId + " cannot handle " + event.payload());
+    }
+    if (packet.inc() == null) {
+      forwarder.forward(packet, outbox);
+      return;
+    }
+    boolean addressedHere = packet.destinationHost() == deviceId;
+    if (incEngine != null && (addressedHere || packet.inc().type().isControl())) {
+      incOutput.outbox = outbox;
+      incEngine.onPacket(packet, event.sourceDevice(), incOutput);
+      incOutput.outbox = null;
+    } else if (topology.isHost(packet.destinationHost())) {
+      forwarder.forward(packet, outbox);
+    } else {
+      forwardToSwitch(packet, addressedHere, outbox);
+    }
+  }
+
+  /** An INC task packet addressed to a switch, here without an INC unit: pass it on to a neighbour, or fail. */
+  private void forwardToSwitch(Packet packet, boolean addressedHere, Outbox outbox) {
+    EgressPort port = addressedHere ? null : forwarder.portTo(packet.destinationHost());
+    if (port == null) {
+      throw new IllegalStateException("switch " + topology.vertex(deviceId).name() + " (vertex " + deviceId
+          + ") got an INC " + packet.inc().type() + " packet addressed to "
+          + (addressedHere ? "it, but has no INC unit" : "switch " + packet.destinationHost()
+              + ", which is no neighbour")
+          + " (the INC control plane must not build a tree over such a switch)");
+    }
+    forwarder.forward(packet, port, outbox);
+  }
+
+  @Override
+  public DeviceReport report() {
+    return new DeviceReport(deviceId, forwarder.counters(), List.of());
+  }
+
+  /** The INC unit's packets: to a neighbour or by the routing table, after the pipeline latency. */
+  private final class IncOutput implements SwitchIncUnit.Sink {
+    Outbox outbox;
+
+    @Override
+    public void send(Packet packet, int nextVertex, long readyPs) {
+      EgressPort port = nextVertex < 0 ? forwarder.egressToward(packet.sourceHost(), packet.destinationHost())
+          : forwarder.portTo(nextVertex);
+      if (port == null) {
+        throw new IllegalStateException("switch " + deviceId + " has no link to vertex " + nextVertex);
+      }
+      PacketForwarder.transmit(port, readyPs + forwarder.pipelineLatencyPs(), packet, outbox);
+    }
+  }
+}
