@@ -182,7 +182,7 @@ class DistributedEngineTest {
   void shouldCutBatchesByCountAndBytesWhenManyOrLargeEventsCross() {
     List<Event> small = new ArrayList<>();
     for (int i = 0; i < 2_500; i++) {
-      small.add(new Event(i, 1, i, 2, new GossipCore.Wake(1)));
+      small.add(new Event(i, 1, i, 2, GossipCore.wake(1)));
     }
     assertThat(MemberScheduler.chunks(small, MemberScheduler.MAX_BATCH_EVENTS, MemberScheduler.MAX_BATCH_BYTES))
         .extracting(List::size).containsExactly(1_000, 1_000, 500);

@@ -2,9 +2,12 @@ package io.fabemu.engine;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.Message;
+import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.DeviceReport.RankResult;
@@ -26,8 +29,13 @@ import java.util.List;
  */
 final class GossipCore implements DeviceCore {
 
-  /** A timer the device sets for itself; when it fires it sends a packet with {@code hops} hops left. */
-  record Wake(int hops) {}
+  /**
+   * A timer the device sets for itself; when it fires it sends a packet with {@code hops} hops left. It rides as a
+   * zero-byte local delivery whose tag is the hop count (events carry protocol payloads only).
+   */
+  static LocalDelivery wake(int hops) {
+    return new LocalDelivery(new Message(-1, -1, hops, null));
+  }
 
   private final int id;
   private final int[] peers;
@@ -142,7 +150,7 @@ final class GossipCore implements DeviceCore {
       firstTimePs = event.timePs();
     }
     lastTimePs = event.timePs();
-    Object payload = event.payload();
+    Payload payload = event.payload();
     if (payload == StartWorkload.INSTANCE) {
       for (int k = 0; k < 3; k++) {
         sendPacket(outbox, startHops);
@@ -157,16 +165,17 @@ final class GossipCore implements DeviceCore {
       }
       sendPacket(outbox, hops - 1);
       if (next(2) == 0) {
-        outbox.send(id, outbox.nowPs() + next(lookaheadPs), new Wake(hops / 2));
+        outbox.send(id, outbox.nowPs() + next(lookaheadPs), wake(hops / 2));
       }
       if (next(8) == 0) {
-        outbox.send(id, outbox.nowPs(), new Wake(0));
+        outbox.send(id, outbox.nowPs(), wake(0));
       }
-    } else if (payload instanceof Wake wake) {
+    } else if (payload instanceof LocalDelivery wake) {
       wakes++;
-      mix(wake.hops());
-      if (wake.hops() > 0) {
-        sendPacket(outbox, wake.hops() - 1);
+      int hops = (int) wake.message().tag();
+      mix(hops);
+      if (hops > 0) {
+        sendPacket(outbox, hops - 1);
       }
     } else {
       throw new IllegalStateException("device " + id + " got an unexpected payload " + payload);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.typesafe.config.ConfigFactory;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.ProgressListener;
@@ -195,7 +196,8 @@ class PekkoWindowEngineTest {
   @Test
   void shouldFailAfterStallTimeoutWhenMessageCannotBeSerialized() {
     ActorTestKit shortStall = ActorTestKit.create("short-stall", ConfigFactory.parseString(
-        PekkoWindowEngine.STALL_TIMEOUT_PATH + " = 1s").withFallback(ConfigFactory.load("application-test")));
+        PekkoWindowEngine.STALL_TIMEOUT_PATH + " = 1s")
+        .withFallback(FaultyCore.withoutRegistration(ConfigFactory.load("application-test"))));
     try {
       DeviceCore[] devices = fabric(SEED);
       devices[4] = new FaultyCore(devices[4], FaultyCore.Fault.SEND_UNREGISTERED, 2);
@@ -215,7 +217,8 @@ class PekkoWindowEngineTest {
   @Test
   void shouldRejectRunWhenInitialEventTargetsUnusedId() {
     DeviceCore[] devices = fabric(SEED);
-    List<Event> events = List.of(new Event(0L, Event.EXTERNAL_SOURCE, 0L, UNUSED_ID, "start"));
+    List<Event> events = List.of(new Event(0L, Event.EXTERNAL_SOURCE, 0L, UNUSED_ID,
+        StartWorkload.INSTANCE));
 
     assertThatThrownBy(() -> PekkoWindowEngine.run(testKit.system(), devices, DeviceActorFactory.GENERIC,
         LOOKAHEAD_PS, events, ProgressListener.NONE))
