@@ -151,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) throw new BadInputException("--port " + port + " is out of range (0 to 65535)");
     if (members == 1 && seedNodes == null) return executor;
     try {
-      PlacementPlan.compute(topology, topology.vertexCount() + topology.hostCount(), members);
+      PlacementPlan.compute(topology, topology.deviceCount(), members);
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--members " + members + ": " + e.getMessage());
     }

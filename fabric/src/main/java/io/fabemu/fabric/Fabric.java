@@ -11,7 +11,6 @@ import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.WindowedEngine;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
-import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.nic.NicCore;
@@ -22,8 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every device of a scenario, ready to run. Device ids: a host's NIC has the host's vertex id (0..H-1), a switch
- * its vertex id (H..V-1), and the compute node of host h is V + h. The lookahead is the smallest latency
+ * Every device of a scenario, ready to run, numbered as the topology numbers them ({@link Topology#nicDevice},
+ * {@link Topology#computeNodeDevice}; a switch has its vertex id). The lookahead is the smallest latency
  * between two devices: the smallest link latency or the host-NIC (PCIe) latency.
  *
  * <p>With in-network computing ({@code devices.inc}), every NIC gets an INC engine and every TOR and SPINE the INC
@@ -53,7 +52,14 @@ public final class Fabric {
 
   /** Builds the topology, the routing tables and one device core per NIC, switch and compute node. */
   public static Fabric build(ScenarioSpec scenario) {
-    Topology topology = Topologies.fromSpec(scenario.topology());
+    return build(scenario, Topologies.fromSpec(scenario.topology()));
+  }
+
+  /**
+   * Builds the routing tables and one device core per NIC, switch and compute node of {@code topology}, which a
+   * caller built from {@code scenario.topology()} already (a run builds its topology once).
+   */
+  public static Fabric build(ScenarioSpec scenario, Topology topology) {
     RoutingTable routing = RoutingTable.compute(topology);
     int hosts = topology.hostCount();
     int vertices = topology.vertexCount();
@@ -70,26 +76,24 @@ public final class Fabric {
     IncSpec inc = scenario.devices().inc();
     List<PacketDropSpec> drops = scenario.packetDrops();
     checkDrops(topology, drops);
-    DeviceCore[] devices = new DeviceCore[vertices + hosts];
-    // In-network algorithms need TORs and SPINEs; elsewhere their cases fall back to the host algorithm.
-    IncEnvironment incEnvironment = scenario.topology().kind() == TopologySpec.TopologyKind.LEAF_SPINE
-        ? new IncEnvironment(hosts, workload.ppn(), scenario.devices().host().socketsPerNode(),
-            scenario.topology().hostsPerTor(), inc != null)
-        : null;
+    DeviceCore[] devices = new DeviceCore[topology.deviceCount()];
+    // In-network algorithms need TORs; on fabrics without them their cases fall back to the host algorithm.
+    IncEnvironment incEnvironment = IncEnvironment.of(topology, workload.ppn(),
+        scenario.devices().host().socketsPerNode(), inc != null);
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
-        devices[v] = new NicCore(v, vertices + v, topology, routing, scenario.devices().nic(),
+        devices[v] = new NicCore(v, topology.computeNodeDevice(v), topology, routing, scenario.devices().nic(),
             scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed());
       } else {
-        int tier = topology.vertex(v).tier();
         devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
-            inc == null || (tier != 1 && tier != 2) ? null : inc.unitOf(v, tier == 2),
+            inc == null ? null : inc.unitOf(v, topology.tier(v)),
             scenario.devices().nic().headerBytes(), inc == null ? 1 : inc.nic().fragmentBytes(), drops,
             scenario.seed());
       }
     }
     for (int h = 0; h < hosts; h++) {
-      devices[vertices + h] = new ComputeNodeCore(vertices + h, h, h, worldSize, workload, scenario.seed(), answers,
+      int node = topology.computeNodeDevice(h);
+      devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), worldSize, workload, scenario.seed(), answers,
           scenario.devices().host(), incEnvironment);
     }
     long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
@@ -123,7 +127,7 @@ public final class Fabric {
     List<Event> events = new ArrayList<>();
     int hosts = topology.hostCount();
     for (int h = 0; h < hosts; h++) {
-      events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, topology.vertexCount() + h, StartWorkload.INSTANCE));
+      events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, topology.computeNodeDevice(h), StartWorkload.INSTANCE));
     }
     return events;
   }

@@ -11,6 +11,7 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
@@ -81,7 +82,7 @@ class HostLinkSharingTest {
     RunResult result = FabricTest.run(spec);
 
     List<LinkCounters> towardSpines = result.links().stream()
-        .filter(l -> topology.vertex(l.fromDevice()).tier() == 1 && topology.vertex(l.toDevice()).tier() == 2)
+        .filter(l -> topology.tier(l.fromDevice()) == Tier.TOR && topology.tier(l.toDevice()) == Tier.SPINE)
         .toList();
     assertThat(towardSpines).isNotEmpty();
     assertThat(towardSpines.stream().mapToLong(LinkCounters::bytes).sum()).isPositive();

@@ -100,17 +100,9 @@ public final class NicCore implements DeviceCore {
     this.pcieLatencyPs = pcie.latencyPs();
     this.forwarder = new PacketForwarder(host, topology, routing, nic.forwardingLatencyPs(), ForwardingMode.CUT_THROUGH,
         packetDrops, scenarioSeed);
-    int tor = torOf(host, topology);
+    int tor = topology.torOf(host);
     this.incPort = incNic == null || tor < 0 ? null : forwarder.portTo(tor);
     this.incEngine = incPort == null ? null : new NicIncUnit(host, tor, incNic, nic.headerBytes());
-  }
-
-  /** The host's TOR: its only neighbour, when that is a top-of-rack switch; else -1 (no INC possible). */
-  private static int torOf(int host, Topology topology) {
-    List<Topology.Link> ports = topology.ports(host);
-    if (ports.size() != 1) return -1;
-    Topology.Vertex neighbour = topology.vertex(ports.get(0).to());
-    return neighbour.kind() == Topology.VertexKind.SWITCH && neighbour.tier() == 1 ? neighbour.id() : -1;
   }
 
   @Override

@@ -11,7 +11,7 @@ import java.util.List;
  * stay inside one member.
  *
  * <p>Device ids follow {@link io.fabemu.fabric.Fabric}: a host's NIC has the host's vertex id h, a switch its
- * vertex id, and host h's compute node is V + h (V = vertex count).
+ * vertex id, and host h's compute node is {@link Topology#computeNodeDevice}.
  *
  * <ul>
  *   <li><b>Switched topologies</b> (leaf-spine): a <i>placement group</i> is a TOR (a switch with hosts cabled to
@@ -58,7 +58,7 @@ public final class PlacementPlan {
    * Places the devices of a fabric built on {@code topology} on {@code memberCount} members.
    *
    * @param topology    the fabric graph
-   * @param deviceCount the number of device ids: vertex count + host count (one compute node per host)
+   * @param deviceCount the number of device ids ({@link Topology#deviceCount()})
    * @param memberCount members to spread the devices over: at least 1, at most the number of placement groups
    *                    (TORs in a switched topology, hosts in a direct one)
    * @throws IllegalArgumentException when the device count does not match the topology or the member count is
@@ -67,9 +67,9 @@ public final class PlacementPlan {
   public static PlacementPlan compute(Topology topology, int deviceCount, int memberCount) {
     int vertices = topology.vertexCount();
     int hosts = topology.hostCount();
-    if (deviceCount != vertices + hosts) {
+    if (deviceCount != topology.deviceCount()) {
       throw new IllegalArgumentException("placement: a fabric on " + topology.description() + " has "
-          + (vertices + hosts) + " devices (" + vertices + " vertices + " + hosts + " compute nodes), not "
+          + topology.deviceCount() + " devices (" + vertices + " vertices + " + hosts + " compute nodes), not "
           + deviceCount);
     }
     boolean direct = vertices == hosts;
@@ -109,7 +109,7 @@ public final class PlacementPlan {
         int size = base + (m < extra ? 1 : 0);
         for (int i = 0; i < size; i++, h++) {
           memberOf[h] = m;
-          memberOf[vertices + h] = m;
+          memberOf[topology.computeNodeDevice(h)] = m;
         }
       }
       return new PlacementPlan(memberCount, memberOf, groups, 2);
@@ -148,7 +148,7 @@ public final class PlacementPlan {
       memberOf[tors.get(t)] = target;
       for (int h : torHosts) {
         memberOf[h] = target;
-        memberOf[vertices + h] = target;
+        memberOf[topology.computeNodeDevice(h)] = target;
       }
       load[target] += size;
     }
@@ -177,10 +177,9 @@ public final class PlacementPlan {
    *                                  negative
    */
   public long crossLookaheadPs(Topology topology, long switchPipelineLatencyPs, long localLookaheadPs) {
-    int vertices = topology.vertexCount();
-    if (vertices + topology.hostCount() != memberOfDevice.length) {
+    if (topology.deviceCount() != memberOfDevice.length) {
       throw new IllegalArgumentException("cross lookahead: " + topology.description() + " has "
-          + (vertices + topology.hostCount()) + " devices, the plan places " + memberOfDevice.length);
+          + topology.deviceCount() + " devices, the plan places " + memberOfDevice.length);
     }
     if (localLookaheadPs <= 0 || switchPipelineLatencyPs < 0) {
       throw new IllegalArgumentException("cross lookahead: the local lookahead must be positive and the pipeline "
@@ -194,7 +193,7 @@ public final class PlacementPlan {
       }
     }
     for (int h = 0; h < topology.hostCount(); h++) {
-      if (memberOfDevice[h] != memberOfDevice[vertices + h]) {
+      if (memberOfDevice[h] != memberOfDevice[topology.computeNodeDevice(h)]) {
         min = Math.min(min, localLookaheadPs);
       }
     }

@@ -1,5 +1,6 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.topology.Topology.Tier;
 
 /**
  * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network and the direct networks
@@ -61,9 +62,9 @@ public final class Topologies {
     TopologyBuilder b = new TopologyBuilder();
     for (int h = 0; h < hosts; h++) b.addHost("host" + h);
     int firstTor = hosts;
-    for (int t = 0; t < tors; t++) b.addSwitch("tor" + t, 1);
+    for (int t = 0; t < tors; t++) b.addSwitch("tor" + t, Tier.TOR);
     int firstSpine = firstTor + tors;
-    for (int s = 0; s < spines; s++) b.addSwitch("spine" + s, 2);
+    for (int s = 0; s < spines; s++) b.addSwitch("spine" + s, Tier.SPINE);
     // All host cables first: that gives every TOR its host ports before any spine port.
     for (int h = 0; h < hosts; h++) b.connect(h, firstTor + h / hostsPerTor, hostLink);
     for (int t = 0; t < tors; t++) {

@@ -8,15 +8,36 @@ import java.util.List;
  * An immutable fabric graph. Vertices are hosts (ids 0..hostCount-1, so a host's id is its host index) and
  * switches (the ids after). Every cable is two directed links. A vertex's ports are numbered in the order its
  * outgoing links were added; {@link #ports(int)} lists them.
+ *
+ * <p>It is also the one place that answers how devices are numbered: a host's NIC has the host's vertex id, a
+ * switch its vertex id, and the compute node of host {@code h} comes after every vertex ({@link
+ * #computeNodeDevice}); and which tier a switch is in ({@link Vertex#tier()}), set by the kind's builder.
  */
 public final class Topology {
 
   public enum VertexKind { HOST, SWITCH }
 
   /**
-   * @param tier 0 for hosts; 1 for top-of-rack (leaf) switches; 2 for spines
+   * A vertex's place in a tiered (Clos) fabric. {@link #level()} is the number the INC headers carry (seed 000's
+   * tier field). Switches of fabrics without tiers get {@link #NONE}.
    */
-  public record Vertex(int id, VertexKind kind, String name, int tier) {}
+  public enum Tier {
+    HOST(0), TOR(1), SPINE(2), NONE(-1);
+
+    private final int level;
+
+    Tier(int level) {
+      this.level = level;
+    }
+
+    /** 0 for hosts, 1 for top-of-rack (leaf) switches, 2 for spines; -1 for a switch outside any tier. */
+    public int level() {
+      return level;
+    }
+  }
+
+  /** @param tier {@link Tier#HOST} for hosts; a switch's tier in a tiered fabric, else {@link Tier#NONE} */
+  public record Vertex(int id, VertexKind kind, String name, Tier tier) {}
 
   /**
    * A directed link.
@@ -81,6 +102,47 @@ public final class Topology {
 
   public boolean isHost(int vertex) {
     return vertex < hostCount;
+  }
+
+  /** The tier of vertex {@code id}. */
+  public Tier tier(int id) {
+    return vertices.get(id).tier();
+  }
+
+  /**
+   * The top-of-rack switch host {@code host} hangs off: its only neighbour, when that is a {@link Tier#TOR}
+   * switch; else -1 (direct networks, or a host with several links).
+   */
+  public int torOf(int host) {
+    List<Link> hostPorts = ports.get(host);
+    if (hostPorts.size() != 1) return -1;
+    int neighbour = hostPorts.get(0).to();
+    return vertices.get(neighbour).tier() == Tier.TOR ? neighbour : -1;
+  }
+
+  /** Devices of a fabric built on this topology: one per vertex (NICs and switches) and a compute node per host. */
+  public int deviceCount() {
+    return vertices.size() + hostCount;
+  }
+
+  /** The device id of host {@code host}'s NIC: the host's vertex id. */
+  public int nicDevice(int host) {
+    return host;
+  }
+
+  /** The device id of host {@code host}'s compute node: after every vertex. */
+  public int computeNodeDevice(int host) {
+    return vertices.size() + host;
+  }
+
+  /** True when device {@code device} is a compute node (else it is the NIC or switch of the vertex with its id). */
+  public boolean isComputeNode(int device) {
+    return device >= vertices.size();
+  }
+
+  /** The host of compute node {@code device}. */
+  public int hostOfComputeNode(int device) {
+    return device - vertices.size();
   }
 
   /** The link in the opposite direction of {@code link}. */

@@ -1,6 +1,7 @@
 package io.fabemu.core.topology;
 
 import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology.Vertex;
 import io.fabemu.core.topology.Topology.VertexKind;
 import java.util.ArrayList;
@@ -13,14 +14,18 @@ public final class TopologyBuilder {
   private final List<List<Link>> ports = new ArrayList<>();
 
   public int addHost(String name) {
-    return add(VertexKind.HOST, name, 0);
+    return add(VertexKind.HOST, name, Tier.HOST);
   }
 
-  public int addSwitch(String name, int tier) {
+  /** Adds a switch in {@code tier} ({@link Tier#NONE} for a fabric without tiers). */
+  public int addSwitch(String name, Tier tier) {
+    if (tier == Tier.HOST) {
+      throw new IllegalArgumentException("switch " + name + " cannot be in the host tier");
+    }
     return add(VertexKind.SWITCH, name, tier);
   }
 
-  private int add(VertexKind kind, String name, int tier) {
+  private int add(VertexKind kind, String name, Tier tier) {
     int id = vertices.size();
     vertices.add(new Vertex(id, kind, name, tier));
     ports.add(new ArrayList<>());

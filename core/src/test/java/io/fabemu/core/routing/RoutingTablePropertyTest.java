@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -177,7 +178,7 @@ class RoutingTablePropertyTest {
     } else {
       assertThat(path).hasSize(5);
       assertThat(path.get(1)).isEqualTo(sourceTor);
-      assertThat(t.vertex(path.get(2)).tier()).isEqualTo(2);
+      assertThat(t.tier(path.get(2))).isEqualTo(Tier.SPINE);
       assertThat(path.get(3)).isEqualTo(destinationTor);
       assertThat(path.get(4)).isEqualTo(c.destination());
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologyBuilder;
 import java.util.HashSet;
@@ -100,7 +101,7 @@ class RoutingTableTest {
     TopologyBuilder b = new TopologyBuilder();
     int h0 = b.addHost("host0");
     int h1 = b.addHost("host1");
-    int sw = b.addSwitch("sw", 1);
+    int sw = b.addSwitch("sw", Tier.NONE);
     b.connect(sw, h1, LINK).connect(sw, h0, LINK).connect(sw, h1, LINK);
     RoutingTable routes = RoutingTable.compute(b.build("two hosts, doubled cable to host1"));
 
@@ -150,7 +151,7 @@ class RoutingTableTest {
     TopologyBuilder b = new TopologyBuilder();
     int h0 = b.addHost("host0");
     int h1 = b.addHost("host1");
-    b.addSwitch("orphan", 1);
+    b.addSwitch("orphan", Tier.NONE);
     b.connect(h0, h1, LINK);
 
     assertThatThrownBy(() -> RoutingTable.compute(b.build("pair plus orphan switch")))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology.Vertex;
 import io.fabemu.core.topology.Topology.VertexKind;
 import io.fabemu.core.topology.TopologySpec.TopologyKind;
@@ -38,12 +39,12 @@ class TopologiesTest {
     assertThat(t.hostCount()).isEqualTo(16);
     assertThat(t.vertexCount()).isEqualTo(16 + 4 + 2);
     assertThat(t.links()).hasSize(2 * (16 + 4 * 2));
-    assertThat(t.vertex(0)).isEqualTo(new Vertex(0, VertexKind.HOST, "host0", 0));
-    assertThat(t.vertex(15)).isEqualTo(new Vertex(15, VertexKind.HOST, "host15", 0));
-    assertThat(t.vertex(16)).isEqualTo(new Vertex(16, VertexKind.SWITCH, "tor0", 1));
-    assertThat(t.vertex(19)).isEqualTo(new Vertex(19, VertexKind.SWITCH, "tor3", 1));
-    assertThat(t.vertex(20)).isEqualTo(new Vertex(20, VertexKind.SWITCH, "spine0", 2));
-    assertThat(t.vertex(21)).isEqualTo(new Vertex(21, VertexKind.SWITCH, "spine1", 2));
+    assertThat(t.vertex(0)).isEqualTo(new Vertex(0, VertexKind.HOST, "host0", Tier.HOST));
+    assertThat(t.vertex(15)).isEqualTo(new Vertex(15, VertexKind.HOST, "host15", Tier.HOST));
+    assertThat(t.vertex(16)).isEqualTo(new Vertex(16, VertexKind.SWITCH, "tor0", Tier.TOR));
+    assertThat(t.vertex(19)).isEqualTo(new Vertex(19, VertexKind.SWITCH, "tor3", Tier.TOR));
+    assertThat(t.vertex(20)).isEqualTo(new Vertex(20, VertexKind.SWITCH, "spine0", Tier.SPINE));
+    assertThat(t.vertex(21)).isEqualTo(new Vertex(21, VertexKind.SWITCH, "spine1", Tier.SPINE));
     assertThat(t.description()).isEqualTo("leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines");
     assertLinksConsistent(t);
   }

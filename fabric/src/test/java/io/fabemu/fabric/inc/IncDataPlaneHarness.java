@@ -21,6 +21,7 @@ import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.sim.WindowedEngine;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
@@ -162,7 +163,7 @@ final class IncDataPlaneHarness {
   /** The SPINE the MRR chooses: the first one. */
   int chosenSpine() {
     int tors = 0;
-    for (Topology.Vertex v : topology.vertices()) if (v.tier() == 1) tors++;
+    for (Topology.Vertex v : topology.vertices()) if (v.tier() == Tier.TOR) tors++;
     return topology.hostCount() + tors;
   }
 

@@ -52,6 +52,8 @@ final class IncControlPlane {
   private enum Stage { IDLE, GROUP_ID, QUERIES, SYNC, NOTIFY, OUTCOME, RELEASE }
 
   private final int rank;
+  /** The vertex of the TOR above this rank's node: the tor1 address of the notifies it sends. */
+  private final int torVertex;
   private final RankHost host;
   /** The running case's layout (Node or Socket mode). */
   private IncLayout layout;
@@ -85,8 +87,10 @@ final class IncControlPlane {
   private int lastSource = -1;
   private boolean swept;
 
-  IncControlPlane(int rank, RankHost host, long seed) {
+  /** @param torVertex the vertex of the TOR above this rank's node (-1 without one) */
+  IncControlPlane(int rank, RankHost host, int torVertex, long seed) {
     this.rank = rank;
+    this.torVertex = torVertex;
     this.host = host;
     this.seed = seed;
   }
@@ -310,7 +314,7 @@ final class IncControlPlane {
     int dataSize = inc ? (int) sizeBytes : d.maxDataSize();
     decision = new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0x80, 1, ops, types, dataSize,
         u16(layout.leaderCount()), 0, groupId, d.spineFreeGroups(), 3, d.cause().code(), 0,
-        IncAddresses.ofVertex(torVertex(layout.torOfLeader(rank))), d.spineIp(), 0, 1, layout.groupOf(rank), rank,
+        IncAddresses.ofVertex(torVertex), d.spineIp(), 0, 1, layout.groupOf(rank), rank,
         leadersUnderTor(layout.torOfLeader(rank)), d.torCount());
     for (int target : notifyTargets) {
       sendControl(target, ROUND_NOTIFY, IncPacketType.TREE_DOWN, withDestination(decision, target));
@@ -472,11 +476,6 @@ final class IncControlPlane {
     int n = 0;
     for (int g = 0; g < layout.groupCount(); g++) n += layout.leadersUnderTor(g, tor);
     return n;
-  }
-
-  /** The vertex id of TOR {@code tor} in a leaf-spine: hosts come first. */
-  private int torVertex(int tor) {
-    return layout.nodes() + tor;
   }
 
   private void sendPlain(int destination, int round, long bytes) {

@@ -306,7 +306,8 @@ public final class RankWorkload {
   /** The INC control plane (created at the first message or case that needs it; it keeps messages that come early). */
   private IncControlPlane controlPlane() {
     if (control == null) {
-      control = new IncControlPlane(rank, host, seed);
+      control = new IncControlPlane(rank, host,
+          incEnvironment == null ? -1 : incEnvironment.torVertexOfRank(rank), seed);
     }
     return control;
   }

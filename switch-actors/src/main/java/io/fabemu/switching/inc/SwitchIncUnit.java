@@ -14,6 +14,7 @@ import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.util.IntLongMap;
 import io.fabemu.switching.inc.IncSlot.Generation;
@@ -61,12 +62,10 @@ public final class SwitchIncUnit {
 
   /** Root flag of Header0's flags. */
   private static final int ROOT_FLAG = 1;
-  private static final int TOR_TIER = 1;
-  private static final int SPINE_TIER = 2;
 
   private final int vertex;
   private final boolean spine;
-  private final int tier;
+  private final Tier tier;
   private final IncSwitchSpec unit;
   private final Topology topology;
   private final int nicHeaderBytes;
@@ -103,8 +102,8 @@ public final class SwitchIncUnit {
   public SwitchIncUnit(int vertex, Topology topology, IncSwitchSpec unit, int nicHeaderBytes,
                          int nicFragmentBytes) {
     Topology.Vertex v = topology.vertex(vertex);
-    if (v.kind() != Topology.VertexKind.SWITCH || (v.tier() != TOR_TIER && v.tier() != SPINE_TIER)) {
-      throw new IllegalArgumentException("an INC unit belongs to a TOR (tier 1) or SPINE (tier 2) switch; "
+    if (v.kind() != Topology.VertexKind.SWITCH || (v.tier() != Tier.TOR && v.tier() != Tier.SPINE)) {
+      throw new IllegalArgumentException("an INC unit belongs to a TOR or SPINE switch; "
           + v.name() + " is neither");
     }
     if (unit.maxGroups() < 0 || unit.aggregationSlots() < 0 || unit.maxPayloadBytes() < 1
@@ -113,7 +112,7 @@ public final class SwitchIncUnit {
     }
     this.vertex = vertex;
     this.tier = v.tier();
-    this.spine = tier == SPINE_TIER;
+    this.spine = tier == Tier.SPINE;
     this.unit = unit;
     this.topology = topology;
     this.nicHeaderBytes = nicHeaderBytes;
@@ -185,7 +184,7 @@ public final class SwitchIncUnit {
     switch (frame.type()) {
       case TREE_UP -> {
         control = onQuery(control);
-        header0 = new IncHeader0(header0.groupId(), header0.leaderRank(), header0.childCount(), tier,
+        header0 = new IncHeader0(header0.groupId(), header0.leaderRank(), header0.childCount(), tier.level(),
             header0.flags() & ~ROOT_FLAG, header0.dstIpCache());
       }
       case TREE_DOWN -> {
@@ -313,7 +312,7 @@ public final class SwitchIncUnit {
       }
     }
     int childCount = spine ? c.globalGroupSize() : group.expectedChildren();
-    return new IncHeader0(header0.groupId(), header0.leaderRank(), Math.min(0xFFFF, childCount), tier,
+    return new IncHeader0(header0.groupId(), header0.leaderRank(), Math.min(0xFFFF, childCount), tier.level(),
         group.isRoot() ? header0.flags() | ROOT_FLAG : header0.flags() & ~ROOT_FLAG, header0.dstIpCache());
   }
 
@@ -369,7 +368,7 @@ public final class SwitchIncUnit {
       throw new IllegalStateException(name() + ": " + what + " names no SPINE (spine_ip = 0)");
     }
     int s = IncAddresses.vertexOf(c.spineIp());
-    if (s >= topology.vertexCount() || !isNeighbour(s) || topology.vertex(s).tier() != SPINE_TIER) {
+    if (s >= topology.vertexCount() || !isNeighbour(s) || topology.tier(s) != Tier.SPINE) {
       throw new IllegalStateException(name() + ": " + what + " names " + IncAddresses.dotted(c.spineIp())
           + ", which is no SPINE linked to this TOR");
     }
