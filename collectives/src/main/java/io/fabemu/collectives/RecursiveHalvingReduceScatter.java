@@ -62,7 +62,6 @@ final class RecursiveHalvingReduceScatter {
     b.endStep();
   }
 
-  /** First element of virtual block {@code v} (v = pof2 gives the end of the buffer). */
   /**
    * Rounds 1..log2(pof2) of recursive halving among the pof2 core ranks: with mask = pof2/2 down to 1, core rank
    * {@code newrank} keeps the half of its window of blocks on its own side of the mask bit, sends the other half to

@@ -25,7 +25,7 @@ import java.util.List;
  * {@link Topology#computeNodeDevice}; a switch has its vertex id). The lookahead is the smallest latency
  * between two devices: the smallest link latency or the host-NIC (PCIe) latency.
  *
- * <p>With in-network computing ({@code devices.inc}), every NIC gets an INC engine and every TOR and SPINE the INC
+ * <p>With in-network computing ({@code devices.inc}), every NIC gets an INC unit and every TOR and SPINE the INC
  * unit of its tier (unless listed without one); INC outputs go over links like any packet, and the NICs'
  * retransmission timers are self-events, so the lookahead is unchanged. Injected loss ({@code packetDrops}) hits
  * only INC task packets, which the NICs retransmit; ordinary traffic has no retransmission in this model, so it is

@@ -10,11 +10,15 @@ import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Message;
+import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
@@ -34,20 +38,20 @@ import java.util.List;
  * there is no data; once the last segment is written, the whole message is delivered to the compute node, a PCIe
  * latency later. In direct topologies (line, ring, full mesh) the NIC also relays transit packets, cut-through.
  *
- * <p>The host-NIC DMA is one FIFO engine per direction, shared by all messages: the read engine reads the segments
+ * <p>The host-NIC DMA is one FIFO channel per direction, shared by all messages: the read channel reads the segments
  * of the messages sent, message after message in send order (a segment may leave once its bytes are read); the
- * write engine writes the payload of every received segment, in arrival order, at the PCIe rate. A PCIe rate of 0
- * means free: no engine then delays anything.
+ * write channel writes the payload of every received segment, in arrival order, at the PCIe rate. A PCIe rate of 0
+ * means free: no channel then delays anything.
  *
  * <p>INC (seed 000's NIC transceiver): a message with an INC request, and a received packet with an INC frame,
  * go to the NIC's {@link NicIncUnit}. A task is cut into fragments addressed to the host's TOR: one work request
- * for the whole task, the DMA read of its data as for any message, then each fragment through the INC engine (a
+ * for the whole task, the DMA read of its data as for any message, then each fragment through the INC unit (a
  * FIFO, {@code engineLatencyPs} each) onto the link; a retransmission timer (a self-event) resends the fragments
- * whose result is still missing. Result fragments go through the engine and are DMA-written as they come; once the
+ * whose result is still missing. Result fragments go through the INC unit and are DMA-written as they come; once the
  * last is in, the whole result is delivered as one message, a PCIe latency later. Control messages travel as one
- * packet each, through the engine both ways.
+ * packet each, through the INC unit both ways.
  */
-public final class NicCore implements DeviceCore {
+public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int host;
   private final int nodeDevice;
   private final NicSpec nic;
@@ -59,14 +63,14 @@ public final class NicCore implements DeviceCore {
   /** Messages partly received, by (source host, message id). */
   private final IntLongMap<Reassembly> reassembly = new IntLongMap<>();
   private long nextMessageId;
-  /** When the NIC's send engine finishes its current work request. */
-  private long sendEngineFreeAtPs;
-  /** When the DMA read engine (host memory to NIC, all messages sent) has read everything queued so far. */
+  /** When the NIC has processed every work request posted so far (one at a time). */
+  private long workRequestsFreeAtPs;
+  /** When the DMA read channel (host memory to NIC, all messages sent) has read everything queued so far. */
   private long dmaReadFreeAtPs;
-  /** When the DMA write engine (NIC to host memory, all segments received) has written everything so far. */
+  /** When the DMA write channel (NIC to host memory, all segments received) has written everything so far. */
   private long dmaWriteFreeAtPs;
-  /** The INC engine; null when the fabric has no INC. */
-  private final NicIncUnit incEngine;
+  /** The INC unit; null when the fabric has no INC. */
+  private final NicIncUnit incUnit;
   /** The port to the host's TOR, which every INC packet takes; null when INC is off or there is no TOR. */
   private final EgressPort incPort;
 
@@ -83,7 +87,7 @@ public final class NicCore implements DeviceCore {
   }
 
   /**
-   * @param incNic       the NIC's INC engine settings, or null when the fabric has no INC
+   * @param incNic       the NIC's INC unit settings, or null when the fabric has no INC
    * @param packetDrops  the scenario's injected loss (the entry for this host's link, if any, applies)
    * @param scenarioSeed seeds the loss decisions
    */
@@ -102,7 +106,7 @@ public final class NicCore implements DeviceCore {
         packetDrops, scenarioSeed);
     int tor = topology.torOf(host);
     this.incPort = incNic == null || tor < 0 ? null : forwarder.portTo(tor);
-    this.incEngine = incPort == null ? null : new NicIncUnit(host, tor, incNic, nic.headerBytes());
+    this.incUnit = incPort == null ? null : new NicIncUnit(host, tor, incNic, nic.headerBytes());
   }
 
   @Override
@@ -112,26 +116,51 @@ public final class NicCore implements DeviceCore {
 
   @Override
   public void onEvent(Event event, Outbox outbox) {
-    Object payload = event.payload();
-    if (payload instanceof Packet packet) {
-      if (packet.destinationHost() != host) {
-        forwarder.forward(packet, outbox);
-      } else if (packet.inc() != null) {
-        incReceive(packet, outbox);
-      } else {
-        receive(packet, outbox);
-      }
-    } else if (payload instanceof NicSend send) {
-      if (send.message().inc() != null) {
-        incSend(send, outbox);
-      } else {
-        send(send, outbox);
-      }
-    } else if (payload instanceof IncRetransmitTimer timer) {
-      incTimer(timer, outbox);
+    event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public void onPacket(Packet packet, Outbox outbox) {
+    if (packet.destinationHost() != host) {
+      forwarder.forward(packet, outbox);
+    } else if (packet.inc() != null) {
+      incReceive(packet, outbox);
     } else {
-      throw new IllegalArgumentException("NIC " + host + " cannot handle " + payload);
+      receive(packet, outbox);
     }
+  }
+
+  @Override
+  public void onNicSend(NicSend send, Outbox outbox) {
+    if (send.message().inc() != null) {
+      incSend(send, outbox);
+    } else {
+      send(send, outbox);
+    }
+  }
+
+  @Override
+  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
+    incTimer(timer, outbox);
+  }
+
+  @Override
+  public void onStartWorkload(StartWorkload start, Outbox outbox) {
+    throw cannotHandle(start);
+  }
+
+  @Override
+  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
+    throw cannotHandle(deliver);
+  }
+
+  @Override
+  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
+    throw cannotHandle(delivery);
+  }
+
+  private IllegalArgumentException cannotHandle(Payload payload) {
+    return new IllegalArgumentException("NIC " + host + " cannot handle " + payload);
   }
 
   private void send(NicSend send, Outbox outbox) {
@@ -147,10 +176,10 @@ public final class NicCore implements DeviceCore {
         data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
         totalBytes);
     long messageId = nextMessageId++;
-    long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
-    sendEngineFreeAtPs = start;
+    long start = Math.max(outbox.nowPs(), workRequestsFreeAtPs) + nic.perMessageOverheadPs();
+    workRequestsFreeAtPs = start;
     EgressPort port = forwarder.egressToward(host, send.destinationHost());
-    // The read engine is shared: this message's reads start when the work request is done and the engine has
+    // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
     // read every message sent before it.
     long readStart = Math.max(start, dmaReadFreeAtPs);
     long dmaBytes = 0;
@@ -174,97 +203,97 @@ public final class NicCore implements DeviceCore {
 
   /**
    * An INC message: one work request, the DMA read of its data (a task's) or control payload, then every packet
-   * through the INC engine onto the link to the TOR. A task's retransmission timer starts when its last fragment
+   * through the INC unit onto the link to the TOR. A task's retransmission timer starts when its last fragment
    * has left.
    */
   private void incSend(NicSend send, Outbox outbox) {
-    NicIncUnit engine = requireIncEngine(send.message().inc().type().name() + " message");
+    NicIncUnit unit = requireIncUnit(send.message().inc().type().name() + " message");
     Message message = send.message();
     long messageId = nextMessageId++;
-    long start = Math.max(outbox.nowPs(), sendEngineFreeAtPs) + nic.perMessageOverheadPs();
-    sendEngineFreeAtPs = start;
+    long start = Math.max(outbox.nowPs(), workRequestsFreeAtPs) + nic.perMessageOverheadPs();
+    workRequestsFreeAtPs = start;
     long readStart = Math.max(start, dmaReadFreeAtPs);
     if (message.inc().type() != IncPacketType.TASK_UP) {
-      Packet packet = engine.controlPacket(message, send.destinationHost(), messageId);
+      Packet packet = unit.controlPacket(message, send.destinationHost(), messageId);
       long readyPs = readStart + Units.transferPs(ControlPayload.WIRE_BYTES, pcieBitsPerSecond);
       dmaReadFreeAtPs = readyPs;
-      PacketForwarder.transmit(incPort, engine.process(readyPs), packet, outbox);
+      PacketForwarder.transmit(incPort, unit.process(readyPs), packet, outbox);
       return;
     }
-    Packet[] fragments = engine.startTask(message, send.destinationHost(), messageId);
+    Packet[] fragments = unit.startTask(message, send.destinationHost(), messageId);
     long dmaBytes = 0;
     long readyPs = readStart;
     for (Packet fragment : fragments) {
       // As for ordinary segments, reads are pipelined with the wire and counted from the task's first read.
       dmaBytes += fragment.inc().header2().fragmentBytes();
       readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
-      PacketForwarder.transmit(incPort, engine.process(readyPs), fragment, outbox);
+      PacketForwarder.transmit(incPort, unit.process(readyPs), fragment, outbox);
     }
     dmaReadFreeAtPs = readyPs;
-    armRetransmitTimer(engine, message.sourceRank(), fragments[0].inc().header2().taskId(), outbox);
+    armRetransmitTimer(unit, message.sourceRank(), fragments[0].inc().header2().taskId(), outbox);
   }
 
   /**
    * A task's retransmission timer fired: resend the fragments whose result is missing (kept in the NIC, so no DMA
-   * read; each goes through the engine again) and re-arm.
+   * read; each goes through the INC unit again) and re-arm.
    */
   private void incTimer(IncRetransmitTimer timer, Outbox outbox) {
-    NicIncUnit engine = requireIncEngine("retransmission timer");
-    Packet[] resend = engine.onTimer(timer);
+    NicIncUnit unit = requireIncUnit("retransmission timer");
+    Packet[] resend = unit.onTimer(timer);
     if (resend == null) {
       return; // the task completed, or the timer was re-armed since
     }
     for (Packet fragment : resend) {
-      PacketForwarder.transmit(incPort, engine.process(outbox.nowPs()), fragment, outbox);
+      PacketForwarder.transmit(incPort, unit.process(outbox.nowPs()), fragment, outbox);
     }
-    armRetransmitTimer(engine, timer.leaderRank(), timer.taskId(), outbox);
+    armRetransmitTimer(unit, timer.leaderRank(), timer.taskId(), outbox);
   }
 
   /**
    * Arms the timer to fire the task's timeout (with backoff, see {@link NicIncUnit#timeoutPs}) after the last
    * packet sent to the TOR has left the NIC.
    */
-  private void armRetransmitTimer(NicIncUnit engine, int leaderRank, long taskId, Outbox outbox) {
+  private void armRetransmitTimer(NicIncUnit unit, int leaderRank, long taskId, Outbox outbox) {
     long leftPs = incPort.lastTailArrivalPs() - incPort.latencyPs();
-    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + engine.timeoutPs(leaderRank, taskId),
-        engine.armTimer(leaderRank, taskId));
+    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + unit.timeoutPs(leaderRank, taskId),
+        unit.armTimer(leaderRank, taskId));
   }
 
   /**
-   * A received INC packet, through the INC engine: a result fragment is merged (a new one DMA-written to host
+   * A received INC packet, through the INC unit: a result fragment is merged (a new one DMA-written to host
    * memory) and the result delivered once complete; a control packet is written and delivered at once.
    */
   private void incReceive(Packet packet, Outbox outbox) {
     IncFrame frame = packet.inc();
-    NicIncUnit engine = requireIncEngine(frame.type() + " packet");
-    long processedPs = engine.process(packet.tailTimePs());
+    NicIncUnit unit = requireIncUnit(frame.type() + " packet");
+    long processedPs = unit.process(packet.tailTimePs());
     switch (frame.type()) {
       case TASK_DOWN -> {
-        if (engine.acceptResultFragment(packet)) {
+        if (unit.acceptResultFragment(packet)) {
           long writtenPs = dmaWrite(processedPs, frame.header2().fragmentBytes());
-          Message result = engine.takeCompletedResult(packet.info().destinationRank(),
+          Message result = unit.takeCompletedResult(packet.info().destinationRank(),
               frame.header2().taskId());
           if (result != null) {
-            // The write engine is FIFO in arrival order: the last fragment accepted is the last one written.
+            // The write channel is FIFO in arrival order: the last fragment accepted is the last one written.
             outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(result));
           }
         }
       }
       case TREE_UP, TREE_DOWN, RELEASE -> {
         long writtenPs = dmaWrite(processedPs, ControlPayload.WIRE_BYTES);
-        outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(engine.onControlPacket(packet)));
+        outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(unit.onControlPacket(packet)));
       }
       case TASK_UP -> throw new IllegalStateException("NIC of host " + host + " got an INC task fragment (task "
           + frame.header2().taskId() + ") addressed to it: fragments go to a TOR's INC unit");
     }
   }
 
-  private NicIncUnit requireIncEngine(String what) {
-    if (incEngine == null) {
-      throw new IllegalStateException("NIC of host " + host + " got an INC " + what + ", but has no INC engine "
+  private NicIncUnit requireIncUnit(String what) {
+    if (incUnit == null) {
+      throw new IllegalStateException("NIC of host " + host + " got an INC " + what + ", but has no INC unit "
           + "(the scenario has no INC, or the host hangs off no TOR)");
     }
-    return incEngine;
+    return incUnit;
   }
 
   /** Payload plus header, checked to fit the packet's {@code int} size. */
@@ -303,7 +332,7 @@ public final class NicCore implements DeviceCore {
   }
 
   /**
-   * DMA-writes a received segment's payload to host memory: the write engine takes segments in the order they
+   * DMA-writes a received segment's payload to host memory: the write channel takes segments in the order they
    * arrive (their heads; on one ingress link that is also their tails' order), each once its tail is in.
    *
    * @return when the segment is in host memory
@@ -315,7 +344,7 @@ public final class NicCore implements DeviceCore {
   /** DMA-writes {@code bytes} that are ready at {@code readyPs}; returns when they are in host memory. */
   private long dmaWrite(long readyPs, long bytes) {
     if (pcieBitsPerSecond == 0) {
-      return readyPs; // free PCIe: no engine to wait for
+      return readyPs; // free PCIe: no channel to wait for
     }
     long written = Math.max(readyPs, dmaWriteFreeAtPs) + Units.transferPs(bytes, pcieBitsPerSecond);
     dmaWriteFreeAtPs = written;
@@ -332,9 +361,9 @@ public final class NicCore implements DeviceCore {
     return packet.wireBytes() - nic.headerBytes();
   }
 
-  /** The INC engine, or null when the NIC has none. */
-  public NicIncUnit incEngine() {
-    return incEngine;
+  /** The INC unit, or null when the NIC has none. */
+  public NicIncUnit incUnit() {
+    return incUnit;
   }
 
   @Override

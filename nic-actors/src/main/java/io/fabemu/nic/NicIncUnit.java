@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A NIC's INC engine (seed 000, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
+ * A NIC's INC unit (seed 000, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
  *
  * <p>Up: a task the host hands over (Header1) is cut into M fragments of {@code fragmentBytes} (whole elements),
  * each with a Header2 that caches the real destination while the IP destination becomes the host's TOR (seed 000's
@@ -69,7 +69,7 @@ public final class NicIncUnit {
           + spec.fragmentBytes());
     }
     if (spec.engineLatencyPs() < 0 || spec.retransmitTimeoutPs() <= 0 || spec.maxRetransmits() < 0) {
-      throw new IllegalArgumentException("INC NIC engine needs a latency >= 0, a retransmit timeout > 0 and "
+      throw new IllegalArgumentException("a NIC's INC unit needs a latency >= 0, a retransmit timeout > 0 and "
           + "max retransmits >= 0, got " + spec);
     }
     this.host = host;

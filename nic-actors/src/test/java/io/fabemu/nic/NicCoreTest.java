@@ -174,7 +174,7 @@ class NicCoreTest {
 
   @Test
   void shouldSerializeDmaReadsWhenMessagesAreSentBackToBack() {
-    // PCIe (10 Gbps) slower than the wire (25 Gbps): the read engine is the bottleneck and is shared.
+    // PCIe (10 Gbps) slower than the wire (25 Gbps): the DMA read channel is the bottleneck and is shared.
     NicCore sender = nic(SENDER, 10 * Units.GBPS, HEADER_BYTES);
     RecordingOutbox outbox = new RecordingOutbox();
     outbox.nowPs = 1_000L;
@@ -231,8 +231,8 @@ class NicCoreTest {
   }
 
   @Test
-  void shouldShareTheDmaWriteEngineWhenMessagesFromTwoSendersInterleave() {
-    // Two messages whose packets arrive interleaved: the write engine takes all of their bytes in turn.
+  void shouldShareTheDmaWriteChannelWhenMessagesFromTwoSendersInterleave() {
+    // Two messages whose packets arrive interleaved: the DMA write channel takes all of their bytes in turn.
     long bytes = 300 * ELEMENT_BYTES;
     List<Sent> first = packetsOf(Message.synthetic(0, 1, 1L, bytes));
     List<Sent> second = new ArrayList<>();

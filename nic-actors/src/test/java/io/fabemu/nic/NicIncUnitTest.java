@@ -20,7 +20,7 @@ import io.fabemu.core.protocol.Message;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The NIC's INC engine alone: fragmenting, the merge table, retransmission and control packets. */
+/** The NIC's INC unit alone: fragmenting, the merge table, retransmission and control packets. */
 class NicIncUnitTest {
   private static final int HOST = 2;
   private static final int TOR = 9;

@@ -3,11 +3,15 @@ package io.fabemu.node;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Message;
+import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
@@ -28,7 +32,7 @@ import java.util.List;
  * the cross-socket latency between sockets) and its size over the memory bandwidth. The others go to the node's
  * NIC over PCIe.
  */
-public final class ComputeNodeCore implements DeviceCore, RankHost {
+public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandler<Outbox> {
   private final int deviceId;
   private final int nicDevice;
   private final int ppn;
@@ -47,17 +51,10 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   private Outbox outbox;
 
   /**
-   * @param answers the exact answers shared by every rank of the JVM; null for a synthetic workload (sizes only),
-   *                which checks nothing
-   */
-  public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
-                         ExpectedAnswers answers, HostSpec host) {
-    this(deviceId, nodeIndex, nicDevice, worldSize, workload, seed, answers, host, null);
-  }
-
-  /**
-   * @param incEnvironment what in-network cases need of the fabric; null when it is not a leaf-spine (INC cases
-   *                       then fall back to the host algorithm)
+   * @param answers        the exact answers shared by every rank of the JVM; null for a synthetic workload (sizes
+   *                       only), which checks nothing
+   * @param incEnvironment what in-network cases need of the fabric; null when it has no top-of-rack switches (INC
+   *                       cases then fall back to the host algorithm)
    */
   public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
                          ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment) {
@@ -85,18 +82,42 @@ public final class ComputeNodeCore implements DeviceCore, RankHost {
   @Override
   public void onEvent(Event event, Outbox outbox) {
     this.outbox = outbox;
-    Object payload = event.payload();
-    long now = event.timePs();
-    if (payload instanceof NicDeliver deliver) {
-      rank(deliver.message().destinationRank()).onMessage(now, deliver.message());
-    } else if (payload instanceof LocalDelivery delivery) {
-      rank(delivery.message().destinationRank()).onMessage(now, delivery.message());
-    } else if (payload == StartWorkload.INSTANCE) {
-      for (RankWorkload rank : ranks) rank.start(now);
-    } else {
-      throw new IllegalArgumentException("compute node " + deviceId + " cannot handle " + payload);
-    }
+    event.payload().handleWith(this, outbox);
     this.outbox = null;
+  }
+
+  @Override
+  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
+    rank(deliver.message().destinationRank()).onMessage(outbox.nowPs(), deliver.message());
+  }
+
+  @Override
+  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
+    rank(delivery.message().destinationRank()).onMessage(outbox.nowPs(), delivery.message());
+  }
+
+  @Override
+  public void onStartWorkload(StartWorkload start, Outbox outbox) {
+    for (RankWorkload rank : ranks) rank.start(outbox.nowPs());
+  }
+
+  @Override
+  public void onPacket(Packet packet, Outbox outbox) {
+    throw cannotHandle(packet);
+  }
+
+  @Override
+  public void onNicSend(NicSend send, Outbox outbox) {
+    throw cannotHandle(send);
+  }
+
+  @Override
+  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  private IllegalArgumentException cannotHandle(Payload payload) {
+    return new IllegalArgumentException("compute node " + deviceId + " cannot handle " + payload);
   }
 
   private RankWorkload rank(int worldRank) {

@@ -36,7 +36,7 @@ public record HostSpec(long sendOverheadPs, long recvOverheadPs, long reduceByte
         pcieBitsPerSecond, pcieLatencyPs, 1, 0L, 0L);
   }
 
-  /** The host-NIC bus, which the NIC's DMA engines share with this node. */
+  /** The host-NIC bus, which the NIC's DMA channels share with this node. */
   public PcieSpec pcie() {
     return new PcieSpec(pcieBitsPerSecond, pcieLatencyPs);
   }

@@ -3,7 +3,14 @@ package io.fabemu.switching;
 import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
@@ -18,45 +25,37 @@ import java.util.List;
  * A packet switch: ports with FIFO egress queues, a forwarding table (shortest paths, per-flow ECMP) and a
  * pipeline latency, in store-and-forward or cut-through mode.
  *
- * <p>A switch with an INC unit (seed 001's TOR/SPINE with an FPGA; seed 000's network device with an INC engine)
+ * <p>A switch with an INC unit (seed 001's TOR/SPINE with an FPGA; seed 000's network device with an INC unit)
  * has an arbiter in front: a flagged (INC) packet that is a control packet, or a task packet addressed to this
  * switch, goes to the {@link SwitchIncUnit}; everything else is forwarded as before. The unit's outputs leave
  * through the same egress ports after the pipeline latency. Without a unit, INC control packets are forwarded like
  * any packet; a task packet addressed to such a switch is an error (the control plane must not build a tree over
  * it).
  */
-public final class SwitchCore implements DeviceCore {
+public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int deviceId;
   private final Topology topology;
   private final PacketForwarder forwarder;
   /** The INC unit; null when the switch has none. */
-  private final SwitchIncUnit incEngine;
+  private final SwitchIncUnit incUnit;
   private final IncOutput incOutput = new IncOutput();
-
-  public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec) {
-    this(vertex, topology, routing, spec, null, 0, List.of(), 0L);
-  }
+  /** The device the event being handled came from: the neighbour a packet entered by, which the INC unit needs. */
+  private int ingressDevice;
 
   /**
-   * @param incUnit        the switch's INC unit, or null when it has none
-   * @param nicHeaderBytes header bytes the NICs put before the INC frame; the unit's own packets carry the same
-   * @param packetDrops    the scenario's injected loss (the entries for this switch's outgoing links apply)
-   * @param scenarioSeed   seeds the loss decisions
+   * @param incUnit          the switch's INC unit, or null when it has none
+   * @param nicHeaderBytes   header bytes the NICs put before the INC frame; the unit's own packets carry the same
+   * @param nicFragmentBytes the NICs' INC fragment size: the unit reserves aggregation slots by it
+   * @param packetDrops      the scenario's injected loss (the entries for this switch's outgoing links apply)
+   * @param scenarioSeed     seeds the loss decisions
    */
-  public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec, IncSwitchSpec incUnit,
-                    int nicHeaderBytes, List<PacketDropSpec> packetDrops, long scenarioSeed) {
-    this(vertex, topology, routing, spec, incUnit, nicHeaderBytes, incUnit == null ? 1 : incUnit.maxPayloadBytes(),
-        packetDrops, scenarioSeed);
-  }
-
-  /** @param nicFragmentBytes the NICs' INC fragment size: the unit reserves aggregation slots by it */
   public SwitchCore(int vertex, Topology topology, RoutingTable routing, SwitchSpec spec, IncSwitchSpec incUnit,
                     int nicHeaderBytes, int nicFragmentBytes, List<PacketDropSpec> packetDrops, long scenarioSeed) {
     this.deviceId = vertex;
     this.topology = topology;
     this.forwarder = new PacketForwarder(vertex, topology, routing, spec.pipelineLatencyPs(), spec.forwarding(),
         packetDrops, scenarioSeed);
-    this.incEngine = incUnit == null ? null
+    this.incUnit = incUnit == null ? null
         : new SwitchIncUnit(vertex, topology, incUnit, nicHeaderBytes, nicFragmentBytes);
   }
 
@@ -66,29 +65,61 @@ public final class SwitchCore implements DeviceCore {
   }
 
   /** The INC unit, or null when the switch has none. */
-  public SwitchIncUnit incEngine() {
-    return incEngine;
+  public SwitchIncUnit incUnit() {
+    return incUnit;
   }
 
   @Override
   public void onEvent(Event event, Outbox outbox) {
-    if (!(event.payload() instanceof Packet packet)) {
-      throw new IllegalArgumentException("switch " + deviceId + " cannot handle " + event.payload());
-    }
+    ingressDevice = event.sourceDevice();
+    event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public void onPacket(Packet packet, Outbox outbox) {
     if (packet.inc() == null) {
       forwarder.forward(packet, outbox);
       return;
     }
     boolean addressedHere = packet.destinationHost() == deviceId;
-    if (incEngine != null && (addressedHere || packet.inc().type().isControl())) {
+    if (incUnit != null && (addressedHere || packet.inc().type().isControl())) {
       incOutput.outbox = outbox;
-      incEngine.onPacket(packet, event.sourceDevice(), incOutput);
+      incUnit.onPacket(packet, ingressDevice, incOutput);
       incOutput.outbox = null;
     } else if (topology.isHost(packet.destinationHost())) {
       forwarder.forward(packet, outbox);
     } else {
       forwardToSwitch(packet, addressedHere, outbox);
     }
+  }
+
+  @Override
+  public void onStartWorkload(StartWorkload start, Outbox outbox) {
+    throw cannotHandle(start);
+  }
+
+  @Override
+  public void onNicSend(NicSend send, Outbox outbox) {
+    throw cannotHandle(send);
+  }
+
+  @Override
+  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
+    throw cannotHandle(deliver);
+  }
+
+  @Override
+  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
+    throw cannotHandle(delivery);
+  }
+
+  @Override
+  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  private IllegalArgumentException cannotHandle(Payload payload) {
+    return new IllegalArgumentException("switch " + deviceId + " cannot handle " + payload);
   }
 
   /** An INC task packet addressed to a switch, here without an INC unit: pass it on to a neighbour, or fail. */

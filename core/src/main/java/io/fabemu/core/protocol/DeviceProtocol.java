@@ -19,10 +19,22 @@ public final class DeviceProtocol {
   private DeviceProtocol() {}
 
   /** Engine to compute node at time 0: start the workload. */
-  public enum StartWorkload implements Payload { INSTANCE }
+  public enum StartWorkload implements Payload {
+    INSTANCE;
+
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onStartWorkload(this, context);
+    }
+  }
 
   /** Compute node to its NIC: send {@code message} to the NIC of {@code destinationHost}. */
   public record NicSend(int destinationHost, Message message) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onNicSend(this, context);
+    }
+
     @Override
     public long dataBytes() {
       return message.dataBytes();
@@ -32,6 +44,11 @@ public final class DeviceProtocol {
   /** NIC to its compute node: {@code message} has fully arrived in host memory. */
   public record NicDeliver(Message message) implements Payload {
     @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onNicDeliver(this, context);
+    }
+
+    @Override
     public long dataBytes() {
       return message.dataBytes();
     }
@@ -39,6 +56,11 @@ public final class DeviceProtocol {
 
   /** Compute node to itself: an intra-node copy from one process to another has completed. */
   public record LocalDelivery(Message message) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onLocalDelivery(this, context);
+    }
+
     @Override
     public long dataBytes() {
       return message.dataBytes();
@@ -99,6 +121,11 @@ public final class DeviceProtocol {
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
                        IncFrame inc) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onPacket(this, context);
+    }
+
 
     /** An ordinary (not INC) packet. */
     public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
@@ -151,5 +178,10 @@ public final class DeviceProtocol {
    * @param taskId     the task (group and req_id, see {@code IncCodes#taskId})
    * @param serial     the NIC's number of this arming of the task's timer
    */
-  public record IncRetransmitTimer(int leaderRank, long taskId, long serial) implements Payload {}
+  public record IncRetransmitTimer(int leaderRank, long taskId, long serial) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onIncRetransmitTimer(this, context);
+    }
+  }
 }

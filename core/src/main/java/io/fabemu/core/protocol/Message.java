@@ -13,7 +13,7 @@ import io.fabemu.core.inc.IncRequest;
  * @param data            the payload; null for a zero-byte message (e.g. in a barrier) and for a synthetic one
  * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
  *                        a zero-byte message)
- * @param inc             what the NIC's INC engine is to do with it (a control message or an aggregation task),
+ * @param inc             what the NIC's INC unit is to do with it (a control message or an aggregation task),
  *                        or, on a delivered message, what it was; null for an ordinary message
  */
 public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
@@ -49,7 +49,7 @@ public record Message(int sourceRank, int destinationRank, long tag, DataBuffer 
     return data == null ? 0L : data.sizeBytes();
   }
 
-  /** The same message marked for the NIC's INC engine. */
+  /** The same message marked for the NIC's INC unit. */
   public Message withInc(IncRequest request) {
     return new Message(sourceRank, destinationRank, tag, data, sizeBytes, request);
   }

@@ -8,10 +8,10 @@ import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 
 /**
- * What an event carries: one of the records of {@link DeviceProtocol}. The set is closed, so a device that switches
- * over its payloads is checked by the compiler: a new record fails every switch that does not handle it. A record
- * belongs here when it rides in an event, between devices or from a device to itself; every one is registered with
- * the wire serializer (core's {@code reference.conf}).
+ * What an event carries: one of the records of {@link DeviceProtocol}. The set is closed, and devices take payloads
+ * through a {@link PayloadHandler}, which has one method per record: a new record fails to compile until every
+ * device handles it. A record belongs here when it rides in an event, between devices or from a device to itself;
+ * every one is registered with the wire serializer (core's {@code reference.conf}).
  */
 public sealed interface Payload
     permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer {
@@ -23,4 +23,7 @@ public sealed interface Payload
   default long dataBytes() {
     return 0L;
   }
+
+  /** Calls {@code handler}'s method for this payload's kind. */
+  <C> void handleWith(PayloadHandler<C> handler, C context);
 }

@@ -81,7 +81,7 @@ class IncDataPlaneTest {
         assertThat(m.data().countMismatches(0, want, 0, elements))
             .as("wrong elements of leader %d, request %d", leader, r).isZero();
       }
-      assertThat(harness.nic(harness.hostOf(leader)).incEngine().pendingTasks()).isZero();
+      assertThat(harness.nic(harness.hostOf(leader)).incUnit().pendingTasks()).isZero();
     }
     return harness;
   }
@@ -92,9 +92,9 @@ class IncDataPlaneTest {
     IncDataPlaneHarness h = runAndCheck(scenario, List.of(0, 1, 2, 3), DataType.INT32, ReduceOp.SUM, 40, 3);
 
     // The TOR is the root: the SPINE never sees a task.
-    assertThat(h.switchAt(5).incEngine().groupsHeld()).isZero();
-    assertThat(h.switchAt(4).incEngine().groupsHeld()).isEqualTo(1);
-    assertThat(h.nic(0).incEngine().fragmentsResent()).isZero();
+    assertThat(h.switchAt(5).incUnit().groupsHeld()).isZero();
+    assertThat(h.switchAt(4).incUnit().groupsHeld()).isEqualTo(1);
+    assertThat(h.nic(0).incUnit().fragmentsResent()).isZero();
   }
 
   @ParameterizedTest
@@ -107,9 +107,9 @@ class IncDataPlaneTest {
     // 300 int32 = 1200 B: fragments of 256, 256, 256, 256, 176 B.
     IncDataPlaneHarness h = runAndCheck(scenario, leaders, DataType.INT32, ReduceOp.SUM, 300, 4);
 
-    assertThat(h.switchAt(h.chosenSpine()).incEngine().groupsHeld()).isEqualTo(1);
-    assertThat(h.switchAt(h.chosenSpine() + 1).incEngine().groupsHeld()).isZero();
-    for (int leader : leaders) assertThat(h.nic(leader).incEngine().fragmentsResent()).isZero();
+    assertThat(h.switchAt(h.chosenSpine()).incUnit().groupsHeld()).isEqualTo(1);
+    assertThat(h.switchAt(h.chosenSpine() + 1).incUnit().groupsHeld()).isZero();
+    for (int leader : leaders) assertThat(h.nic(leader).incUnit().fragmentsResent()).isZero();
   }
 
   @Test
@@ -196,15 +196,15 @@ class IncDataPlaneTest {
     List<Integer> leaders = IntStream.range(0, 8).boxed().toList();
     IncDataPlaneHarness h = runAndCheck(scenario, leaders, DataType.INT32, ReduceOp.SUM, 10, 2);
     int spine = h.chosenSpine();
-    assertThat(h.switchAt(spine).incEngine().freeGroups()).isEqualTo(7);
+    assertThat(h.switchAt(spine).incUnit().freeGroups()).isEqualTo(7);
 
     h.runReleases();
 
     for (int sw : new int[] {8, 9, spine}) {
-      assertThat(h.switchAt(sw).incEngine().freeGroups()).isEqualTo(8);
-      assertThat(h.switchAt(sw).incEngine().groupsHeld()).isZero();
+      assertThat(h.switchAt(sw).incUnit().freeGroups()).isEqualTo(8);
+      assertThat(h.switchAt(sw).incUnit().groupsHeld()).isZero();
     }
-    assertThat(h.switchAt(8).incEngine().freeSlots()).isEqualTo(256);
+    assertThat(h.switchAt(8).incUnit().freeSlots()).isEqualTo(256);
     // Every NMRR got its release.
     for (int l = 1; l < 8; l++) {
       assertThat(h.deliveries(l)).extracting(d -> d.message().inc().type()).contains(IncPacketType.RELEASE);

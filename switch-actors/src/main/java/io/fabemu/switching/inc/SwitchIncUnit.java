@@ -22,7 +22,7 @@ import io.fabemu.switching.inc.IncSlot.State;
 import java.util.List;
 
 /**
- * A switch's INC unit (seed 000's switch INC engine; seed 001's FPGA beside a TOR or SPINE), the logic without the
+ * A switch's INC unit (seed 000's switch INC unit; seed 001's FPGA beside a TOR or SPINE), the logic without the
  * switch's egress, which {@code SwitchCore} adds. The switch's arbiter hands it every flagged packet that is a
  * control packet or is addressed to this switch.
  *
@@ -567,9 +567,9 @@ public final class SwitchIncUnit {
     return gen;
   }
 
-  /** Occupies the unit with a packet whose tail is in at {@code tailPs}; returns when the unit is done with it. */
   /**
-   * The unit's time for one packet: it is busy reducing the payload at its rate (packets queue for that), and the
+   * Occupies the unit with a packet whose tail is in at {@code tailPs}; returns when the result leaves. The unit's
+   * time for one packet: it is busy reducing the payload at its rate (packets queue for that), and the
    * result leaves after the unit's pipeline latency, which does not hold the unit (an FPGA pipeline takes the next
    * packet while this one is in flight).
    */

@@ -1,0 +1,32 @@
+package io.fabemu.core.protocol;
+
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+
+/**
+ * A device's handling of every kind of {@link Payload}, one method per record. Java 17 has no pattern-matching
+ * switch (a preview there), so this is how the compiler checks every case: a new record in {@code Payload} adds a
+ * method here, and no device compiles until it decides what to do with it. A device that cannot receive a kind
+ * says so in that method (it throws). {@link Payload#handleWith} calls the method for the payload's kind: one
+ * virtual call, no {@code instanceof} chain.
+ *
+ * @param <C> what the device needs besides the payload while it handles one event (its outbox, usually)
+ */
+public interface PayloadHandler<C> {
+
+  void onStartWorkload(StartWorkload start, C context);
+
+  void onNicSend(NicSend send, C context);
+
+  void onNicDeliver(NicDeliver deliver, C context);
+
+  void onLocalDelivery(LocalDelivery delivery, C context);
+
+  void onPacket(Packet packet, C context);
+
+  void onIncRetransmitTimer(IncRetransmitTimer timer, C context);
+}
