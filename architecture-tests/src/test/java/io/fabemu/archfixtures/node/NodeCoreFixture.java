@@ -1,0 +1,5 @@
+package io.fabemu.archfixtures.node;
+
+/** A device class. */
+public final class NodeCoreFixture {
+}

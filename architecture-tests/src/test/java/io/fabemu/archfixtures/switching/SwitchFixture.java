@@ -1,0 +1,5 @@
+package io.fabemu.archfixtures.switching;
+
+/** A switch class. */
+public final class SwitchFixture {
+}
