@@ -42,11 +42,11 @@ class ClusterCliTest extends CliTestBase {
 
   @Test
   void shouldKeepThePartialResultsOwnReasonWhenItHasOne() {
-    var partial = RunCommand.markIncomplete(Fixtures.result(), "lost member 3");
+    var partial = CommandPipeline.markIncomplete(Fixtures.result(), "lost member 3");
     assertThat(partial.complete()).isFalse();
     assertThat(partial.incompleteReason()).isEqualTo("lost member 3");
-    assertThat(RunCommand.markIncomplete(partial, "other").incompleteReason()).isEqualTo("lost member 3");
-    assertThat(RunCommand.markIncomplete(null, "x")).isNull();
+    assertThat(CommandPipeline.markIncomplete(partial, "other").incompleteReason()).isEqualTo("lost member 3");
+    assertThat(CommandPipeline.markIncomplete(null, "x")).isNull();
   }
 
   @Test
