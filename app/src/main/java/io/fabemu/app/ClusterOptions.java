@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The options {@code fabemu run} and {@code fabemu member} share: where this member binds and how members talk.
- * All members of one cluster must use the same transport.
+ * The options {@code fabemu member} shares with the commands that run a scenario ({@link RunOptions}): where this
+ * member binds and how members talk. All members of one cluster must use the same transport.
  */
 final class ClusterOptions {
   /** The transport when none is given: tcp has the shortest round trips on small machines (STACK.md). */

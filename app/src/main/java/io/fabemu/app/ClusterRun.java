@@ -6,6 +6,7 @@ import io.fabemu.cluster.MemberSettings;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.Transport;
 import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.io.IOException;
@@ -52,7 +53,7 @@ final class ClusterRun implements Main.ScenarioExecutor {
   }
 
   @Override
-  public RunResult run(ScenarioSpec spec, ProgressListener listener) {
+  public RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
     EmbeddedCluster coordinator = EmbeddedCluster.joinSeedNodes(MemberSettings.member(host, port, transport),
         seedNodes, memberTimeout);
     LocalMembers local = null;
@@ -76,7 +77,8 @@ final class ClusterRun implements Main.ScenarioExecutor {
       }
       try {
         awaitMembers(coordinator, local);
-        RunResult result = ScenarioRunner.runDistributed(coordinator, spec, members, AGENT_TIMEOUT, listener);
+        RunResult result = ScenarioRunner.runDistributed(coordinator, spec, topology, members, AGENT_TIMEOUT,
+            listener);
         failed = false;
         return result;
       } catch (RuntimeException e) {

@@ -15,10 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Member JVMs started by {@code fabemu run --members N} on this machine: each runs {@code fabemu member} with the
- * same java, class path and {@code --add-opens} flags as this JVM, joins the coordinator's member, binds 127.0.0.1
- * on a free port, and stops when this process exits. Each one's stdout and stderr go to a log file, shown when
- * something fails.
+ * Member JVMs started by {@code --members N} ({@code fabemu run}, {@code fabemu osu-allreduce}) on this machine:
+ * each runs {@code fabemu member} with the same java, class path and {@code --add-opens} flags as this JVM, joins the
+ * coordinator's member, binds 127.0.0.1 on a free port, and stops when this process exits. Each one's stdout and
+ * stderr go to a log file, shown when something fails.
  *
  * <p>Contract: {@link #close()} stops every child (SIGTERM, up to 10 s to leave, then SIGKILL) and is safe to call
  * more than once and from a shutdown hook; children also watch this process ({@code --parent-pid}) and leave when

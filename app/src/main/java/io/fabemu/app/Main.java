@@ -47,10 +47,13 @@ public final class Main implements Callable<Integer> {
   public static final int EXIT_BAD_INPUT = 2;
   public static final int EXIT_LOST_MEMBER = 3;
 
-  /** Runs a checked scenario; {@link ScenarioRunner#run} in production, a fake in tests. */
+  /**
+   * Runs a checked scenario over its topology, built from {@code spec.topology()} once by the caller;
+   * {@link ScenarioRunner#run} in production, a fake in tests.
+   */
   @FunctionalInterface
   public interface ScenarioExecutor {
-    RunResult run(ScenarioSpec spec, ProgressListener listener);
+    RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener);
   }
 
   @Option(names = "--verbose", scope = ScopeType.INHERIT,
@@ -82,9 +85,10 @@ public final class Main implements Callable<Integer> {
   /** Runs the command line with {@code executor} and {@code nanoClock} (wall time, for the progress bar). */
   static int execute(String[] args, PrintStream out, PrintStream err, ScenarioExecutor executor,
                      LongSupplier nanoClock) {
+    CommandPipeline pipeline = new CommandPipeline(out, err, executor, nanoClock);
     CommandLine cli = new CommandLine(new Main())
-        .addSubcommand(new CommandLine(new RunCommand(out, err, executor, nanoClock)))
-        .addSubcommand(new CommandLine(new OsuAllreduceCommand(out, err, executor, nanoClock)))
+        .addSubcommand(new CommandLine(new RunCommand(pipeline)))
+        .addSubcommand(new CommandLine(new OsuAllreduceCommand(pipeline)))
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

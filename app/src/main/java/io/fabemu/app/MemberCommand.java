@@ -15,13 +15,14 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code fabemu member --seed-nodes HOST:PORT[,...] [--host H] [--port P] [--transport T]}: one cluster member that
- * hosts its share of the devices of the runs a coordinator ({@code fabemu run --members N}) starts.
+ * hosts its share of the devices of the runs a coordinator ({@code fabemu run} or {@code osu-allreduce} with
+ * {@code --members N}) starts.
  *
  * <p>Contract: joins the cluster through the seed nodes (a member whose own address is the first seed forms the
  * cluster), prints one line on stdout once it is Up ({@code fabemu member up: HOST:PORT over T, ...}), then serves
  * runs until the process is stopped (SIGTERM or Ctrl-C: it leaves the cluster gracefully), its actor system stops
  * (removed from the cluster: exit code 1 with one line), or, with {@code --parent-pid}, that process exits (so a
- * member started by {@code fabemu run} never outlives it). A member that cannot start or join says why on one line
+ * member started by a coordinator never outlives it). A member that cannot start or join says why on one line
  * and exits 1.
  */
 @Command(name = "member", mixinStandardHelpOptions = true,
@@ -42,7 +43,7 @@ final class MemberCommand implements Callable<Integer> {
   int joinTimeoutSeconds;
 
   @Option(names = "--parent-pid", paramLabel = "PID", hidden = true,
-      description = "Stop when this process exits (set by 'fabemu run --members N').")
+      description = "Stop when this process exits (set by the coordinator's --members N).")
   Long parentPid;
 
   @Mixin

@@ -2,25 +2,23 @@ package io.fabemu.app;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -29,8 +27,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code fabemu osu-allreduce --profile FILE --nodes N --ppn P [--sockets S] --mode host|inc-node|inc-socket
- * [-m MIN:MAX] [-i ITER] [-x WARMUP] [-f] [--seed N] [--out DIR] [--no-progress]}: OSU Micro-Benchmarks 5.x
- * {@code osu_allreduce} on an emulated cluster.
+ * [-m MIN:MAX] [-i ITER] [-x WARMUP] [-f] [--seed N] [--out DIR] [--no-progress] [--members N [--seed-nodes ...]
+ * [--transport T] ...]}: OSU Micro-Benchmarks 5.x {@code osu_allreduce} on an emulated cluster.
  *
  * <p>The profile is a scenario file that describes the hardware (topology kind, links, hosts per TOR, spines,
  * devices, INC units); this command sets the host count and the workload over it, as a Typesafe {@code Config} of
@@ -39,8 +37,9 @@ import picocli.CommandLine.TypeConversionException;
  * {@code workload.algorithms = [auto]} for {@code host} or {@code [inc-node]} / {@code [inc-socket]} for the
  * in-network modes, {@code workload.datatype = float32}, {@code workload.op = sum}, the sizes, iterations and
  * warm-up of {@code -m}, {@code -i} and {@code -x}, {@code devices.host.sockets-per-node = S} with {@code --sockets},
- * and {@code seed} with {@code --seed}. It then runs as {@code fabemu run} does (one member, {@link RunSupport}) and
- * prints the osu_allreduce table ({@link OsuFormatter}) on stdout, everything else on stderr.
+ * and {@code seed} with {@code --seed}. It then runs through the pipeline {@code fabemu run} uses
+ * ({@link CommandPipeline}, with the same {@link RunOptions}: {@code --out}, {@code --members} and the other cluster
+ * options) and prints the osu_allreduce table ({@link OsuFormatter}) on stdout, everything else on stderr.
  *
  * <p>Options as OSU's: {@code -m} is {@code MAX}, {@code MIN:MAX}, {@code MIN:} or {@code :MAX} in bytes of
  * {@code MPI_FLOAT} data (default {@value #DEFAULT_SIZES}); as in osu_allreduce the smallest message is
@@ -57,14 +56,15 @@ import picocli.CommandLine.TypeConversionException;
  * {@code run} does; with {@code --out} the result files and the plot are written as {@code run} writes them. stdout
  * holds the title, the column titles and one row per finished case, nothing else, except that a profile with
  * {@code workload.payload = synthetic} adds the comment line {@link ReportFormatter#SYNTHETIC_HEADER_LINE} after the
- * title (its outputs are not checked). The run is on this JVM's single member ({@code run}'s {@code --members} is
- * not offered here).
+ * title (its outputs are not checked). Spread over N members ({@code --members}) stdout and the files are exactly
+ * those of one member; a member lost mid-run is exit code {@value Main#EXIT_LOST_MEMBER} with the finished rows
+ * printed and written, as {@code run} does.
  */
 @Command(name = "osu-allreduce", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Run osu_allreduce (OSU Micro-Benchmarks 5.x) on an emulated cluster described by a profile, and "
         + "print its table.", "Sizes are bytes of MPI_FLOAT data; avg/min/max latency over ranks of each rank's "
         + "mean, in virtual microseconds."})
-final class OsuAllreduceCommand implements Callable<Integer> {
+final class OsuAllreduceCommand implements Callable<Integer>, CommandPipeline.Formatter {
 
   /** The origin description of the overrides, which names them in the loader's messages. */
   static final String OVERRIDES_ORIGIN = "osu-allreduce options";
@@ -195,47 +195,36 @@ final class OsuAllreduceCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "N", description = "Use seed N instead of the profile's seed.")
   Long seed;
 
-  @Option(names = "--out", paramLabel = "DIR",
-      description = "Also write DIR/results.json, DIR/results.csv and the latency plot DIR/latency.svg and "
-          + "DIR/latency.png (DIR is created if needed).")
-  Path out;
-
-  @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
-  boolean noProgress;
+  @Mixin
+  RunOptions options;
 
   @Spec
   CommandSpec spec;
 
-  private final PrintStream stdout;
-  private final PrintStream stderr;
-  private final ScenarioExecutor executor;
-  private final LongSupplier nanoClock;
+  private final CommandPipeline pipeline;
 
-  OsuAllreduceCommand(PrintStream stdout, PrintStream stderr, ScenarioExecutor executor, LongSupplier nanoClock) {
-    this.stdout = stdout;
-    this.stderr = stderr;
-    this.executor = executor;
-    this.nanoClock = nanoClock;
+  OsuAllreduceCommand(CommandPipeline pipeline) {
+    this.pipeline = pipeline;
   }
 
   @Override
   public Integer call() {
     checkArguments();
     LoadedScenario loaded = load();
-    ScenarioSpec scenario = loaded.spec();
-    Topology topology = Main.buildTopology(scenario);
-    if (out != null) RunSupport.prepareOutputFolder(out);
+    return pipeline.run(loaded.spec(), loaded.config(), options, this);
+  }
 
-    stdout.print(OsuFormatter.title(scenario.name(), nodes, ppn, mode.optionName));
-    if (scenario.workload().syntheticPayload()) stdout.print(ReportFormatter.SYNTHETIC_HEADER_LINE);
-    stdout.flush();
-    RunResult result = RunSupport.runWithProgress(executor, scenario, stderr, nanoClock, !noProgress);
-    stdout.print(OsuFormatter.table(result.cases(), full));
-    stdout.flush();
+  /** The title, and the synthetic payload's comment line when the profile asks for one (nothing is checked). */
+  @Override
+  public String header(ScenarioSpec scenario, Topology topology) {
+    String title = OsuFormatter.title(scenario.name(), nodes, ppn, mode.optionName);
+    return scenario.workload().syntheticPayload() ? title + ReportFormatter.SYNTHETIC_HEADER_LINE : title;
+  }
 
-    boolean written = out == null
-        || RunSupport.writeResults(out, result, loaded.config(), topology, plot(result), stderr);
-    return RunSupport.exitCode(result, written, stderr);
+  /** The column titles and one row per finished case (with {@code -f}: min, max and iterations too). */
+  @Override
+  public String results(RunResult result) {
+    return OsuFormatter.table(result.cases(), full);
   }
 
   /** The overrides laid over the profile, in a stable order. */
@@ -257,7 +246,8 @@ final class OsuAllreduceCommand implements Callable<Integer> {
   }
 
   /** The plot: one series, named by the mode (host: with the algorithms auto chose). */
-  RunSupport.Plot plot(RunResult result) {
+  @Override
+  public RunSupport.Plot plot(RunResult result) {
     String title = "osu_allreduce (fabemu): " + result.scenario().name() + ", " + nodes + " nodes x " + ppn + " ppn";
     return new RunSupport.Plot(title, LatencyPlot.series(result, a -> mode.optionName));
   }

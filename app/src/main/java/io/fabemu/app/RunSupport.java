@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
- * What the commands that run a scenario ({@code run}, {@code osu-allreduce}) share: the output folder, the run with
- * its progress bar, the result files and the exit code of a finished run.
+ * The steps of {@link CommandPipeline} (behind {@code run} and {@code osu-allreduce}): the output folder, the run
+ * with its progress bar, the result files and the exit code of a finished run.
  *
  * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
  * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
@@ -51,12 +51,15 @@ final class RunSupport {
     }
   }
 
-  /** Runs {@code spec} with {@code runner}, showing a progress bar on {@code stderr} when enabled and slow. */
-  static RunResult runWithProgress(ScenarioExecutor runner, ScenarioSpec spec, PrintStream stderr,
+  /**
+   * Runs {@code spec} over its built {@code topology} with {@code runner}, showing a progress bar on {@code stderr}
+   * when enabled and slow.
+   */
+  static RunResult runWithProgress(ScenarioExecutor runner, ScenarioSpec spec, Topology topology, PrintStream stderr,
                                    LongSupplier nanoClock, boolean progress) {
     try (ProgressReporter reporter = new ProgressReporter(ScenarioRunner.totalOperations(spec), stderr, nanoClock,
         ProgressReporter.DEFAULT_DELAY_NANOS, progress)) {
-      return runner.run(spec, reporter);
+      return runner.run(spec, topology, reporter);
     }
   }
 

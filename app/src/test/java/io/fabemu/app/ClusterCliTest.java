@@ -8,10 +8,16 @@ import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.MemberSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The cluster options of the CLI and the mapping of a lost member, with a fake executor (no cluster starts). */
+/**
+ * The cluster options of the CLI and the mapping of a lost member, with a fake executor (no cluster starts); the
+ * commands that run a scenario share them through {@link CommandPipeline}, so both are checked where it matters.
+ */
 class ClusterCliTest extends CliTestBase {
 
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
@@ -42,11 +48,11 @@ class ClusterCliTest extends CliTestBase {
 
   @Test
   void shouldKeepThePartialResultsOwnReasonWhenItHasOne() {
-    var partial = RunCommand.markIncomplete(Fixtures.result(), "lost member 3");
+    var partial = CommandPipeline.markIncomplete(Fixtures.result(), "lost member 3");
     assertThat(partial.complete()).isFalse();
     assertThat(partial.incompleteReason()).isEqualTo("lost member 3");
-    assertThat(RunCommand.markIncomplete(partial, "other").incompleteReason()).isEqualTo("lost member 3");
-    assertThat(RunCommand.markIncomplete(null, "x")).isNull();
+    assertThat(CommandPipeline.markIncomplete(partial, "other").incompleteReason()).isEqualTo("lost member 3");
+    assertThat(CommandPipeline.markIncomplete(null, "x")).isNull();
   }
 
   @Test
@@ -59,10 +65,27 @@ class ClusterCliTest extends CliTestBase {
     assertThat(out.resolve("results.json")).doesNotExist();
   }
 
-  @Test
-  void shouldExitTwoBeforeStartingAnythingWhenMembersOutnumberThePlacementGroups() throws Exception {
-    // The tiny scenario has one TOR: it cannot be spread over 2 members.
-    assertThat(fabemu("run", tinyScenario().toString(), "--members", "2")).isEqualTo(2);
+  /**
+   * {@code command} ({@code run} or {@code osu-allreduce}) on the one-TOR tiny scenario or profile, then
+   * {@code extra}.
+   */
+  private int runCommand(String command, String... extra) throws Exception {
+    List<String> args = new ArrayList<>(command.equals("run") ? List.of("run", tinyScenario().toString())
+        : List.of("osu-allreduce", "--profile", tinyProfile().toString(), "--nodes", "2", "--ppn", "1", "--mode",
+            "host", "-m", "4:8"));
+    args.addAll(List.of(extra));
+    return fabemu(args.toArray(String[]::new));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"run", "osu-allreduce"})
+  void shouldExitTwoWithOneLineBeforeAnythingIsPrintedWhenMembersIsBad(String command) throws Exception {
+    assertThat(runCommand(command, "--members", "0")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: --members must be at least 1, not 0");
+    assertThat(stdout).isEmpty();
+
+    // One TOR: it cannot be spread over 2 members.
+    assertThat(runCommand(command, "--members", "2")).isEqualTo(2);
     assertThat(stderr.lines().toList()).hasSize(1);
     assertThat(stderr).startsWith("fabemu: --members 2: ").contains("at most 1");
     assertThat(stdout).isEmpty();
@@ -70,9 +93,22 @@ class ClusterCliTest extends CliTestBase {
   }
 
   @Test
-  void shouldExitTwoWhenMembersIsBelowOne() throws Exception {
-    assertThat(fabemu("run", tinyScenario().toString(), "--members", "0")).isEqualTo(2);
-    assertThat(stderr.lines().toList()).containsExactly("fabemu: --members must be at least 1, not 0");
+  void shouldExitThreeWithTheFinishedRowsPrintedAndWrittenWhenOsuAllreduceLosesAMember() throws Exception {
+    String message = "lost member 2 (pekko://fabemu@127.0.0.1:40001) at virtual time 1200000 ps";
+    executor.failure = new MemberLostException(message, Fixtures.result(), null);
+    Path out = dir.resolve("out");
+
+    int code = runCommand("osu-allreduce", "--out", out.toString(), "--no-progress");
+
+    assertThat(code).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: " + message);
+    // The title, the column titles and the two cases the partial result holds.
+    assertThat(stdout.lines().toList()).hasSize(4);
+    assertThat(stdout).startsWith("# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 2 nodes");
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.get("complete").asBoolean()).isFalse();
+    assertThat(json.get("incompleteReason").asText()).isEqualTo(message);
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
   }
 
   @Test

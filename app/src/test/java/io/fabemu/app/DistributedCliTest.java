@@ -12,13 +12,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code fabemu run --members N} for real: N-1 member JVMs started on 127.0.0.1 (class path of this JVM), the
- * same digest as one member, member JVMs stopped afterwards, and a member killed with SIGKILL mid-run.
+ * same digest as one member, member JVMs stopped afterwards, and a member killed with SIGKILL mid-run; and
+ * {@code fabemu osu-allreduce --members N}, which runs through the same pipeline.
  */
 class DistributedCliTest {
   private static final Path QUICKSTART = Path.of("..", "examples", "quickstart.conf");
@@ -92,6 +94,11 @@ class DistributedCliTest {
     return Long.parseLong(m.group(1));
   }
 
+  /** {@code args} followed by {@code more}, as a command line. */
+  private static String[] with(List<String> args, String... more) {
+    return Stream.concat(args.stream(), Stream.of(more)).toArray(String[]::new);
+  }
+
   @Test
   void shouldGiveTheOneMemberDigestWhenTheQuickstartRunsOnThreeMemberJvmsOverTcp() throws Exception {
     Path one = dir.resolve("one");
@@ -133,6 +140,26 @@ class DistributedCliTest {
       assertThat(shm.map(p -> p.getFileName().toString()))
           .noneMatch(n -> n.startsWith("fabemu-aeron-" + ProcessHandle.current().pid() + "-"));
     }
+  }
+
+  @Test
+  void shouldPrintTheOneMemberTableByteForByteWhenOsuAllreduceRunsOnTwoMemberJvms() throws Exception {
+    // Two TORs (2 hosts each), so the run can be spread over 2 members; few sizes and iterations keep it short.
+    Path profile = dir.resolve("profile.conf");
+    Files.writeString(profile, Fixtures.TINY_PROFILE);
+    List<String> osu = List.of("osu-allreduce", "--profile", profile.toString(), "--nodes", "4", "--ppn", "2",
+        "--mode", "host", "-m", "4:16", "-i", "2", "-x", "1", "-f", "--no-progress");
+    Path one = dir.resolve("one");
+    Path two = dir.resolve("two");
+
+    Run single = Run.start(with(osu, "--members", "1", "--out", one.toString()));
+    assertThat(single.code().get(60, TimeUnit.SECONDS)).as(single.stderr()).isZero();
+    Run spread = Run.start(with(osu, "--members", "2", "--transport", "tcp", "--out", two.toString()));
+    assertThat(spread.code().get(180, TimeUnit.SECONDS)).as(spread.stderr()).isZero();
+
+    assertThat(spread.stdout()).isEqualTo(single.stdout()).hasLineCount(2 + 3);
+    assertThat(digest(two)).isEqualTo(digest(one));
+    assertThat(Files.readString(two.resolve("results.csv"))).isEqualTo(Files.readString(one.resolve("results.csv")));
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.ScenarioSpec;
@@ -86,7 +87,7 @@ final class Fixtures {
     RuntimeException failure;
 
     @Override
-    public RunResult run(ScenarioSpec spec, ProgressListener listener) {
+    public RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
       if (failure != null) throw failure;
       ranSpec = spec;
       WorkloadSpec w = spec.workload();

@@ -94,7 +94,8 @@ class OsuAllreduceCommandTest extends CliTestBase {
   @Test
   void shouldSetTheInNetworkAlgorithmAndTheSocketsWhenTheModeIsInc() throws Exception {
     Path profile = tinyProfile();
-    OsuAllreduceCommand command = new OsuAllreduceCommand(null, null, executor, System::nanoTime);
+    OsuAllreduceCommand command = new OsuAllreduceCommand(new CommandPipeline(null, null, executor,
+        System::nanoTime));
     new picocli.CommandLine(command).parseArgs("--profile", profile.toString(), "--nodes", "8", "--ppn", "4",
         "--sockets", "2", "--mode", "inc-socket", "-m", "64:", "--seed", "3");
 

@@ -4,6 +4,8 @@ import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.topology.Topologies;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.engine.DeviceActor;
 import io.fabemu.engine.EngineMemberLostException;
 import io.fabemu.engine.EngineOutcome;
@@ -41,14 +43,26 @@ public final class ScenarioRunner {
 
   /** Runs {@code spec} on a fresh embedded cluster, which is shut down afterwards. */
   public static RunResult run(ScenarioSpec spec, ProgressListener listener) {
+    return run(spec, Topologies.fromSpec(spec.topology()), listener);
+  }
+
+  /**
+   * {@link #run(ScenarioSpec, ProgressListener)} over {@code topology}, which the caller built from
+   * {@code spec.topology()} already (the CLI checks placement on it first, so a run builds it once).
+   */
+  public static RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
     try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
-      return run(cluster, spec, listener);
+      return run(cluster, Fabric.build(spec, topology), listener);
     }
   }
 
   /** Runs {@code spec} on an existing cluster (tests and benchmarks reuse one). */
   public static RunResult run(EmbeddedCluster cluster, ScenarioSpec spec, ProgressListener listener) {
-    Fabric fabric = Fabric.build(spec);
+    return run(cluster, Fabric.build(spec), listener);
+  }
+
+  private static RunResult run(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
+    ScenarioSpec spec = fabric.scenario();
     // Wall time is only reported (emulator speed); it never feeds the emulation.
     long wallStartNs = System.nanoTime();
     EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
@@ -98,7 +112,16 @@ public final class ScenarioRunner {
    */
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, int members,
                                          Duration startTimeout, ProgressListener listener) {
-    Fabric fabric = Fabric.build(spec);
+    return runDistributed(cluster, spec, Topologies.fromSpec(spec.topology()), members, startTimeout, listener);
+  }
+
+  /**
+   * {@link #runDistributed(EmbeddedCluster, ScenarioSpec, int, Duration, ProgressListener)} over {@code topology},
+   * which the caller built from {@code spec.topology()} already (and placed over {@code members} to check them).
+   */
+  public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology, int members,
+                                         Duration startTimeout, ProgressListener listener) {
+    Fabric fabric = Fabric.build(spec, topology);
     PlacementPlan plan = PlacementPlan.compute(fabric.topology(), fabric.devices().length, members);
     long wallStartNs = System.nanoTime();
     EngineOutcome outcome;

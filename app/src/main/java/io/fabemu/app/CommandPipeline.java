@@ -1,0 +1,132 @@
+package io.fabemu.app;
+
+import com.typesafe.config.Config;
+import io.fabemu.app.Main.BadInputException;
+import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.cluster.MemberLostException;
+import io.fabemu.core.placement.PlacementPlan;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.RunResult;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * The one pipeline behind every command that runs a scenario ({@code run}, {@code osu-allreduce}): a checked
+ * scenario and the command's {@link RunOptions} in, an exit code out. It builds the topology once (the member
+ * count is placed on it and the fabric is built from it), picks where the run happens (this JVM, or N cluster
+ * members through {@link ClusterRun}), prints the command's header, runs with a progress bar on stderr, prints the
+ * command's results, writes the result files with {@code --out} ({@link RunSupport}) and returns the exit code. What
+ * stdout shows and how the run is plotted is the command's {@link Formatter}; the pipeline adds nothing to stdout.
+ *
+ * <p>Contract: exit codes as {@link Main} documents them. Bad input (topology, {@code --members} and the other
+ * cluster options, output folder) is reported before anything runs or is printed (exit code 2). The result files
+ * are written even when the run is incomplete or wrong (exit code 1), so the evidence is kept. A result file that
+ * cannot be written once the run is over (or a plot that cannot be drawn) is named on one line and makes the exit
+ * code 1 (the run happened; it is not bad input), after the other files have still been tried. When the emulation
+ * itself fails (a device error) the exception passes through: nothing is written and {@link Main} makes it exit
+ * code 1. A synthetic payload (sizes only) checks no output, so it fails only when incomplete. Spread over N
+ * members a run prints and writes exactly what a one-member run does; when a member is lost mid-run
+ * ({@link MemberLostException}) what was finished is printed and written marked {@code "complete": false}, the loss
+ * is printed on one line, and the exit code is {@value Main#EXIT_LOST_MEMBER}.
+ */
+final class CommandPipeline {
+
+  /** What a command shows of its run: stdout before and after it, and the latency plot of its result files. */
+  interface Formatter {
+    /** Printed on stdout once the input is checked, before the run starts. */
+    String header(ScenarioSpec spec, Topology topology);
+
+    /** Printed on stdout after the run: of its result, or of the partial result of a run that lost a member. */
+    String results(RunResult result);
+
+    /** The latency plot written with {@code --out}. */
+    RunSupport.Plot plot(RunResult result);
+  }
+
+  private final PrintStream stdout;
+  private final PrintStream stderr;
+  private final ScenarioExecutor localExecutor;
+  private final LongSupplier nanoClock;
+
+  /**
+   * A pipeline printing on {@code stdout} and {@code stderr} that runs on this JVM's single member with
+   * {@code localExecutor}, and times the progress bar with {@code nanoClock} (wall time).
+   */
+  CommandPipeline(PrintStream stdout, PrintStream stderr, ScenarioExecutor localExecutor, LongSupplier nanoClock) {
+    this.stdout = stdout;
+    this.stderr = stderr;
+    this.localExecutor = localExecutor;
+    this.nanoClock = nanoClock;
+  }
+
+  /**
+   * Runs {@code spec} as {@code options} say and returns the exit code; {@code echo} is the scenario as loaded
+   * (with the command's overrides), echoed in {@code results.json}.
+   */
+  int run(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
+    Topology topology = Main.buildTopology(spec);
+    ScenarioExecutor executor = chooseExecutor(options, topology);
+    if (options.out != null) RunSupport.prepareOutputFolder(options.out);
+
+    stdout.print(formatter.header(spec, topology));
+    stdout.flush();
+    RunResult result;
+    MemberLostException lost = null;
+    try {
+      result = RunSupport.runWithProgress(executor, spec, topology, stderr, nanoClock, !options.noProgress);
+    } catch (MemberLostException e) {
+      // What every member finished before the loss is kept, marked incomplete, and written like any result.
+      lost = e;
+      result = markIncomplete(e.partialResult(), Main.oneLine(e.getMessage()));
+    }
+    if (result != null) {
+      stdout.print(formatter.results(result));
+    }
+    stdout.flush();
+
+    if (lost != null) {
+      if (options.out != null && result != null) {
+        RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
+      }
+      String message = Main.oneLine(lost.getMessage());
+      stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
+      return Main.EXIT_LOST_MEMBER;
+    }
+
+    boolean written = options.out == null
+        || RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
+    return RunSupport.exitCode(result, written, stderr);
+  }
+
+  /**
+   * The executor of this run: the local one (one member in this JVM) unless {@code --members} is above 1 or
+   * {@code --seed-nodes} is given. The member count is placed on the topology before anything starts.
+   */
+  private ScenarioExecutor chooseExecutor(RunOptions options, Topology topology) {
+    int members = options.members;
+    if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
+    if (options.memberTimeoutSeconds < 1) throw new BadInputException("--member-timeout must be at least 1 second");
+    if (options.port < 0 || options.port > 65535) {
+      throw new BadInputException("--port " + options.port + " is out of range (0 to 65535)");
+    }
+    if (members == 1 && options.seedNodes == null) return localExecutor;
+    try {
+      PlacementPlan.compute(topology, topology.deviceCount(), members);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--members " + members + ": " + e.getMessage());
+    }
+    return new ClusterRun(members, options.seedNodes, options.cluster.host, options.port, options.cluster.transport(),
+        Duration.ofSeconds(options.memberTimeoutSeconds), stderr);
+  }
+
+  /** {@code partial} marked incomplete with {@code reason} (kept when it has one); null stays null. */
+  static RunResult markIncomplete(RunResult partial, String reason) {
+    if (partial == null) return null;
+    String why = partial.incompleteReason() == null || partial.incompleteReason().isBlank()
+        ? reason : partial.incompleteReason();
+    return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
+        partial.windows(), partial.events(), partial.wallSeconds(), partial.digest());
+  }
+}

@@ -1,0 +1,44 @@
+package io.fabemu.app;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.pekko.actor.Address;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every command that runs a scenario ({@code run}, {@code osu-allreduce}) shares, as a picocli mixin:
+ * the result files, the progress bar, and where the run happens (this JVM, or N cluster members with
+ * {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and uses
+ * them; the values here are as given.
+ */
+final class RunOptions {
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Also write DIR/results.json, DIR/results.csv and the latency plot DIR/latency.svg and "
+          + "DIR/latency.png (DIR is created if needed).")
+  Path out;
+
+  @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
+  boolean noProgress;
+
+  @Option(names = "--members", paramLabel = "N", defaultValue = "1",
+      description = "Spread the run over N cluster members (default ${DEFAULT-VALUE}: this JVM alone). Without "
+          + "--seed-nodes, N-1 member JVMs are started on 127.0.0.1 and stopped afterwards; the digest is the same.")
+  int members;
+
+  @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]", converter = ClusterOptions.SeedNodesConverter.class,
+      description = "Use members already running ('fabemu member'), joined through these; N counts this one too.")
+  List<Address> seedNodes;
+
+  @Option(names = "--port", paramLabel = "P", defaultValue = "0",
+      description = "Port of this (the coordinator's) member with --members or --seed-nodes (default: a free one).")
+  int port;
+
+  @Option(names = "--member-timeout", paramLabel = "SECONDS", defaultValue = "60",
+      description = "Fail when not all N members are up within this many seconds (default ${DEFAULT-VALUE}).")
+  int memberTimeoutSeconds;
+
+  @Mixin
+  ClusterOptions cluster;
+}
