@@ -4,7 +4,6 @@ import io.fabemu.cluster.ClusterStartException;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.sim.ProgressListener;
-import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -110,7 +109,7 @@ public final class Main implements Callable<Integer> {
   /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */
   static Topology buildTopology(ScenarioSpec spec) {
     try {
-      return Topologies.fromSpec(spec.topology());
+      return spec.topology().build();
     } catch (IllegalArgumentException e) {
       throw new ScenarioException(spec.source(), 0, "topology", e.getMessage());
     }

@@ -61,7 +61,7 @@ public final class ResultsWriter {
     root.put("name", spec.name());
     root.put("source", spec.source());
     root.put("seed", spec.seed());
-    root.put("topology", topology == null ? spec.topology().kind().configName() : topology.description());
+    root.put("topology", topology == null ? spec.topology().configName() : topology.description());
     root.put("ranks", ranks);
     root.put("payload", spec.workload().payloadName());
     root.put("complete", result.complete());

@@ -8,9 +8,9 @@ import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topology;
-import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
@@ -46,8 +46,8 @@ final class Fixtures {
   /** 4 hosts on one TOR, allreduce ring, sizes 4 B and 1 MiB. */
   static ScenarioSpec spec() {
     return new ScenarioSpec("golden", "golden.conf", 42,
-        new TopologySpec(TopologySpec.TopologyKind.LEAF_SPINE, 4, 4, 0, new LinkSpec(25_000_000_000L, 500_000L),
-            new LinkSpec(100_000_000_000L, 500_000L), new LinkSpec(25_000_000_000L, 500_000L)),
+        new LeafSpineSpec(4, 4, 0, new LinkSpec(25_000_000_000L, 500_000L),
+            new LinkSpec(100_000_000_000L, 500_000L)),
         new DeviceSpec(new HostSpec(300_000, 300_000, 10_000_000_000L, 20_000_000_000L, 150_000,
             128_000_000_000L, 250_000), new NicSpec(4096, 64, 100_000, 100_000),
             new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),

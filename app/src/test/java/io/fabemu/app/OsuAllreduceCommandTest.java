@@ -11,6 +11,7 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.fabric.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,8 @@ class OsuAllreduceCommandTest extends CliTestBase {
     ScenarioSpec ran = executor.ranSpec;
     assertThat(ran.seed()).isEqualTo(7L);
     assertThat(ran.topology().hosts()).isEqualTo(4);
-    assertThat(ran.topology().hostsPerTor()).isEqualTo(2);
+    assertThat(ran.topology())
+        .isInstanceOfSatisfying(LeafSpineSpec.class, t -> assertThat(t.hostsPerTor()).isEqualTo(2));
     assertThat(ran.workload().ppn()).isEqualTo(2);
     assertThat(ran.workload().collective()).isEqualTo(Collective.ALLREDUCE);
     assertThat(ran.workload().algorithms()).containsExactly(Algorithm.AUTO);

@@ -4,7 +4,6 @@ import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.ProgressListener;
-import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.engine.DeviceActor;
 import io.fabemu.engine.EngineMemberLostException;
@@ -43,7 +42,7 @@ public final class ScenarioRunner {
 
   /** Runs {@code spec} on a fresh embedded cluster, which is shut down afterwards. */
   public static RunResult run(ScenarioSpec spec, ProgressListener listener) {
-    return run(spec, Topologies.fromSpec(spec.topology()), listener);
+    return run(spec, spec.topology().build(), listener);
   }
 
   /**
@@ -112,7 +111,7 @@ public final class ScenarioRunner {
    */
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, int members,
                                          Duration startTimeout, ProgressListener listener) {
-    return runDistributed(cluster, spec, Topologies.fromSpec(spec.topology()), members, startTimeout, listener);
+    return runDistributed(cluster, spec, spec.topology().build(), members, startTimeout, listener);
   }
 
   /**

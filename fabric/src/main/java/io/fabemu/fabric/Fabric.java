@@ -9,7 +9,6 @@ import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.WindowedEngine;
-import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
@@ -52,7 +51,7 @@ public final class Fabric {
 
   /** Builds the topology, the routing tables and one device core per NIC, switch and compute node. */
   public static Fabric build(ScenarioSpec scenario) {
-    return build(scenario, Topologies.fromSpec(scenario.topology()));
+    return build(scenario, scenario.topology().build());
   }
 
   /**

@@ -8,13 +8,17 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
+import io.fabemu.core.topology.FullMeshSpec;
+import io.fabemu.core.topology.LineSpec;
+import io.fabemu.core.topology.RingSpec;
+import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Collectives through real NICs, switches and links, on the plain window engine. */
@@ -106,11 +110,16 @@ class FabricTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = TopologyKind.class, names = {"LINE", "RING", "FULL_MESH"})
-  void shouldRelayTransitPacketsWhenTopologyIsDirect(TopologyKind kind) {
-    RunResult result = run(TestScenarios.direct(kind, 5, Collective.ALLREDUCE, Algorithm.RING, 20_000));
+  @MethodSource("directTopologies")
+  void shouldRelayTransitPacketsWhenTopologyIsDirect(TopologySpec topology) {
+    RunResult result = run(TestScenarios.direct(topology, Collective.ALLREDUCE, Algorithm.RING, 20_000));
     assertThat(result.complete()).isTrue();
     assertThat(result.cases().get(0).wrongElements()).isZero();
+  }
+
+  static List<TopologySpec> directTopologies() {
+    return List.of(new LineSpec(5, TestScenarios.DIRECT_LINK), new RingSpec(5, TestScenarios.DIRECT_LINK),
+        new FullMeshSpec(5, TestScenarios.DIRECT_LINK));
   }
 
   @Test

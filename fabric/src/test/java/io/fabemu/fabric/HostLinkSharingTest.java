@@ -10,10 +10,10 @@ import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
@@ -34,7 +34,7 @@ class HostLinkSharingTest {
   /** 4 hosts on one switch, 25 Gbps links, a 10 Gbps PCIe: the root's PCIe is the bottleneck. */
   private static ScenarioSpec slowPcieStar(Collective collective) {
     LinkSpec link = new LinkSpec(25 * Units.GBPS, 500_000L);
-    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, 4, 4, 0, link, link, null);
+    TopologySpec topology = new LeafSpineSpec(4, 4, 0, link, link);
     DeviceSpec devices = new DeviceSpec(
         new HostSpec(300_000L, 300_000L, 0, 0, 100_000L, PCIE_BPS, 250_000L),
         new NicSpec(4096, 64, 150_000L, 100_000L),

@@ -11,8 +11,8 @@ import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
@@ -44,8 +44,8 @@ class IncAllreduceTest {
 
   static ScenarioSpec scenario(int hosts, int hostsPerTor, int ppn, int sockets, List<Algorithm> algorithms,
                                List<Long> sizes, DataType type, ReduceOp op, IncSpec inc) {
-    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hostsPerTor, 2,
-        new LinkSpec(25 * Units.GBPS, 100_000L), new LinkSpec(100 * Units.GBPS, 100_000L), null);
+    TopologySpec topology = new LeafSpineSpec(hosts, hostsPerTor, 2,
+        new LinkSpec(25 * Units.GBPS, 100_000L), new LinkSpec(100 * Units.GBPS, 100_000L));
     DeviceSpec devices = new DeviceSpec(
         new HostSpec(250_000L, 250_000L, 1_000_000_000L, 2_000_000_000L, 300_000L, 64 * Units.GBPS, 300_000L,
             sockets, 200_000L, 20_000L),

@@ -7,8 +7,8 @@ import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.nic.NicSpec;
 import io.fabemu.node.HostSpec;
@@ -33,8 +33,8 @@ final class TestScenarios {
    * of an asymmetric collective such as a binomial tree start up to log2(p) alphas apart).
    */
   static ScenarioSpec star(int hosts, Collective collective, Algorithm algorithm, long sizeBytes) {
-    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hosts, 0,
-        new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS), new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS), null);
+    TopologySpec topology = new LeafSpineSpec(hosts, hosts, 0,
+        new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS), new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS));
     DeviceSpec devices = new DeviceSpec(
         new HostSpec(SEND_OVERHEAD_PS, RECV_OVERHEAD_PS, 0, 0, 100_000L, 0, PCIE_LATENCY_PS),
         new NicSpec(4096, 0, NIC_OVERHEAD_PS, 100_000L),
@@ -59,8 +59,8 @@ final class TestScenarios {
   static ScenarioSpec leafSpine(int hosts, int hostsPerTor, int spines, int ppn, Collective collective,
                                 Algorithm algorithm, DataType type, ReduceOp op, boolean hierarchical,
                                 List<Long> sizes, ForwardingMode mode) {
-    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hostsPerTor, spines,
-        new LinkSpec(25 * Units.GBPS, 500_000L), new LinkSpec(100 * Units.GBPS, 600_000L), null);
+    TopologySpec topology = new LeafSpineSpec(hosts, hostsPerTor, spines,
+        new LinkSpec(25 * Units.GBPS, 500_000L), new LinkSpec(100 * Units.GBPS, 600_000L));
     DeviceSpec devices = new DeviceSpec(
         new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS, 250_000L),
         new NicSpec(1024, 64, 100_000L, 100_000L),
@@ -70,10 +70,11 @@ final class TestScenarios {
     return new ScenarioSpec("leaf-spine", "test", 11, topology, devices, workload);
   }
 
-  /** A direct network (line, ring or full mesh) where NICs relay transit packets. */
-  static ScenarioSpec direct(TopologyKind kind, int hosts, Collective collective, Algorithm algorithm, long sizeBytes) {
-    TopologySpec topology = new TopologySpec(kind, hosts, 0, 0, null, null,
-        new LinkSpec(50 * Units.GBPS, 400_000L));
+  /** The link of {@link #direct}'s networks. */
+  static final LinkSpec DIRECT_LINK = new LinkSpec(50 * Units.GBPS, 400_000L);
+
+  /** A direct network (line, ring or full mesh, linked by {@link #DIRECT_LINK}) where NICs relay transit packets. */
+  static ScenarioSpec direct(TopologySpec topology, Collective collective, Algorithm algorithm, long sizeBytes) {
     DeviceSpec devices = new DeviceSpec(
         new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS, 250_000L),
         new NicSpec(2048, 64, 100_000L, 120_000L),

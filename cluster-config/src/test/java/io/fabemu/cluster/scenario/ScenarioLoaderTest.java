@@ -10,9 +10,9 @@ import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.topology.FullMeshSpec;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
-import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.nic.NicSpec;
@@ -69,8 +69,8 @@ class ScenarioLoaderTest {
     ScenarioSpec spec = spec(FULL);
 
     assertThat(spec).isEqualTo(new ScenarioSpec("full", "x.conf", 7,
-        new TopologySpec(TopologyKind.LEAF_SPINE, 8, 4, 2, new LinkSpec(25_000_000_000L, 1_200_000L),
-            new LinkSpec(100_000_000_000L, 300_000L), new LinkSpec(25_000_000_000L, 500_000L)),
+        new LeafSpineSpec(8, 4, 2, new LinkSpec(25_000_000_000L, 1_200_000L),
+            new LinkSpec(100_000_000_000L, 300_000L)),
         new DeviceSpec(
             new HostSpec(300_000L, 200_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128_000_000_000L,
                 250_000L),
@@ -87,9 +87,8 @@ class ScenarioLoaderTest {
     assertThat(spec.name()).isEqualTo("empty");
     assertThat(spec.source()).isEqualTo("dir/empty.conf");
     assertThat(spec.seed()).isEqualTo(42L);
-    assertThat(spec.topology()).isEqualTo(new TopologySpec(TopologyKind.LEAF_SPINE, 16, 4, 2,
-        new LinkSpec(25_000_000_000L, 500_000L), new LinkSpec(100_000_000_000L, 500_000L),
-        new LinkSpec(25_000_000_000L, 500_000L)));
+    assertThat(spec.topology()).isEqualTo(new LeafSpineSpec(16, 4, 2,
+        new LinkSpec(25_000_000_000L, 500_000L), new LinkSpec(100_000_000_000L, 500_000L)));
     assertThat(spec.devices()).isEqualTo(new DeviceSpec(
         new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128_000_000_000L, 250_000L),
         new NicSpec(4096, 64, 100_000L, 100_000L),
@@ -302,7 +301,9 @@ class ScenarioLoaderTest {
     assertError("topology { hosts = 8, hosts-per-tor = 4, spines = 0 }")
         .hasMessage("x.conf:1: topology.spines: must be at least 1: 8 hosts at 4 per TOR need 2 TORs, which reach "
             + "each other only through spines");
-    assertThat(spec("topology { hosts = 4, hosts-per-tor = 4, spines = 0 }").topology().spines()).isZero();
+    assertThat(spec("topology { hosts = 4, hosts-per-tor = 4, spines = 0 }").topology())
+        .isEqualTo(new LeafSpineSpec(4, 4, 0, new LinkSpec(25_000_000_000L, 500_000L),
+            new LinkSpec(100_000_000_000L, 500_000L)));
   }
 
   @Test
@@ -312,8 +313,8 @@ class ScenarioLoaderTest {
     assertError("topology { link { latency = 1 us } }")
         .hasMessage("x.conf:1: topology.link: only used when kind is line, ring or full-mesh (leaf-spine uses "
             + "host-link and spine-link)");
-    assertThat(spec("topology { kind = full-mesh, hosts = 4, link.bandwidth = 100 Gbps }").topology().link())
-        .isEqualTo(new LinkSpec(100_000_000_000L, 500_000L));
+    assertThat(spec("topology { kind = full-mesh, hosts = 4, link.bandwidth = 100 Gbps }").topology())
+        .isEqualTo(new FullMeshSpec(4, new LinkSpec(100_000_000_000L, 500_000L)));
   }
 
   @Test
@@ -466,8 +467,8 @@ class ScenarioLoaderTest {
     assertError("topology { hosts = 1048576, hosts-per-tor = 1, spines = 8 }")
         .hasMessage("x.conf:1: topology.spines: 1048576 TORs x 8 spines = 8388608 TOR-spine cables is above the "
             + "limit of 4194304");
-    assertThat(spec("topology { hosts = 1048576, hosts-per-tor = 32, spines = 64 }").topology().spines())
-        .isEqualTo(64);
+    assertThat(spec("topology { hosts = 1048576, hosts-per-tor = 32, spines = 64 }").topology())
+        .isInstanceOfSatisfying(LeafSpineSpec.class, t -> assertThat(t.spines()).isEqualTo(64));
   }
 
   @Test

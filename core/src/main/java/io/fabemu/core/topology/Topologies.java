@@ -4,7 +4,7 @@ import io.fabemu.core.topology.Topology.Tier;
 
 /**
  * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network and the direct networks
- * line, ring and full mesh.
+ * line, ring and full mesh. Each kind's {@link TopologySpec} record builds through its builder here.
  *
  * <p>Every builder numbers vertices the way {@link Topology} requires: hosts {@code host0..} first (so a host's
  * vertex id is its host index), then switches. In the direct networks there are no switches and the hosts forward
@@ -14,21 +14,6 @@ import io.fabemu.core.topology.Topology.Tier;
 public final class Topologies {
 
   private Topologies() {}
-
-  /** Builds the topology {@code spec} describes, dispatching on its kind. */
-  public static Topology fromSpec(TopologySpec spec) {
-    if (spec == null || spec.kind() == null) {
-      throw new IllegalArgumentException("topology spec needs a kind (leaf-spine, line, ring or full-mesh), got "
-          + spec);
-    }
-    return switch (spec.kind()) {
-      case LEAF_SPINE -> leafSpine(spec.hosts(), spec.hostsPerTor(), spec.spines(), spec.hostLink(),
-          spec.spineLink());
-      case LINE -> line(spec.hosts(), spec.link());
-      case RING -> ring(spec.hosts(), spec.link());
-      case FULL_MESH -> fullMesh(spec.hosts(), spec.link());
-    };
-  }
 
   /**
    * A two-tier leaf-spine fabric: {@code ceil(hosts / hostsPerTor)} top-of-rack switches, each cabled to its hosts
@@ -46,7 +31,7 @@ public final class Topologies {
    * @param spineLink   TOR-spine cables; may be null when {@code spines} is 0
    */
   public static Topology leafSpine(int hosts, int hostsPerTor, int spines, LinkSpec hostLink, LinkSpec spineLink) {
-    String kind = TopologySpec.TopologyKind.LEAF_SPINE.configName();
+    String kind = LeafSpineSpec.CONFIG_NAME;
     requireAtLeast(kind, "hosts", hosts, 1);
     requireAtLeast(kind, "hosts-per-tor", hostsPerTor, 1);
     requireAtLeast(kind, "spines", spines, 0);
@@ -88,7 +73,7 @@ public final class Topologies {
 
   /** Hosts in a chain: host {@code i} is cabled to host {@code i + 1}. Ports in neighbour order (left, then right). */
   public static Topology line(int hosts, LinkSpec link) {
-    String kind = TopologySpec.TopologyKind.LINE.configName();
+    String kind = LineSpec.CONFIG_NAME;
     TopologyBuilder b = directHosts(kind, hosts, link);
     for (int h = 0; h + 1 < hosts; h++) b.connect(h, h + 1, link);
     return b.build(kind + ": " + count(hosts, "host"));
@@ -100,7 +85,7 @@ public final class Topologies {
    * cable, so host 0's ports are host 1 then the last host.
    */
   public static Topology ring(int hosts, LinkSpec link) {
-    String kind = TopologySpec.TopologyKind.RING.configName();
+    String kind = RingSpec.CONFIG_NAME;
     TopologyBuilder b = directHosts(kind, hosts, link);
     for (int h = 0; h + 1 < hosts; h++) b.connect(h, h + 1, link);
     if (hosts > 2) b.connect(hosts - 1, 0, link);
@@ -112,7 +97,7 @@ public final class Topologies {
    * i.e. ports are in neighbour order.
    */
   public static Topology fullMesh(int hosts, LinkSpec link) {
-    String kind = TopologySpec.TopologyKind.FULL_MESH.configName();
+    String kind = FullMeshSpec.CONFIG_NAME;
     TopologyBuilder b = directHosts(kind, hosts, link);
     for (int a = 0; a < hosts; a++) {
       for (int c = a + 1; c < hosts; c++) b.connect(a, c, link);

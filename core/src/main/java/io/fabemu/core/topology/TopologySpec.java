@@ -1,37 +1,26 @@
 package io.fabemu.core.topology;
 
 /**
- * Which fabric to build.
+ * Which fabric to build: one record per topology kind, each with the fields only that kind has.
  *
- * @param kind        the builder
- * @param hosts       number of hosts (compute nodes)
- * @param hostsPerTor leaf-spine only: hosts under each top-of-rack switch (the last TOR may have fewer)
- * @param spines      leaf-spine only: number of spine switches (every TOR links to every spine)
- * @param hostLink    leaf-spine: host-TOR links
- * @param spineLink   leaf-spine: TOR-spine links
- * @param link        line, ring and full-mesh: host-to-host links (the NICs forward transit traffic)
+ * <p>Contract: a spec names its kind as scenario files write it ({@link #configName()}) and builds its own {@link
+ * Topology} ({@link #build()}), numbering vertices as {@link Topology} requires. Code outside a kind's record asks
+ * the spec or the built topology, never a kind's fields, so a new kind is a new record here (and its wire
+ * registration).
  */
-public record TopologySpec(TopologyKind kind, int hosts, int hostsPerTor, int spines, LinkSpec hostLink,
-                           LinkSpec spineLink, LinkSpec link) {
+public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec {
 
-  public enum TopologyKind {
-    LEAF_SPINE("leaf-spine"), LINE("line"), RING("ring"), FULL_MESH("full-mesh");
+  /** Number of hosts (compute nodes). */
+  int hosts();
 
-    private final String configName;
+  /** The kind as {@code topology.kind} names it, e.g. {@code leaf-spine}. */
+  String configName();
 
-    TopologyKind(String configName) {
-      this.configName = configName;
-    }
-
-    public String configName() {
-      return configName;
-    }
-
-    public static TopologyKind fromConfigName(String name) {
-      for (TopologyKind k : values()) {
-        if (k.configName.equals(name)) return k;
-      }
-      return null;
-    }
-  }
+  /**
+   * The fabric this spec describes.
+   *
+   * @throws IllegalArgumentException naming the kind, the parameter and the offending value when a field is out of
+   *     range
+   */
+  Topology build();
 }

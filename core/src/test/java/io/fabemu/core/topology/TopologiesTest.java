@@ -7,7 +7,6 @@ import io.fabemu.core.topology.Topology.Link;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology.Vertex;
 import io.fabemu.core.topology.Topology.VertexKind;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -174,12 +173,11 @@ class TopologiesTest {
   }
 
   @Test
-  void shouldDispatchOnKindWhenFromSpec() {
-    Topology leafSpine = Topologies.fromSpec(
-        new TopologySpec(TopologyKind.LEAF_SPINE, 8, 4, 2, HOST_LINK, SPINE_LINK, null));
-    Topology line = Topologies.fromSpec(new TopologySpec(TopologyKind.LINE, 3, 0, 0, null, null, HOST_LINK));
-    Topology ring = Topologies.fromSpec(new TopologySpec(TopologyKind.RING, 4, 0, 0, null, null, HOST_LINK));
-    Topology mesh = Topologies.fromSpec(new TopologySpec(TopologyKind.FULL_MESH, 4, 0, 0, null, null, HOST_LINK));
+  void shouldBuildItsOwnKindWhenSpecIsBuilt() {
+    Topology leafSpine = new LeafSpineSpec(8, 4, 2, HOST_LINK, SPINE_LINK).build();
+    Topology line = new LineSpec(3, HOST_LINK).build();
+    Topology ring = new RingSpec(4, HOST_LINK).build();
+    Topology mesh = new FullMeshSpec(4, HOST_LINK).build();
 
     assertThat(leafSpine.description()).isEqualTo("leaf-spine: 8 hosts, 2 TORs (4 hosts each), 2 spines");
     assertThat(line.links()).hasSize(4);
@@ -188,9 +186,18 @@ class TopologiesTest {
   }
 
   @Test
-  void shouldRejectSpecWhenKindMissing() {
-    assertThatThrownBy(() -> Topologies.fromSpec(new TopologySpec(null, 4, 0, 0, null, null, HOST_LINK)))
+  void shouldNameItsKindAsScenariosWriteItWhenAsked() {
+    assertThat(List.of(new LeafSpineSpec(4, 4, 0, HOST_LINK, null), new LineSpec(2, HOST_LINK),
+        new RingSpec(3, HOST_LINK), new FullMeshSpec(4, HOST_LINK)))
+        .extracting(TopologySpec::configName).containsExactly("leaf-spine", "line", "ring", "full-mesh");
+  }
+
+  @Test
+  void shouldRejectSpecWithTheBuildersMessageWhenAFieldIsOutOfRange() {
+    assertThatThrownBy(() -> new LeafSpineSpec(8, 4, 0, HOST_LINK, null).build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("topology spec needs a kind");
+        .hasMessage("leaf-spine with 0 spines needs a single TOR, but 8 hosts at 4 per TOR need 2 TORs");
+    assertThatThrownBy(() -> new RingSpec(0, HOST_LINK).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("ring needs hosts >= 1, got 0");
   }
 }

@@ -20,10 +20,10 @@ import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.sim.WindowedEngine;
 import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.Fabric;
@@ -120,8 +120,8 @@ final class IncDataPlaneHarness {
   /** A leaf-spine scenario with INC units on every switch and the given loss. */
   static ScenarioSpec scenario(int hosts, int hostsPerTor, int spines, int fragmentBytes, long retransmitTimeoutPs,
                                int maxRetransmits, List<PacketDropSpec> drops, long seed) {
-    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hostsPerTor, spines,
-        new LinkSpec(100 * Units.GBPS, LINK_LATENCY_PS), new LinkSpec(200 * Units.GBPS, LINK_LATENCY_PS), null);
+    TopologySpec topology = new LeafSpineSpec(hosts, hostsPerTor, spines,
+        new LinkSpec(100 * Units.GBPS, LINK_LATENCY_PS), new LinkSpec(200 * Units.GBPS, LINK_LATENCY_PS));
     Set<ReduceOp> ops = EnumSet.of(ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN);
     Set<DataType> types = EnumSet.of(DataType.INT32, DataType.FLOAT32);
     IncSwitchSpec tor = new IncSwitchSpec(150_000L, 50_000_000_000L, 256, 8, 256, 8192, ops, types);

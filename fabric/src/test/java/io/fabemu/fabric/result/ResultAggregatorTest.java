@@ -12,8 +12,8 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
-import io.fabemu.core.topology.TopologySpec.TopologyKind;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.Fabric;
@@ -29,7 +29,7 @@ class ResultAggregatorTest {
 
   private static ScenarioSpec spec(int hosts, Collective collective, Algorithm algorithm) {
     LinkSpec link = new LinkSpec(25 * Units.GBPS, 500_000L);
-    TopologySpec topology = new TopologySpec(TopologyKind.LEAF_SPINE, hosts, hosts, 0, link, link, null);
+    TopologySpec topology = new LeafSpineSpec(hosts, hosts, 0, link, link);
     DeviceSpec devices = new DeviceSpec(
         new HostSpec(300_000L, 300_000L, 0, 0, 100_000L, 64 * Units.GBPS, 250_000L),
         new NicSpec(4096, 64, 150_000L, 100_000L),

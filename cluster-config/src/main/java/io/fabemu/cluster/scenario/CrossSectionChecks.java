@@ -1,0 +1,50 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.ConfigValue;
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.IncMode;
+import io.fabemu.collectives.Schedules;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.nic.NicSpec;
+
+/**
+ * The rules between sections, once topology, devices and workload are read: a NIC segment holds at least one element,
+ * and the in-network algorithms have switches for INC, no hierarchical flag and a rank placement their kind of
+ * topology takes.
+ */
+final class CrossSectionChecks implements ScenarioSection {
+
+  @Override
+  public void read(ScenarioReader in, ScenarioDraft draft) {
+    checkSegmentSize(in, draft.nic(), draft.workload());
+    checkInc(in, draft);
+  }
+
+  private static void checkSegmentSize(ScenarioReader in, NicSpec nic, WorkloadSpec w) {
+    int elementBytes = Schedules.elementBytes(w.collective(), w.dataType(), w.op());
+    if (nic.segmentBytes() < elementBytes) {
+      ConfigValue v = in.value("devices.nic.segment-size");
+      throw in.error("devices.nic.segment-size", v, "'" + ScenarioReader.text(v) + "' is smaller than the "
+          + WorkloadSection.element(w.collective(), w.dataType(), w.op()));
+    }
+  }
+
+  private static void checkInc(ScenarioReader in, ScenarioDraft draft) {
+    WorkloadSpec workload = draft.workload();
+    CheckedTopology topology = draft.topology();
+    String path = "workload.algorithms";
+    for (Algorithm a : workload.algorithms()) {
+      if (!a.inNetwork()) continue;
+      if (topology.incRules().isEmpty()) {
+        throw in.error(path, a.configName() + " needs a leaf-spine topology (TOR and SPINE switches), not "
+            + topology.spec().configName());
+      }
+      if (workload.hierarchical()) {
+        throw in.error("workload.hierarchical", a.configName() + " is hierarchical already (leaders reduce their "
+            + "processes); set hierarchical = false");
+      }
+      IncMode mode = a == Algorithm.INC_NODE ? IncMode.NODE : IncMode.SOCKET;
+      topology.incRules().get().check(in, path, a, mode, workload.ppn(), draft.host().socketsPerNode());
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.ConfigValueFactory;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.fabric.IncSpec;
+import io.fabemu.nic.IncNicSpec;
+import io.fabemu.switching.inc.IncSwitchSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * {@code devices.inc}: the INC units of the TORs and spines, the NICs' INC engines and the switches left without a
+ * unit. When {@code enabled} is false the other INC keys are unused and the draft's INC part stays null; when true,
+ * the topology's kind must have switches for INC units.
+ */
+final class IncSection implements ScenarioSection {
+
+  @Override
+  public void read(ScenarioReader in, ScenarioDraft draft) {
+    if (!in.boolValue("devices.inc.enabled")) return;
+    CheckedTopology topology = draft.topology();
+    if (topology.incRules().isEmpty()) {
+      throw in.error("devices.inc.enabled", "INC needs a leaf-spine topology (TOR and SPINE switches), not "
+          + topology.spec().configName());
+    }
+    IncSwitchSpec tor = readIncUnit(in, "devices.inc.tor");
+    IncSwitchSpec spine = readIncUnit(in, "devices.inc.spine");
+    IncNicSpec nic = new IncNicSpec(
+        (int) in.sizeBytes("devices.inc.nic.fragment-size", 1, 65535),
+        in.durationPs("devices.inc.nic.engine-latency", false),
+        in.durationPs("devices.inc.nic.retransmit-timeout", true),
+        in.intValue("devices.inc.nic.max-retransmits", 0, 1_000_000));
+    for (String tier : List.of("tor", "spine")) {
+      IncSwitchSpec unit = tier.equals("tor") ? tor : spine;
+      if (nic.fragmentBytes() > unit.maxPayloadBytes()) {
+        throw in.error("devices.inc.nic.fragment-size", "'"
+            + ScenarioReader.text(in.value("devices.inc.nic.fragment-size")) + "' is larger than the " + tier
+            + "s' max-payload (" + Quantities.formatBytes(unit.maxPayloadBytes()) + "): a fragment must fit one INC "
+            + "packet");
+      }
+    }
+    Set<Integer> without = new TreeSet<>();
+    for (String name : in.stringList("devices.inc.switches-without-inc")) {
+      int vertex = topology.vertex(name);
+      if (vertex < 0 || topology.isHost(vertex)) {
+        throw in.error("devices.inc.switches-without-inc", "'" + name + "' is not a switch of this topology ("
+            + topology.switchNames() + ")");
+      }
+      without.add(vertex);
+    }
+    draft.inc(new IncSpec(tor, spine, without, nic));
+  }
+
+  private static IncSwitchSpec readIncUnit(ScenarioReader in, String path) {
+    int maxPayload = (int) in.sizeBytes(path + ".max-payload", 1, 65535);
+    int maxDataSize = (int) in.sizeBytes(path + ".max-data-size", 1, 65535);
+    List<ReduceOp> ops = new ArrayList<>();
+    for (String name : in.stringList(path + ".operations")) {
+      ops.add(in.enumOf(path + ".operations", ConfigValueFactory.fromAnyRef(name), ReduceOp::fromConfigName,
+          Arrays.stream(ReduceOp.values()).map(ReduceOp::configName).toList()));
+    }
+    List<DataType> types = new ArrayList<>();
+    for (String name : in.stringList(path + ".datatypes")) {
+      types.add(in.enumOf(path + ".datatypes", ConfigValueFactory.fromAnyRef(name), DataType::fromConfigName,
+          Arrays.stream(DataType.values()).map(DataType::configName).toList()));
+    }
+    return new IncSwitchSpec(in.durationPs(path + ".unit-latency", false), in.rateBytesPerSecond(path + ".unit-rate"),
+        in.intValue(path + ".aggregation-slots", 0, 1 << 24), in.intValue(path + ".max-groups", 0, 65535), maxPayload,
+        maxDataSize, Set.copyOf(ops), Set.copyOf(types));
+  }
+}

@@ -1,0 +1,104 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.Config;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.fabric.DeviceSpec;
+import io.fabemu.fabric.IncSpec;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.nic.NicSpec;
+import io.fabemu.node.HostSpec;
+import io.fabemu.switching.SwitchSpec;
+import java.util.List;
+
+/**
+ * The parts of a scenario the sections have read so far, and its echo.
+ *
+ * <p>Contract: each part is set by one section and read by the sections after it ({@link ScenarioSection}); a part
+ * not read yet is null. The echo starts as the merged scenario; sections adjust it so that it holds what the run uses
+ * and loads again to an equal spec.
+ */
+final class ScenarioDraft {
+  private String name;
+  private long seed;
+  private CheckedTopology topology;
+  private HostSpec host;
+  private NicSpec nic;
+  private SwitchSpec switchSpec;
+  private IncSpec inc;
+  private WorkloadSpec workload;
+  private List<PacketDropSpec> packetDrops;
+  private Config echo;
+
+  ScenarioDraft(Config merged) {
+    this.echo = merged;
+  }
+
+  void name(String name) {
+    this.name = name;
+  }
+
+  void seed(long seed) {
+    this.seed = seed;
+  }
+
+  CheckedTopology topology() {
+    return topology;
+  }
+
+  void topology(CheckedTopology topology) {
+    this.topology = topology;
+  }
+
+  HostSpec host() {
+    return host;
+  }
+
+  void host(HostSpec host) {
+    this.host = host;
+  }
+
+  NicSpec nic() {
+    return nic;
+  }
+
+  void nic(NicSpec nic) {
+    this.nic = nic;
+  }
+
+  void switchSpec(SwitchSpec switchSpec) {
+    this.switchSpec = switchSpec;
+  }
+
+  /** The INC settings; null when INC is off. */
+  void inc(IncSpec inc) {
+    this.inc = inc;
+  }
+
+  WorkloadSpec workload() {
+    return workload;
+  }
+
+  void workload(WorkloadSpec workload) {
+    this.workload = workload;
+  }
+
+  void packetDrops(List<PacketDropSpec> packetDrops) {
+    this.packetDrops = packetDrops;
+  }
+
+  Config echo() {
+    return echo;
+  }
+
+  void echo(Config echo) {
+    this.echo = echo;
+  }
+
+  /** The scenario once every section has read its part. */
+  LoadedScenario toLoadedScenario(String source) {
+    ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
+        new DeviceSpec(host, nic, switchSpec, inc), workload, packetDrops);
+    return new LoadedScenario(spec, echo);
+  }
+}

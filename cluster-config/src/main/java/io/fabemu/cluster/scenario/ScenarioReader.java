@@ -1,0 +1,277 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
+import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigUtil;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
+import io.fabemu.core.topology.LinkSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Typed values of one scenario, for the sections: whole numbers, booleans, names, durations, rates and sizes with
+ * their units ({@link Quantities}) and ranges, and the one-line {@link ScenarioException} that names the file, the
+ * line where the user wrote the value, the key path and the reason.
+ *
+ * <p>Contract: values come from the merged scenario (the user's file over the defaults); a key absent from both is a
+ * bug in the defaults, not in the scenario, and fails with an {@link IllegalStateException}. Lines come from the
+ * user's tree, so a defaulted value has none. Every reader method throws the {@link ScenarioException} of the first
+ * problem it finds and returns a value in range otherwise.
+ */
+final class ScenarioReader {
+  private final String source;
+  private final Config user;
+  private final Config merged;
+
+  ScenarioReader(String source, Config user, Config merged) {
+    this.source = source;
+    this.user = user;
+    this.merged = merged;
+  }
+
+  /** The scenario as the user named it. */
+  String source() {
+    return source;
+  }
+
+  /** The merged, resolved scenario: the start of the echo. */
+  Config merged() {
+    return merged;
+  }
+
+  /** True when the merged scenario has {@code path}: only keys without a default can lack one. */
+  boolean has(String path) {
+    return merged.hasPathOrNull(path);
+  }
+
+  ConfigValue value(String path) {
+    ConfigValue v = navigate(merged.root(), path);
+    if (v == null) {
+      throw new IllegalStateException("no default for " + path + " in " + ScenarioLoader.DEFAULTS_RESOURCE);
+    }
+    return v;
+  }
+
+  boolean writtenByUser(String path) {
+    try {
+      return navigate(user.root(), path) != null;
+    } catch (ConfigException e) {
+      return false; // an unresolved merge in the user's tree: give it the benefit of the doubt
+    }
+  }
+
+  private static ConfigValue navigate(ConfigObject root, String path) {
+    ConfigValue current = root;
+    for (String key : ConfigUtil.splitPath(path)) {
+      if (!(current instanceof ConfigObject object)) return null;
+      current = object.get(key);
+      if (current == null) return null;
+    }
+    return current;
+  }
+
+  long longValue(String path) {
+    ConfigValue v = value(path);
+    Long n = wholeNumber(v);
+    if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
+    return n;
+  }
+
+  int intValue(String path, int min, int max) {
+    ConfigValue v = value(path);
+    Long n = wholeNumber(v);
+    if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
+    if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
+    if (n > max) throw error(path, v, n + " is above the limit of " + max);
+    return n.intValue();
+  }
+
+  private static Long wholeNumber(ConfigValue v) {
+    Object raw = v.unwrapped();
+    if (raw instanceof Integer || raw instanceof Long) return ((Number) raw).longValue();
+    if (raw instanceof String s) {
+      try {
+        return Long.parseLong(s.strip());
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  boolean boolValue(String path) {
+    ConfigValue v = value(path);
+    Object raw = v.unwrapped();
+    if (raw instanceof Boolean b) return b;
+    if (raw instanceof String s) {
+      switch (s.strip()) {
+        case "true", "yes", "on" -> {
+          return true;
+        }
+        case "false", "no", "off" -> {
+          return false;
+        }
+        default -> { }
+      }
+    }
+    throw error(path, v, "expected true or false, got " + describe(v));
+  }
+
+  /** The name at {@code path}, parsed by {@code parser} (null for an unknown name); {@code names} for messages. */
+  <E> E enumValue(String path, Function<String, E> parser, List<String> names) {
+    return enumOf(path, value(path), parser, names);
+  }
+
+  /** {@link #enumValue} of a value that is not at a key of its own, e.g. an item of a list. */
+  <E> E enumOf(String path, ConfigValue v, Function<String, E> parser, List<String> names) {
+    if (v.valueType() != ConfigValueType.STRING) {
+      throw error(path, v, "expected one of " + String.join(", ", names) + ", got " + describe(v));
+    }
+    String s = ((String) v.unwrapped()).strip();
+    E e = parser.apply(s);
+    if (e == null) {
+      String hint = Suggestions.closest(s, names).map(n -> " (did you mean '" + n + "'?)").orElse("");
+      throw error(path, v, "'" + s + "' is not one of " + String.join(", ", names) + hint);
+    }
+    return e;
+  }
+
+  /** A list of names (trimmed). */
+  List<String> stringList(String path) {
+    ConfigValue v = value(path);
+    if (!(v instanceof ConfigList list)) throw error(path, v, "expected a list, got " + describe(v));
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      ConfigValue item = list.get(i);
+      if (item.valueType() != ConfigValueType.STRING) {
+        throw error(path + "[" + i + "]", item, "expected a name, got " + describe(item));
+      }
+      out.add(((String) item.unwrapped()).strip());
+    }
+    return out;
+  }
+
+  /** A duration in picoseconds, at most {@link ScenarioLoader#MAX_DURATION_PS}. */
+  long durationPs(String path, boolean positive) {
+    ConfigValue v = value(path);
+    long ps = quantity(path, v, Quantities::parseDurationPs);
+    if (positive && ps == 0) throw error(path, v, "must be greater than 0");
+    if (ps > ScenarioLoader.MAX_DURATION_PS) {
+      throw error(path, v, "'" + text(v) + "' is above the limit of 1 s (every duration is at most 1 s)");
+    }
+    return ps;
+  }
+
+  /** A rate in bits per second, at most {@link ScenarioLoader#MAX_RATE_BITS_PER_SECOND}. */
+  long rateBitsPerSecond(String path, boolean positive) {
+    ConfigValue v = value(path);
+    long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
+    if (positive && bps == 0) throw error(path, v, "must be greater than 0");
+    if (bps > ScenarioLoader.MAX_RATE_BITS_PER_SECOND) {
+      throw error(path, v, "'" + text(v) + "' is above the limit of 10 Tbps");
+    }
+    return bps;
+  }
+
+  /** A host rate in bytes per second (0 means free); written like any bandwidth, e.g. {@code 10 GBps}. */
+  long rateBytesPerSecond(String path) {
+    ConfigValue v = value(path);
+    long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
+    if (bps > ScenarioLoader.MAX_RATE_BITS_PER_SECOND) {
+      throw error(path, v, "'" + text(v) + "' is above the limit of 10 Tbps (1.25 TBps)");
+    }
+    if (bps % 8 != 0) throw error(path, v, "'" + text(v) + "' is not a whole number of bytes per second");
+    return bps / 8;
+  }
+
+  /** A cable: {@code path.bandwidth} and {@code path.latency}, both positive. */
+  LinkSpec link(String path) {
+    long bandwidth = rateBitsPerSecond(path + ".bandwidth", true);
+    long latency = durationPs(path + ".latency", true);
+    return new LinkSpec(bandwidth, latency);
+  }
+
+  private long quantity(String path, ConfigValue v, Function<String, Long> parser) {
+    if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
+      throw error(path, v, "expected a quantity with a unit, got " + describe(v));
+    }
+    try {
+      return parser.apply(text(v));
+    } catch (IllegalArgumentException e) {
+      throw error(path, v, e.getMessage());
+    }
+  }
+
+  /** The byte size at {@code path}, in {@code [min, max]}. */
+  long sizeBytes(String path, long min, long max) {
+    return sizeBytes(path, value(path), min, max);
+  }
+
+  /** A byte size in {@code [min, max]}; {@code path} names {@code v} in messages. */
+  long sizeBytes(String path, ConfigValue v, long min, long max) {
+    if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
+      throw error(path, v, "expected a byte size such as '4 KiB', got " + describe(v));
+    }
+    long bytes;
+    try {
+      bytes = Quantities.parseSizeBytes(text(v));
+    } catch (IllegalArgumentException e) {
+      throw error(path, v, e.getMessage());
+    }
+    if (bytes < min) throw error(path, v, "'" + text(v) + "' is less than " + Quantities.formatBytes(min));
+    if (bytes > max) {
+      throw error(path, v, "'" + text(v) + "' is above the limit of " + Quantities.formatBytes(max));
+    }
+    return bytes;
+  }
+
+  /** The value as the user wrote it, trimmed, for quoting in messages. */
+  static String text(ConfigValue v) {
+    return String.valueOf(v.unwrapped()).strip();
+  }
+
+  /** The value's kind or text, for messages: {@code an object}, {@code 'many'}, {@code 2.5}. */
+  static String describe(ConfigValue v) {
+    return switch (v.valueType()) {
+      case OBJECT -> "an object";
+      case LIST -> "a list";
+      case NULL -> "null";
+      case STRING -> "'" + v.unwrapped() + "'";
+      default -> v.render(ConfigRenderOptions.concise());
+    };
+  }
+
+  /** An error about a value: its line when the user wrote it. */
+  ScenarioException error(String path, ConfigValue v, String reason) {
+    return new ScenarioException(source, lineOf(v, path), path, reason);
+  }
+
+  /** An error about a key, perhaps defaulted: its line when the user wrote it. */
+  ScenarioException error(String path, String reason) {
+    ConfigValue v = navigate(merged.root(), path);
+    return new ScenarioException(source, v == null ? lineInUserTree(path) : lineOf(v, path), path, reason);
+  }
+
+  private int lineOf(ConfigValue v, String path) {
+    ConfigOrigin origin = v.origin();
+    if (origin.resource() != null) return 0; // from the defaults
+    if (v.valueType() == ConfigValueType.OBJECT) return lineInUserTree(path); // merged objects blend origins
+    return origin.lineNumber();
+  }
+
+  /** The line where the user wrote {@code path} (a list item: the list), or 0 when the user did not. */
+  int lineInUserTree(String path) {
+    try {
+      ConfigValue v = navigate(user.root(), path.replaceAll("\\[\\d+]$", ""));
+      return v == null ? 0 : v.origin().lineNumber();
+    } catch (ConfigException e) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package io.fabemu.cluster.scenario;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.IncMode;
+import io.fabemu.core.topology.TopologySpec;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One topology kind's part of the {@link TopologySection}: the keys under {@code topology} only it reads, the spec
+ * they make, the rules across them, and what in-network computing needs of the kind.
+ *
+ * <p>Contract: {@link #read} checks each value of the kind's keys (type, unit, range) and nothing across them, so
+ * the topology section may read every kind's keys whatever the kind; {@link #check} applies the kind's rules to the
+ * spec {@link #read} gave. Adding a topology kind means adding its spec record in core and an implementation here,
+ * listed in {@link TopologySection}.
+ *
+ * @param <S> the kind's spec
+ */
+interface TopologyKindSection<S extends TopologySpec> {
+
+  /** The kind as {@code topology.kind} names it. */
+  String configName();
+
+  /** The keys under {@code topology} this kind reads, besides {@code kind} and {@code hosts}, in defaults order. */
+  List<String> keys();
+
+  /** The spec of this kind with {@code hosts} hosts, from the values of its keys. */
+  S read(ScenarioReader in, int hosts);
+
+  /**
+   * Applies this kind's rules to {@code spec}.
+   *
+   * @param rejectOtherKindsKeys refuses the keys of other kinds the user wrote; called where those errors come among
+   *                             the kind's own, with the note that ends their messages (in parentheses)
+   */
+  void check(ScenarioReader in, S spec, Consumer<String> rejectOtherKindsKeys);
+
+  /** The INC rules of {@code spec}; empty when the kind has no TOR and SPINE switches to hold INC units. */
+  Optional<IncRules> incRules(S spec);
+
+  /** The rules an in-network algorithm's rank placement must meet on one topology. */
+  @FunctionalInterface
+  interface IncRules {
+
+    /**
+     * Checks that {@code algorithm} in {@code mode} can place {@code ppn} ranks per host on {@code socketsPerNode}
+     * sockets; problems are reported at {@code path}.
+     */
+    void check(ScenarioReader in, String path, Algorithm algorithm, IncMode mode, int ppn, int socketsPerNode);
+  }
+}

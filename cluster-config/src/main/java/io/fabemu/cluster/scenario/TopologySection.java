@@ -1,0 +1,67 @@
+package io.fabemu.cluster.scenario;
+
+import com.typesafe.config.Config;
+import io.fabemu.core.topology.TopologySpec;
+import java.util.List;
+
+/**
+ * The {@code topology} section: the kind, the host count, and the kind's own keys and rules, which each kind keeps
+ * in its {@link TopologyKindSection}. Puts a {@link CheckedTopology} in the draft and leaves the keys of other kinds
+ * out of the echo.
+ *
+ * <p>Contract: keys of another kind are refused when the user wrote them, naming the kinds that use them. Every
+ * kind's keys are read whatever the kind, so a bad value is named as such before it is refused as unused.
+ */
+final class TopologySection implements ScenarioSection {
+  /** Every kind a scenario can name, in the order messages list them. */
+  private static final List<TopologyKindSection<?>> KINDS = List.of(new LeafSpineSection(),
+      DirectNetworkSection.LINE, DirectNetworkSection.RING, DirectNetworkSection.FULL_MESH);
+
+  @Override
+  public void read(ScenarioReader in, ScenarioDraft draft) {
+    TopologyKindSection<?> kind = in.enumValue("topology.kind", TopologySection::kindNamed,
+        KINDS.stream().map(TopologyKindSection::configName).toList());
+    int hosts = in.intValue("topology.hosts", 1, ScenarioLoader.MAX_HOSTS);
+    // Every kind's values first (see the contract); reading the chosen kind's again below cannot fail.
+    for (TopologyKindSection<?> k : KINDS) k.read(in, hosts);
+    draft.topology(checked(in, kind, hosts));
+    // Echo only what the run uses, so the echo is itself a valid scenario.
+    Config echo = draft.echo();
+    for (String key : otherKindsKeys(kind)) echo = echo.withoutPath("topology." + key);
+    draft.echo(echo);
+  }
+
+  private static TopologyKindSection<?> kindNamed(String name) {
+    return KINDS.stream().filter(k -> k.configName().equals(name)).findFirst().orElse(null);
+  }
+
+  private static <S extends TopologySpec> CheckedTopology checked(ScenarioReader in, TopologyKindSection<S> kind,
+                                                                  int hosts) {
+    S spec = kind.read(in, hosts);
+    kind.check(in, spec, note -> rejectOtherKindsKeys(in, kind, note));
+    return new CheckedTopology(spec, kind.incRules(spec));
+  }
+
+  /** The keys other kinds read and {@code kind} does not, in kind order. */
+  private static List<String> otherKindsKeys(TopologyKindSection<?> kind) {
+    return KINDS.stream().flatMap(k -> k.keys().stream()).distinct().filter(key -> !kind.keys().contains(key))
+        .toList();
+  }
+
+  private static void rejectOtherKindsKeys(ScenarioReader in, TopologyKindSection<?> kind, String note) {
+    for (String key : otherKindsKeys(kind)) {
+      String path = "topology." + key;
+      if (in.writtenByUser(path)) {
+        List<String> users = KINDS.stream().filter(k -> k.keys().contains(key)).map(TopologyKindSection::configName)
+            .toList();
+        throw in.error(path, "only used when kind " + oneOf(users) + " (" + note + ")");
+      }
+    }
+  }
+
+  /** {@code = leaf-spine}, or {@code is line, ring or full-mesh}. */
+  private static String oneOf(List<String> kinds) {
+    if (kinds.size() == 1) return "= " + kinds.get(0);
+    return "is " + String.join(", ", kinds.subList(0, kinds.size() - 1)) + " or " + kinds.get(kinds.size() - 1);
+  }
+}

@@ -1,0 +1,22 @@
+package io.fabemu.core.topology;
+
+/**
+ * A full mesh of hosts: every pair cabled directly; see {@link Topologies#fullMesh}.
+ *
+ * @param hosts number of hosts (compute nodes)
+ * @param link  host-to-host links
+ */
+public record FullMeshSpec(int hosts, LinkSpec link) implements TopologySpec {
+
+  public static final String CONFIG_NAME = "full-mesh";
+
+  @Override
+  public String configName() {
+    return CONFIG_NAME;
+  }
+
+  @Override
+  public Topology build() {
+    return Topologies.fullMesh(hosts, link);
+  }
+}
