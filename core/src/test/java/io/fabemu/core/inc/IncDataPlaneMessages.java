@@ -15,7 +15,8 @@ public final class IncDataPlaneMessages {
   }
 
   /** A TASK_UP from {@code srcRank} to its ring successor {@code dstRank} carrying {@code data}. */
-  public static Message task(int srcRank, int dstRank, long tag, long groupId, ReduceOp op, DataBuffer data, int reqId) {
+  public static Message task(int srcRank, int dstRank, long tag, long groupId, ReduceOp op, DataBuffer data,
+                             int reqId) {
     IncHeader1 h1 = new IncHeader1(IncCodes.taskId(groupId, reqId), groupId, IncCodes.opCode(op),
         IncCodes.typeCode(data.type()), 0, data.count(), data.sizeBytes(), 0);
     return new Message(srcRank, dstRank, tag, data, data.sizeBytes(),
@@ -55,8 +56,9 @@ public final class IncDataPlaneMessages {
    * @param localGroupSize    leaders under the destination's TOR
    * @param srcLocalGroupSize leaders under the MRR's TOR
    */
-  public static ControlPayload notify(long groupId, int maxDataSize, int globalGroupSize, int localGroupSize, int dstRank,
-                               long spineIp, int mrrRank, int srcLocalGroupSize, int torCount) {
+  public static ControlPayload notify(long groupId, int maxDataSize, int globalGroupSize, int localGroupSize,
+                                      int dstRank, long spineIp, int mrrRank, int srcLocalGroupSize,
+                                      int torCount) {
     return new ControlPayload(0, 0x80, 1, OPS, TYPES, maxDataSize, globalGroupSize, localGroupSize, groupId, 0,
         0, 0, dstRank, 0, spineIp, 0, 0, 0, mrrRank, srcLocalGroupSize, torCount);
   }
