@@ -36,7 +36,8 @@ class HostLinkSharingTest {
     LinkSpec link = new LinkSpec(25 * Units.GBPS, 500_000L);
     TopologySpec topology = new LeafSpineSpec(4, 4, 0, link, link);
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(300_000L, 300_000L, 0, 0, 100_000L, PCIE_BPS, 250_000L),
+        HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(300_000L).memoryLatencyPs(100_000L)
+            .pcieBitsPerSecond(PCIE_BPS).pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 150_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.LINEAR), List.of(MIB), 1, 0, 1,

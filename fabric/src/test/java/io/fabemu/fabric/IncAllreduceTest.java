@@ -47,8 +47,10 @@ class IncAllreduceTest {
     TopologySpec topology = new LeafSpineSpec(hosts, hostsPerTor, 2,
         new LinkSpec(25 * Units.GBPS, 100_000L), new LinkSpec(100 * Units.GBPS, 100_000L));
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(250_000L, 250_000L, 1_000_000_000L, 2_000_000_000L, 300_000L, 64 * Units.GBPS, 300_000L,
-            sockets, 200_000L, 20_000L),
+        HostSpec.builder().sendOverheadPs(250_000L).recvOverheadPs(250_000L)
+            .reduceBitsPerSecond(8 * Units.GBPS).memoryBitsPerSecond(16 * Units.GBPS).memoryLatencyPs(300_000L)
+            .pcieBitsPerSecond(64 * Units.GBPS).pcieLatencyPs(300_000L)
+            .socketsPerNode(sockets).crossSocketLatencyPs(200_000L).shmMessageOccupancyPs(20_000L).build(),
         new NicSpec(4096, 82, 100_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH), inc);
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, algorithms, sizes, 3, 1, ppn, type, op, false, 0);

@@ -24,6 +24,10 @@ final class TestScenarios {
   static final long RECV_OVERHEAD_PS = 200_000L;
   static final long NIC_OVERHEAD_PS = 150_000L;
   static final long PCIE_LATENCY_PS = 250_000L;
+  /** A server-class host: 80 Gb/s reduce, 160 Gb/s memory copy, 128 Gb/s PCIe. */
+  static final HostSpec SERVER_HOST = HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(300_000L)
+      .reduceBitsPerSecond(80 * Units.GBPS).memoryBitsPerSecond(160 * Units.GBPS).memoryLatencyPs(150_000L)
+      .pcieBitsPerSecond(128 * Units.GBPS).pcieLatencyPs(250_000L).build();
 
   private TestScenarios() {}
 
@@ -36,7 +40,8 @@ final class TestScenarios {
     TopologySpec topology = new LeafSpineSpec(hosts, hosts, 0,
         new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS), new LinkSpec(HOST_LINK_BPS, LINK_LATENCY_PS));
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(SEND_OVERHEAD_PS, RECV_OVERHEAD_PS, 0, 0, 100_000L, 0, PCIE_LATENCY_PS),
+        HostSpec.builder().sendOverheadPs(SEND_OVERHEAD_PS).recvOverheadPs(RECV_OVERHEAD_PS)
+            .memoryLatencyPs(100_000L).pcieLatencyPs(PCIE_LATENCY_PS).build(),
         new NicSpec(4096, 0, NIC_OVERHEAD_PS, 100_000L),
         new SwitchSpec(PIPELINE_PS, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 1, 0, 1,
@@ -62,7 +67,7 @@ final class TestScenarios {
     TopologySpec topology = new LeafSpineSpec(hosts, hostsPerTor, spines,
         new LinkSpec(25 * Units.GBPS, 500_000L), new LinkSpec(100 * Units.GBPS, 600_000L));
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS, 250_000L),
+        SERVER_HOST,
         new NicSpec(1024, 64, 100_000L, 100_000L),
         new SwitchSpec(600_000L, mode));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, type, op,
@@ -76,7 +81,7 @@ final class TestScenarios {
   /** A direct network (line, ring or full mesh, linked by {@link #DIRECT_LINK}) where NICs relay transit packets. */
   static ScenarioSpec direct(TopologySpec topology, Collective collective, Algorithm algorithm, long sizeBytes) {
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS, 250_000L),
+        SERVER_HOST,
         new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 2, 1, 1,

@@ -38,8 +38,6 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   private final int ppn;
   private final int firstRank;
   private final HostSpec host;
-  private final long memoryBitsPerSecond;
-  private final long reduceBitsPerSecond;
   private final RankWorkload[] ranks;
   /** Per local rank, how many of its results {@link #takeFinishedResults} has already handed out. */
   private final int[] resultsTaken;
@@ -63,8 +61,6 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
     this.ppn = workload.ppn();
     this.firstRank = nodeIndex * ppn;
     this.host = host;
-    this.memoryBitsPerSecond = host.memoryBytesPerSecond() * 8;
-    this.reduceBitsPerSecond = host.reduceBytesPerSecond() * 8;
     this.ranks = new RankWorkload[ppn];
     this.resultsTaken = new int[ppn];
     this.ranksPerSocket = Math.max(1, ppn / host.socketsPerNode());
@@ -138,7 +134,7 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
       }
       long crossPs = fromSocket == socketOf(message.destinationRank()) ? 0 : host.crossSocketLatencyPs();
       long arrival = departPs + host.memoryLatencyPs() + crossPs
-          + Units.transferPs(message.sizeBytes(), memoryBitsPerSecond);
+          + Units.transferPs(message.sizeBytes(), host.memoryBitsPerSecond());
       outbox.send(deviceId, arrival, new LocalDelivery(message));
     } else {
       outbox.send(nicDevice, atPs + host.pcieLatencyPs(), new NicSend(destinationNode, message));
@@ -161,12 +157,12 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
 
   @Override
   public long reducePs(long bytes) {
-    return Units.transferPs(bytes, reduceBitsPerSecond);
+    return Units.transferPs(bytes, host.reduceBitsPerSecond());
   }
 
   @Override
   public long localCopyPs(long bytes) {
-    return Units.transferPs(bytes, memoryBitsPerSecond);
+    return Units.transferPs(bytes, host.memoryBitsPerSecond());
   }
 
   @Override

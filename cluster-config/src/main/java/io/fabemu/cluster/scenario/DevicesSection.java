@@ -12,17 +12,18 @@ final class DevicesSection implements ScenarioSection {
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
-    draft.host(new HostSpec(
-        in.durationPs("devices.host.send-overhead", false),
-        in.durationPs("devices.host.recv-overhead", false),
-        in.rateBytesPerSecond("devices.host.reduce-rate"),
-        in.rateBytesPerSecond("devices.host.memory-bandwidth"),
-        in.durationPs("devices.host.memory-latency", true),
-        in.rateBitsPerSecond("devices.host.pcie-bandwidth", false),
-        in.durationPs("devices.host.pcie-latency", true),
-        in.intValue("devices.host.sockets-per-node", 1, ScenarioLoader.MAX_SOCKETS),
-        in.durationPs("devices.host.cross-socket-latency", false),
-        in.durationPs("devices.host.shm-message-occupancy", false)));
+    draft.host(HostSpec.builder()
+        .sendOverheadPs(in.durationPs("devices.host.send-overhead", false))
+        .recvOverheadPs(in.durationPs("devices.host.recv-overhead", false))
+        .reduceBitsPerSecond(in.byteRateBitsPerSecond("devices.host.reduce-rate"))
+        .memoryBitsPerSecond(in.byteRateBitsPerSecond("devices.host.memory-bandwidth"))
+        .memoryLatencyPs(in.durationPs("devices.host.memory-latency", true))
+        .pcieBitsPerSecond(in.rateBitsPerSecond("devices.host.pcie-bandwidth", false))
+        .pcieLatencyPs(in.durationPs("devices.host.pcie-latency", true))
+        .socketsPerNode(in.intValue("devices.host.sockets-per-node", 1, ScenarioLoader.MAX_SOCKETS))
+        .crossSocketLatencyPs(in.durationPs("devices.host.cross-socket-latency", false))
+        .shmMessageOccupancyPs(in.durationPs("devices.host.shm-message-occupancy", false))
+        .build());
     draft.nic(readNic(in));
     ForwardingMode forwarding = in.enumValue("devices.switch.forwarding", ForwardingMode::fromConfigName,
         Arrays.stream(ForwardingMode.values()).map(ForwardingMode::configName).toList());

@@ -68,8 +68,8 @@ final class IncSection implements ScenarioSection {
       types.add(in.enumOf(path + ".datatypes", ConfigValueFactory.fromAnyRef(name), DataType::fromConfigName,
           Arrays.stream(DataType.values()).map(DataType::configName).toList()));
     }
-    return new IncSwitchSpec(in.durationPs(path + ".unit-latency", false), in.rateBytesPerSecond(path + ".unit-rate"),
-        in.intValue(path + ".aggregation-slots", 0, 1 << 24), in.intValue(path + ".max-groups", 0, 65535), maxPayload,
-        maxDataSize, Set.copyOf(ops), Set.copyOf(types));
+    return new IncSwitchSpec(in.durationPs(path + ".unit-latency", false),
+        in.byteRateBitsPerSecond(path + ".unit-rate"), in.intValue(path + ".aggregation-slots", 0, 1 << 24),
+        in.intValue(path + ".max-groups", 0, 65535), maxPayload, maxDataSize, Set.copyOf(ops), Set.copyOf(types));
   }
 }

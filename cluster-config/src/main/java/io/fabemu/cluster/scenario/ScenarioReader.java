@@ -179,15 +179,18 @@ final class ScenarioReader {
     return bps;
   }
 
-  /** A host rate in bytes per second (0 means free); written like any bandwidth, e.g. {@code 10 GBps}. */
-  long rateBytesPerSecond(String path) {
+  /**
+   * A rate of moving or reducing bytes (0 means free), in bits per second; written like any bandwidth, e.g.
+   * {@code 10 GBps}, and a whole number of bytes per second.
+   */
+  long byteRateBitsPerSecond(String path) {
     ConfigValue v = value(path);
     long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
     if (bps > ScenarioLoader.MAX_RATE_BITS_PER_SECOND) {
       throw error(path, v, "'" + text(v) + "' is above the limit of 10 Tbps (1.25 TBps)");
     }
     if (bps % 8 != 0) throw error(path, v, "'" + text(v) + "' is not a whole number of bytes per second");
-    return bps / 8;
+    return bps;
   }
 
   /** A cable: {@code path.bandwidth} and {@code path.latency}, both positive. */

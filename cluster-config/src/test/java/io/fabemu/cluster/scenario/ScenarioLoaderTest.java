@@ -72,8 +72,9 @@ class ScenarioLoaderTest {
         new LeafSpineSpec(8, 4, 2, new LinkSpec(25_000_000_000L, 1_200_000L),
             new LinkSpec(100_000_000_000L, 300_000L)),
         new DeviceSpec(
-            new HostSpec(300_000L, 200_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128_000_000_000L,
-                250_000L),
+            HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(200_000L)
+                .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000L)
+                .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000L).build(),
             new NicSpec(4096, 64, 100_000L, 90_000L),
             new SwitchSpec(600_000L, ForwardingMode.STORE_AND_FORWARD)),
         new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
@@ -90,7 +91,9 @@ class ScenarioLoaderTest {
     assertThat(spec.topology()).isEqualTo(new LeafSpineSpec(16, 4, 2,
         new LinkSpec(25_000_000_000L, 500_000L), new LinkSpec(100_000_000_000L, 500_000L)));
     assertThat(spec.devices()).isEqualTo(new DeviceSpec(
-        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128_000_000_000L, 250_000L),
+        HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(300_000L)
+            .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000L)
+            .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 100_000L, 100_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH)));
     List<Long> powersOfTwo = LongStream.rangeClosed(2, 20).map(i -> 1L << i).boxed().toList();
@@ -229,7 +232,7 @@ class ScenarioLoaderTest {
   void shouldAcceptZeroWhenHostRateOrOverheadIsFree() {
     ScenarioSpec spec = spec("devices.host { reduce-rate = 0 GBps, send-overhead = 0 ns }");
 
-    assertThat(spec.devices().host().reduceBytesPerSecond()).isZero();
+    assertThat(spec.devices().host().reduceBitsPerSecond()).isZero();
     assertThat(spec.devices().host().sendOverheadPs()).isZero();
   }
 
@@ -527,7 +530,7 @@ class ScenarioLoaderTest {
     assertError("topology { kind = line, link.bandwidth = 11 Tbps }")
         .hasMessageContaining("topology.link.bandwidth: '11 Tbps' is above the limit of 10 Tbps");
     assertThat(spec("topology.host-link.bandwidth = 10 Tbps\ndevices.host.reduce-rate = 1.25 TBps").devices().host()
-        .reduceBytesPerSecond()).isEqualTo(1_250_000_000_000L);
+        .reduceBitsPerSecond()).isEqualTo(10_000_000_000_000L);
   }
 
   // ------------------------------------------------------------------------------ file-level errors

@@ -124,13 +124,14 @@ final class IncDataPlaneHarness {
         new LinkSpec(100 * Units.GBPS, LINK_LATENCY_PS), new LinkSpec(200 * Units.GBPS, LINK_LATENCY_PS));
     Set<ReduceOp> ops = EnumSet.of(ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN);
     Set<DataType> types = EnumSet.of(DataType.INT32, DataType.FLOAT32);
-    IncSwitchSpec tor = new IncSwitchSpec(150_000L, 50_000_000_000L, 256, 8, 256, 8192, ops, types);
-    IncSwitchSpec spine = new IncSwitchSpec(200_000L, 50_000_000_000L, 512, 8, 256, 8192, ops, types);
+    IncSwitchSpec tor = new IncSwitchSpec(150_000L, 400 * Units.GBPS, 256, 8, 256, 8192, ops, types);
+    IncSwitchSpec spine = new IncSwitchSpec(200_000L, 400 * Units.GBPS, 512, 8, 256, 8192, ops, types);
     IncSpec inc = new IncSpec(tor, spine, Set.of(),
         new IncNicSpec(fragmentBytes, 30_000L, retransmitTimeoutPs, maxRetransmits));
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(300_000L, 300_000L, 10_000_000_000L, 20_000_000_000L, 150_000L, 128 * Units.GBPS,
-            PCIE_LATENCY_PS),
+        HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(300_000L)
+            .reduceBitsPerSecond(80 * Units.GBPS).memoryBitsPerSecond(160 * Units.GBPS).memoryLatencyPs(150_000L)
+            .pcieBitsPerSecond(128 * Units.GBPS).pcieLatencyPs(PCIE_LATENCY_PS).build(),
         new NicSpec(1024, HEADER_BYTES, 100_000L, 100_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), inc);
     // The workload is never started: the leaders below stand in for the ranks. Synthetic: no answers to build.

@@ -31,7 +31,8 @@ class ResultAggregatorTest {
     LinkSpec link = new LinkSpec(25 * Units.GBPS, 500_000L);
     TopologySpec topology = new LeafSpineSpec(hosts, hosts, 0, link, link);
     DeviceSpec devices = new DeviceSpec(
-        new HostSpec(300_000L, 300_000L, 0, 0, 100_000L, 64 * Units.GBPS, 250_000L),
+        HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(300_000L).memoryLatencyPs(100_000L)
+            .pcieBitsPerSecond(64 * Units.GBPS).pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 150_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(4096L), 2, 1, 1,

@@ -8,7 +8,7 @@ import java.util.Set;
  * A switch's INC unit (seed 001's FPGA beside the switch pipeline; seed 000's switch INC unit).
  *
  * @param unitLatencyPs       pipeline latency of the INC unit per flagged packet (it does not hold the unit)
- * @param unitBytesPerSecond  rate at which the unit reduces payload bytes, one packet at a time (0: free)
+ * @param unitBitsPerSecond   rate at which the unit reduces payload, one packet at a time (0: free)
  * @param aggregationSlots    aggregation buffers (one per fragment being aggregated) the switch has in all
  * @param maxGroups           INC groups the switch can hold at once (a SPINE reports what is left as ava_grp_num)
  * @param maxPayloadBytes     largest data payload of one INC packet
@@ -16,7 +16,7 @@ import java.util.Set;
  * @param operations          reduce operations the unit supports
  * @param dataTypes           element types the unit supports
  */
-public record IncSwitchSpec(long unitLatencyPs, long unitBytesPerSecond, int aggregationSlots, int maxGroups,
+public record IncSwitchSpec(long unitLatencyPs, long unitBitsPerSecond, int aggregationSlots, int maxGroups,
                             int maxPayloadBytes, int maxDataSizeBytes, Set<ReduceOp> operations,
                             Set<DataType> dataTypes) {
   public IncSwitchSpec {

@@ -46,7 +46,7 @@ import java.util.List;
  * the NICs' retransmission on timeout, a loss on any hop is recovered, exactly once.
  *
  * <p>Timing: the unit is one FIFO per switch; every packet it handles occupies it for {@code unitLatencyPs} plus its
- * payload at {@code unitBytesPerSecond}, from the time the packet's tail is in. Outputs are handed to the switch
+ * payload at {@code unitBitsPerSecond}, from the time the packet's tail is in. Outputs are handed to the switch
  * with the time the unit is done; the switch adds its pipeline latency and serializes them on the egress port.
  */
 public final class SwitchIncUnit {
@@ -74,7 +74,6 @@ public final class SwitchIncUnit {
   private final int operationMask;
   private final int dataTypeMask;
   /** Unit rate in bits per second (0: free). */
-  private final long unitBitsPerSecond;
   /** Groups held, by the 24-bit group key of task ids (key (group key, 0)). */
   private final IntLongMap<IncGroup> groups = new IntLongMap<>();
   private int freeGroups;
@@ -107,7 +106,7 @@ public final class SwitchIncUnit {
           + v.name() + " is neither");
     }
     if (unit.maxGroups() < 0 || unit.aggregationSlots() < 0 || unit.maxPayloadBytes() < 1
-        || unit.unitLatencyPs() < 0 || unit.unitBytesPerSecond() < 0) {
+        || unit.unitLatencyPs() < 0 || unit.unitBitsPerSecond() < 0) {
       throw new IllegalArgumentException("INC unit of " + v.name() + " has impossible settings: " + unit);
     }
     this.vertex = vertex;
@@ -123,7 +122,6 @@ public final class SwitchIncUnit {
     for (DataType type : unit.dataTypes()) types |= 1 << IncCodes.typeCode(type);
     this.operationMask = ops;
     this.dataTypeMask = types;
-    this.unitBitsPerSecond = Math.multiplyExact(unit.unitBytesPerSecond(), 8L);
     this.freeGroups = unit.maxGroups();
     this.freeSlots = unit.aggregationSlots();
     this.nicFragmentBytes = Math.max(1, Math.min(nicFragmentBytes, unit.maxPayloadBytes()));
@@ -575,7 +573,7 @@ public final class SwitchIncUnit {
    */
   private long occupy(long tailPs, long payloadBytes) {
     long start = Math.max(tailPs, unitFreeAtPs);
-    unitFreeAtPs = start + Units.transferPs(payloadBytes, unitBitsPerSecond);
+    unitFreeAtPs = start + Units.transferPs(payloadBytes, unit.unitBitsPerSecond());
     return unitFreeAtPs + unit.unitLatencyPs();
   }
 

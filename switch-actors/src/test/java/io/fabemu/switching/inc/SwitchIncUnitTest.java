@@ -42,7 +42,7 @@ class SwitchIncUnitTest {
   private static final long GROUP = 0x00123456L;
   private static final long UNIT_PS = 100_000L;
   /** 1 GB/s: a 16 B payload takes 16 ns in the unit. */
-  private static final long UNIT_BYTES_PER_SECOND = 1_000_000_000L;
+  private static final long UNIT_BITS_PER_SECOND = 8_000_000_000L;
   private static final IncNicSpec NIC = new IncNicSpec(256, 0L, 1_000_000_000L, 5);
 
   /** One packet the unit sent. */
@@ -66,7 +66,7 @@ class SwitchIncUnitTest {
   private final RecordingSink sink = new RecordingSink();
 
   private static IncSwitchSpec unit(int slots, int groups, Set<ReduceOp> ops) {
-    return new IncSwitchSpec(UNIT_PS, UNIT_BYTES_PER_SECOND, slots, groups, 256, 4096, ops,
+    return new IncSwitchSpec(UNIT_PS, UNIT_BITS_PER_SECOND, slots, groups, 256, 4096, ops,
         EnumSet.of(DataType.INT32, DataType.FLOAT32));
   }
 
