@@ -191,7 +191,8 @@ class DistributedEngineTest {
     MessageInfo info = new MessageInfo(1, 2, 9L, slice.count(), slice.type(), false, slice.sizeBytes());
     List<Event> large = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      large.add(new Event(i, 1, i, 2, new Packet(1, 2, 9L, i, 5, 400_064, i, info, 0, slice)));
+      large.add(new Event(i, 1, i, 2, Packet.builder().sourceHost(1).destinationHost(2).messageId(9L).segmentIndex(i)
+          .segmentCount(5).wireBytes(400_064).tailTimePs(i).info(info).elementOffset(0).slice(slice).build()));
     }
     assertThat(MemberScheduler.chunks(large, MemberScheduler.MAX_BATCH_EVENTS, MemberScheduler.MAX_BATCH_BYTES))
         .extracting(List::size).containsExactly(2, 2, 1);

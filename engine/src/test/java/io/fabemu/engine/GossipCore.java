@@ -204,8 +204,9 @@ final class GossipCore implements DeviceCore {
     long timePs = outbox.nowPs() + delayPs;
     MessageInfo info = new MessageInfo(id, target, nextMessageId, count, slice.type(), withLocations,
         slice.sizeBytes());
-    outbox.send(target, timePs, new Packet(id, target, nextMessageId++, hops, startHops + 1, wireBytes,
-        timePs + wireBytes, info, 0, slice));
+    outbox.send(target, timePs, Packet.builder().sourceHost(id).destinationHost(target).messageId(nextMessageId++)
+        .segmentIndex(hops).segmentCount(startHops + 1).wireBytes(wireBytes).tailTimePs(timePs + wireBytes).info(info)
+        .elementOffset(0).slice(slice).build());
     bytesOut += wireBytes;
     packetsOut++;
     lastTarget = target;

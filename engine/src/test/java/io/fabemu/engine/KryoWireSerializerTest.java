@@ -104,7 +104,8 @@ class KryoWireSerializerTest {
   private static Event packetEvent(DataBuffer slice) {
     MessageInfo info = new MessageInfo(1, 2, 99L, slice.count(), slice.type(), slice.hasLocations(),
         slice.sizeBytes());
-    Packet packet = new Packet(1, 2, 5L, 0, 1, 64 + (int) slice.sizeBytes(), 1_234L, info, 0, slice);
+    Packet packet = Packet.builder().sourceHost(1).destinationHost(2).messageId(5L).segmentIndex(0).segmentCount(1)
+        .wireBytes(64 + (int) slice.sizeBytes()).tailTimePs(1_234L).info(info).elementOffset(0).slice(slice).build();
     return new Event(1_000L, 3, 17L, 4, packet);
   }
 
@@ -208,11 +209,13 @@ class KryoWireSerializerTest {
         new LocalDelivery(new Message(3, 3, 79L, DataBuffer.wrap(DataType.INT16, new short[] {1, -1}, null))),
         new NicSend(4, new Message(3, 4, 80L, DataBuffer.wrap(DataType.INT64, new long[] {Long.MIN_VALUE},
             new int[] {9}))),
-        new Packet(3, 4, 1L, 0, 1, 64, 10L, new MessageInfo(3, 4, 81L, 0, null, false, 0L), 0, null),
+        Packet.builder().sourceHost(3).destinationHost(4).messageId(1L).segmentIndex(0).segmentCount(1).wireBytes(64)
+            .tailTimePs(10L).info(new MessageInfo(3, 4, 81L, 0, null, false, 0L)).build(),
         // A synthetic payload: sizes only, no data.
         new NicSend(4, Message.synthetic(3, 4, 82L, 20_484L)),
         new NicDeliver(Message.synthetic(3, 4, 83L, 12L)),
-        new Packet(3, 4, 2L, 1, 21, 1_084, 11L, new MessageInfo(3, 4, 82L, 0, null, false, 20_484L), 0, null),
+        Packet.builder().sourceHost(3).destinationHost(4).messageId(2L).segmentIndex(1).segmentCount(21)
+            .wireBytes(1_084).tailTimePs(11L).info(new MessageInfo(3, 4, 82L, 0, null, false, 20_484L)).build(),
         GossipCore.wake(3));
     ArrayList<Event> events = new ArrayList<>();
     for (int i = 0; i < payloads.size(); i++) {

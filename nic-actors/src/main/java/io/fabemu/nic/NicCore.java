@@ -195,8 +195,10 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
       int wireBytes = wireBytes(payloadBytes);
       port.transmit(readyPs, wireBytes, 0L);
-      outbox.send(port.toDevice(), port.lastHeadArrivalPs(), new Packet(host, send.destinationHost(), messageId, s,
-          segments, wireBytes, port.lastTailArrivalPs(), info, elementOffset, slice));
+      outbox.send(port.toDevice(), port.lastHeadArrivalPs(), Packet.builder().sourceHost(host)
+          .destinationHost(send.destinationHost()).messageId(messageId).segmentIndex(s).segmentCount(segments)
+          .wireBytes(wireBytes).tailTimePs(port.lastTailArrivalPs()).info(info).elementOffset(elementOffset)
+          .slice(slice).build());
     }
     dmaReadFreeAtPs = readyPs;
   }

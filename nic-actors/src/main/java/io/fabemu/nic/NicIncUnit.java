@@ -154,8 +154,9 @@ public final class NicIncUnit {
           mpi.operandType(), mpi.reqId(), elements);
       IncHeader2 header2 = new IncHeader2(taskId, i, fragments, bytes, 0, destinationIp);
       IncFrame frame = new IncFrame(IncPacketType.TASK_UP, hostIp, torIp, fragmentMpi, null, header2, null);
-      out[i] = new Packet(host, torVertex, messageId, i, fragments, wireBytes(frame, bytes), 0L, info, elementOffset,
-          slice, frame);
+      out[i] = Packet.builder().sourceHost(host).destinationHost(torVertex).messageId(messageId).segmentIndex(i)
+          .segmentCount(fragments).wireBytes(wireBytes(frame, bytes)).tailTimePs(0L).info(info)
+          .elementOffset(elementOffset).slice(slice).inc(frame).build();
     }
     tasks.put(leader, taskId, new Task(leader, filled, mpi, out));
     return out;
@@ -185,7 +186,9 @@ public final class NicIncUnit {
     IncFrame frame = new IncFrame(request.type(), hostIp, destinationIp, request.mpi(), header0, null, control);
     MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(), 0, null,
         false, ControlPayload.WIRE_BYTES);
-    return new Packet(host, destinationHost, messageId, 0, 1, wireBytes(frame, 0), 0L, info, 0, null, frame);
+    return Packet.builder().sourceHost(host).destinationHost(destinationHost).messageId(messageId).segmentIndex(0)
+        .segmentCount(1).wireBytes(wireBytes(frame, 0)).tailTimePs(0L).info(info).elementOffset(0).slice(null)
+        .inc(frame).build();
   }
 
   /** The message a received control packet becomes: its control payload as the switches left it, and no data. */

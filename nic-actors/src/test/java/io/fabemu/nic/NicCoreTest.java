@@ -238,9 +238,7 @@ class NicCoreTest {
     List<Sent> second = new ArrayList<>();
     for (Sent p : first) {
       Packet packet = (Packet) p.payload();
-      second.add(new Sent(p.targetDevice(), p.timePs(), new Packet(packet.sourceHost(), packet.destinationHost(),
-          packet.messageId() + 1, packet.segmentIndex(), packet.segmentCount(), packet.wireBytes(),
-          packet.tailTimePs(), packet.info(), packet.elementOffset(), packet.slice())));
+      second.add(new Sent(p.targetDevice(), p.timePs(), packet.toBuilder().messageId(packet.messageId() + 1).build()));
     }
     List<Sent> interleaved = new ArrayList<>();
     for (int i = 0; i < first.size(); i++) {

@@ -53,8 +53,9 @@ class NicIncUnitTest {
     DataBuffer slice = result == null ? null : result.slice(fragment.elementOffset(), fragment.slice().count());
     DeviceProtocol.MessageInfo info = new DeviceProtocol.MessageInfo(predecessorRank, HOST, 77L,
         fragment.info().totalElements(), fragment.info().dataType(), false, fragment.info().totalBytes());
-    return new Packet(1, HOST, 5L, h.fragmentIndex(), h.fragmentCount(), fragment.wireBytes(), 0L, info,
-        fragment.elementOffset(), slice, down);
+    return Packet.builder().sourceHost(1).destinationHost(HOST).messageId(5L).segmentIndex(h.fragmentIndex())
+        .segmentCount(h.fragmentCount()).wireBytes(fragment.wireBytes()).tailTimePs(0L).info(info)
+        .elementOffset(fragment.elementOffset()).slice(slice).inc(down).build();
   }
 
   @Test
@@ -156,10 +157,11 @@ class NicIncUnitTest {
         ReduceOp.SUM, DataType.INT32, 240, 9), SUCCESSOR, 0L);
     for (Packet f : fragments) {
       IncFrame fr = f.inc();
-      engine.acceptResultFragment(new Packet(1, HOST, 0L, 0, 0, f.wireBytes(), 0L,
-          new DeviceProtocol.MessageInfo(1, HOST, 77L, 0, null, false, 240), 0, null,
-          new IncFrame(IncPacketType.TASK_DOWN, fr.ipSource(), fr.header2().dstIpCache(), fr.mpi(), null,
-              fr.header2(), null)));
+      engine.acceptResultFragment(Packet.builder().sourceHost(1).destinationHost(HOST).wireBytes(f.wireBytes())
+          .info(new DeviceProtocol.MessageInfo(1, HOST, 77L, 0, null, false, 240))
+          .inc(new IncFrame(IncPacketType.TASK_DOWN, fr.ipSource(), fr.header2().dstIpCache(), fr.mpi(), null,
+              fr.header2(), null))
+          .build());
     }
     Message delivered = engine.takeCompletedResult(HOST, IncCodes.taskId(GROUP, 9));
     assertThat(delivered.data()).isNull();

@@ -91,6 +91,20 @@ public record ControlPayload(int masterNum, int queryNotifyHop, int supCommType,
         r.u16()));
   }
 
+  /** A builder with every field 0; set the fields the payload needs, then {@link Builder#build()}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding every field of this payload, to build a copy with some of them changed. */
+  public Builder toBuilder() {
+    return new Builder().masterNum(masterNum).queryNotifyHop(queryNotifyHop).supCommType(supCommType)
+        .supAllreduceOp(supAllreduceOp).supDataType(supDataType).supMaxDataSize(supMaxDataSize)
+        .globalGroupSize(globalGroupSize).localGroupSize(localGroupSize).trueCommId(trueCommId).avaGrpNum(avaGrpNum)
+        .supMpiType(supMpiType).failCause(failCause).dstRank(dstRank).tor1Ip(tor1Ip).spineIp(spineIp).tor2Ip(tor2Ip)
+        .jobId(jobId).cId(cId).worldRank(worldRank).srcLocalGroupSize(srcLocalGroupSize).torCount(torCount);
+  }
+
   /** True on a notify (response), false on a query. */
   public boolean isNotify() {
     return (queryNotifyHop & 0x80) != 0;
@@ -99,5 +113,174 @@ public record ControlPayload(int masterNum, int queryNotifyHop, int supCommType,
   /** INC switches the packet has passed. */
   public int hops() {
     return queryNotifyHop & 0x7F;
+  }
+
+  /**
+   * Names the fields of a {@link ControlPayload}, one setter each (named as the record component, see the record
+   * for widths and meaning); a field never set is 0. {@link #build()} goes through the canonical constructor, so
+   * a value too wide for its field is refused there. Not thread-safe; {@link #build()} may be called more than once.
+   */
+  public static final class Builder {
+    private int masterNum;
+    private int queryNotifyHop;
+    private int supCommType;
+    private int supAllreduceOp;
+    private int supDataType;
+    private int supMaxDataSize;
+    private int globalGroupSize;
+    private int localGroupSize;
+    private long trueCommId;
+    private long avaGrpNum;
+    private int supMpiType;
+    private int failCause;
+    private long dstRank;
+    private long tor1Ip;
+    private long spineIp;
+    private long tor2Ip;
+    private long jobId;
+    private int cId;
+    private long worldRank;
+    private int srcLocalGroupSize;
+    private int torCount;
+
+    private Builder() {}
+
+    /** Sets {@link ControlPayload#masterNum()}. */
+    public Builder masterNum(int masterNum) {
+      this.masterNum = masterNum;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#queryNotifyHop()}. */
+    public Builder queryNotifyHop(int queryNotifyHop) {
+      this.queryNotifyHop = queryNotifyHop;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#supCommType()}. */
+    public Builder supCommType(int supCommType) {
+      this.supCommType = supCommType;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#supAllreduceOp()}. */
+    public Builder supAllreduceOp(int supAllreduceOp) {
+      this.supAllreduceOp = supAllreduceOp;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#supDataType()}. */
+    public Builder supDataType(int supDataType) {
+      this.supDataType = supDataType;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#supMaxDataSize()}. */
+    public Builder supMaxDataSize(int supMaxDataSize) {
+      this.supMaxDataSize = supMaxDataSize;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#globalGroupSize()}. */
+    public Builder globalGroupSize(int globalGroupSize) {
+      this.globalGroupSize = globalGroupSize;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#localGroupSize()}. */
+    public Builder localGroupSize(int localGroupSize) {
+      this.localGroupSize = localGroupSize;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#trueCommId()}. */
+    public Builder trueCommId(long trueCommId) {
+      this.trueCommId = trueCommId;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#avaGrpNum()}. */
+    public Builder avaGrpNum(long avaGrpNum) {
+      this.avaGrpNum = avaGrpNum;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#supMpiType()}. */
+    public Builder supMpiType(int supMpiType) {
+      this.supMpiType = supMpiType;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#failCause()}. */
+    public Builder failCause(int failCause) {
+      this.failCause = failCause;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#dstRank()}. */
+    public Builder dstRank(long dstRank) {
+      this.dstRank = dstRank;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#tor1Ip()}. */
+    public Builder tor1Ip(long tor1Ip) {
+      this.tor1Ip = tor1Ip;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#spineIp()}. */
+    public Builder spineIp(long spineIp) {
+      this.spineIp = spineIp;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#tor2Ip()}. */
+    public Builder tor2Ip(long tor2Ip) {
+      this.tor2Ip = tor2Ip;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#jobId()}. */
+    public Builder jobId(long jobId) {
+      this.jobId = jobId;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#cId()}. */
+    public Builder cId(int cId) {
+      this.cId = cId;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#worldRank()}. */
+    public Builder worldRank(long worldRank) {
+      this.worldRank = worldRank;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#srcLocalGroupSize()}. */
+    public Builder srcLocalGroupSize(int srcLocalGroupSize) {
+      this.srcLocalGroupSize = srcLocalGroupSize;
+      return this;
+    }
+
+    /** Sets {@link ControlPayload#torCount()}. */
+    public Builder torCount(int torCount) {
+      this.torCount = torCount;
+      return this;
+    }
+
+    /**
+     * A payload of the fields set so far.
+     *
+     * @throws IllegalArgumentException when a field does not fit its width on the wire (the canonical constructor's
+     *                                  checks)
+     */
+    public ControlPayload build() {
+      return new ControlPayload(masterNum, queryNotifyHop, supCommType, supAllreduceOp, supDataType, supMaxDataSize,
+          globalGroupSize, localGroupSize, trueCommId, avaGrpNum, supMpiType, failCause, dstRank, tor1Ip, spineIp,
+          tor2Ip, jobId, cId, worldRank, srcLocalGroupSize, torCount);
+    }
   }
 }

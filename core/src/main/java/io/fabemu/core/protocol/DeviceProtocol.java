@@ -126,12 +126,16 @@ public final class DeviceProtocol {
       handler.onPacket(this, context);
     }
 
+    /** A builder with every component 0 or null (an ordinary packet unless {@link Builder#inc} is set). */
+    public static Builder builder() {
+      return new Builder();
+    }
 
-    /** An ordinary (not INC) packet. */
-    public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
-                  int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice) {
-      this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
-          elementOffset, slice, null);
+    /** A builder holding every component of this packet, to build a copy with some of them changed. */
+    public Builder toBuilder() {
+      return new Builder().sourceHost(sourceHost).destinationHost(destinationHost).messageId(messageId)
+          .segmentIndex(segmentIndex).segmentCount(segmentCount).wireBytes(wireBytes).tailTimePs(tailTimePs)
+          .info(info).elementOffset(elementOffset).slice(slice).inc(inc);
     }
 
     @Override
@@ -155,6 +159,98 @@ public final class DeviceProtocol {
     /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
     public boolean isIncTask() {
       return inc != null && inc.header2() != null;
+    }
+
+    /**
+     * Names the components of a {@link Packet}, one setter each (named as the component, see the record for their
+     * meaning); a component never set is 0 or null. Not thread-safe; {@link #build()} may be called more than once.
+     */
+    public static final class Builder {
+      private int sourceHost;
+      private int destinationHost;
+      private long messageId;
+      private int segmentIndex;
+      private int segmentCount;
+      private int wireBytes;
+      private long tailTimePs;
+      private MessageInfo info;
+      private int elementOffset;
+      private DataBuffer slice;
+      private IncFrame inc;
+
+      private Builder() {}
+
+      /** Sets {@link Packet#sourceHost()}. */
+      public Builder sourceHost(int sourceHost) {
+        this.sourceHost = sourceHost;
+        return this;
+      }
+
+      /** Sets {@link Packet#destinationHost()}. */
+      public Builder destinationHost(int destinationHost) {
+        this.destinationHost = destinationHost;
+        return this;
+      }
+
+      /** Sets {@link Packet#messageId()}. */
+      public Builder messageId(long messageId) {
+        this.messageId = messageId;
+        return this;
+      }
+
+      /** Sets {@link Packet#segmentIndex()}. */
+      public Builder segmentIndex(int segmentIndex) {
+        this.segmentIndex = segmentIndex;
+        return this;
+      }
+
+      /** Sets {@link Packet#segmentCount()}. */
+      public Builder segmentCount(int segmentCount) {
+        this.segmentCount = segmentCount;
+        return this;
+      }
+
+      /** Sets {@link Packet#wireBytes()}. */
+      public Builder wireBytes(int wireBytes) {
+        this.wireBytes = wireBytes;
+        return this;
+      }
+
+      /** Sets {@link Packet#tailTimePs()}. */
+      public Builder tailTimePs(long tailTimePs) {
+        this.tailTimePs = tailTimePs;
+        return this;
+      }
+
+      /** Sets {@link Packet#info()}. */
+      public Builder info(MessageInfo info) {
+        this.info = info;
+        return this;
+      }
+
+      /** Sets {@link Packet#elementOffset()}. */
+      public Builder elementOffset(int elementOffset) {
+        this.elementOffset = elementOffset;
+        return this;
+      }
+
+      /** Sets {@link Packet#slice()}. */
+      public Builder slice(DataBuffer slice) {
+        this.slice = slice;
+        return this;
+      }
+
+      /** Sets {@link Packet#inc()}: null (the default) for an ordinary packet. */
+      public Builder inc(IncFrame inc) {
+        this.inc = inc;
+        return this;
+      }
+
+      /** A packet of the components set so far, through the canonical constructor. */
+      public Packet build() {
+        return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
+            info, elementOffset, slice, inc);
+      }
     }
   }
 

@@ -45,8 +45,8 @@ public final class IncDataPlaneMessages {
   public static final int TYPES = (1 << 1) | (1 << 3);
 
   public static ControlPayload query(long groupId, int globalGroupSize, int dstRank, int worldRank) {
-    return new ControlPayload(0, 0, 1, OPS, TYPES, 0xFFFF, globalGroupSize, 0, groupId, 0, 0, 0, dstRank, 0, 0,
-        0, 0, 0, worldRank, 0, 0);
+    return ControlPayload.builder().supCommType(1).supAllreduceOp(OPS).supDataType(TYPES).supMaxDataSize(0xFFFF)
+        .globalGroupSize(globalGroupSize).trueCommId(groupId).dstRank(dstRank).worldRank(worldRank).build();
   }
 
   /**
@@ -59,12 +59,15 @@ public final class IncDataPlaneMessages {
   public static ControlPayload notify(long groupId, int maxDataSize, int globalGroupSize, int localGroupSize,
                                       int dstRank, long spineIp, int mrrRank, int srcLocalGroupSize,
                                       int torCount) {
-    return new ControlPayload(0, 0x80, 1, OPS, TYPES, maxDataSize, globalGroupSize, localGroupSize, groupId, 0,
-        0, 0, dstRank, 0, spineIp, 0, 0, 0, mrrRank, srcLocalGroupSize, torCount);
+    return ControlPayload.builder().queryNotifyHop(0x80).supCommType(1).supAllreduceOp(OPS).supDataType(TYPES)
+        .supMaxDataSize(maxDataSize).globalGroupSize(globalGroupSize).localGroupSize(localGroupSize)
+        .trueCommId(groupId).dstRank(dstRank).spineIp(spineIp).worldRank(mrrRank)
+        .srcLocalGroupSize(srcLocalGroupSize).torCount(torCount).build();
   }
 
   /** A release (seed 001's kill) for the group. */
   public static ControlPayload release(long groupId, int dstRank, long spineIp) {
-    return new ControlPayload(0, 0x80, 0, 0, 0, 0, 0, 0, groupId, 0, 0, 0, dstRank, 0, spineIp, 0, 0, 0, 0, 0, 0);
+    return ControlPayload.builder().queryNotifyHop(0x80).trueCommId(groupId).dstRank(dstRank).spineIp(spineIp)
+        .build();
   }
 }

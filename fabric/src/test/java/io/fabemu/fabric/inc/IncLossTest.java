@@ -101,7 +101,9 @@ class IncLossTest {
   @Test
   void shouldNeverLoseOrdinaryOrControlPacketsWhichNothingRetransmits() {
     EgressPort port = new EgressPort(0, 8, new LinkSpec(100 * Units.GBPS, 500_000L), 0.9, 1L);
-    Packet ordinary = new Packet(0, 1, 0L, 0, 1, 64, 0L, new MessageInfo(0, 1, 3L, 0, null, false, 0L), 0, null);
+    Packet ordinary = Packet.builder().sourceHost(0).destinationHost(1).messageId(0L).segmentIndex(0).segmentCount(1)
+        .wireBytes(64).tailTimePs(0L).info(new MessageInfo(0, 1, 3L, 0, null, false, 0L)).elementOffset(0).slice(null)
+        .build();
     NicIncUnit nic = new NicIncUnit(0, 8, new IncNicSpec(256, 0L, 1_000_000L, 3), 58);
     Packet control = nic.controlPacket(IncDataPlaneMessages.control(IncPacketType.TREE_DOWN, 0, 1,
         IncDataPlaneMessages.notify(5L, 1024, 2, 2, 1, 0, 0, 2, 1)), 1, 0L);

@@ -237,10 +237,11 @@ final class IncControlPlane {
     int group = layout.groupOf(rank);
     // The query asks for the case's operation and type: each switch keeps the bit if it supports it, and sizes
     // its aggregation slots by that element.
-    return new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0, 1, 1 << IncCodes.opCode(op),
-        1 << IncCodes.typeCode(dataType), 0xFFFF,
-        u16(layout.leaderCount()), leadersUnderTor(layout.torOfLeader(rank)), groupId, 0xFFFF_FFFFL, 3, 0, mrr, 0, 0,
-        0, 1, group, rank, 0, 0);
+    return ControlPayload.builder().masterNum(layout.groupCount() > 1 ? 1 : 0).supCommType(1)
+        .supAllreduceOp(1 << IncCodes.opCode(op)).supDataType(1 << IncCodes.typeCode(dataType))
+        .supMaxDataSize(0xFFFF).globalGroupSize(u16(layout.leaderCount()))
+        .localGroupSize(leadersUnderTor(layout.torOfLeader(rank))).trueCommId(groupId).avaGrpNum(0xFFFF_FFFFL)
+        .supMpiType(3).dstRank(mrr).jobId(1).cId(group).worldRank(rank).build();
   }
 
   private boolean receiveQueries() {
@@ -312,10 +313,12 @@ final class IncControlPlane {
     int ops = inc ? 1 << IncCodes.opCode(op) : d.supportedOps();
     int types = inc ? 1 << IncCodes.typeCode(dataType) : d.supportedTypes();
     int dataSize = inc ? (int) sizeBytes : d.maxDataSize();
-    decision = new ControlPayload(layout.groupCount() > 1 ? 1 : 0, 0x80, 1, ops, types, dataSize,
-        u16(layout.leaderCount()), 0, groupId, d.spineFreeGroups(), 3, d.cause().code(), 0,
-        IncAddresses.ofVertex(torVertex), d.spineIp(), 0, 1, layout.groupOf(rank), rank,
-        leadersUnderTor(layout.torOfLeader(rank)), d.torCount());
+    decision = ControlPayload.builder().masterNum(layout.groupCount() > 1 ? 1 : 0).queryNotifyHop(0x80)
+        .supCommType(1).supAllreduceOp(ops).supDataType(types).supMaxDataSize(dataSize)
+        .globalGroupSize(u16(layout.leaderCount())).trueCommId(groupId).avaGrpNum(d.spineFreeGroups()).supMpiType(3)
+        .failCause(d.cause().code()).tor1Ip(IncAddresses.ofVertex(torVertex)).spineIp(d.spineIp()).jobId(1)
+        .cId(layout.groupOf(rank)).worldRank(rank).srcLocalGroupSize(leadersUnderTor(layout.torOfLeader(rank)))
+        .torCount(d.torCount()).build();
     for (int target : notifyTargets) {
       sendControl(target, ROUND_NOTIFY, IncPacketType.TREE_DOWN, withDestination(decision, target));
     }
@@ -324,10 +327,7 @@ final class IncControlPlane {
 
   /** The decision's payload addressed to one NMRR: its rank and the leaders under its TOR. */
   private ControlPayload withDestination(ControlPayload p, int target) {
-    return new ControlPayload(p.masterNum(), p.queryNotifyHop(), p.supCommType(), p.supAllreduceOp(),
-        p.supDataType(), p.supMaxDataSize(), p.globalGroupSize(), leadersUnderTor(layout.torOfLeader(target)),
-        p.trueCommId(), p.avaGrpNum(), p.supMpiType(), p.failCause(), target, p.tor1Ip(), p.spineIp(), p.tor2Ip(),
-        p.jobId(), p.cId(), p.worldRank(), p.srcLocalGroupSize(), p.torCount());
+    return p.toBuilder().localGroupSize(leadersUnderTor(layout.torOfLeader(target))).dstRank(target).build();
   }
 
   private boolean receiveNotify() {
@@ -397,8 +397,9 @@ final class IncControlPlane {
 
     /** On the wire between MRRs: a control payload (fail cause, masks, max size, SPINE, free groups, count). */
     ControlPayload toPayload(int mrr) {
-      return new ControlPayload(1, 0, 1, ops, types, maxDataSize, u16(queries), 0, 0, spineFreeGroups, 3,
-          cause.code(), 0, 0, spineIp, 0, 1, 0, mrr, 0, 0);
+      return ControlPayload.builder().masterNum(1).supCommType(1).supAllreduceOp(ops).supDataType(types)
+          .supMaxDataSize(maxDataSize).globalGroupSize(u16(queries)).avaGrpNum(spineFreeGroups).supMpiType(3)
+          .failCause(cause.code()).spineIp(spineIp).jobId(1).worldRank(mrr).build();
     }
 
     static Summary fromPayload(ControlPayload p) {

@@ -194,9 +194,8 @@ public final class SwitchIncUnit {
     }
     IncFrame out = new IncFrame(frame.type(), frame.ipSource(), frame.ipDestination(), frame.mpi(), header0, null,
         control);
-    sink.send(new Packet(packet.sourceHost(), destination, packet.messageId(), packet.segmentIndex(),
-        packet.segmentCount(), packet.wireBytes(), packet.tailTimePs(), packet.info(), packet.elementOffset(),
-        packet.slice(), out), controlNextHop(frame.type(), control, destination), done);
+    sink.send(packet.toBuilder().destinationHost(destination).inc(out).build(),
+        controlNextHop(frame.type(), control, destination), done);
   }
 
   /** The query's update (seed 001, table 2): this switch's capabilities, address and load. */
@@ -225,10 +224,10 @@ public final class SwitchIncUnit {
       }
     }
     long available = slotsFree ? freeGroups : 0;
-    return new ControlPayload(c.masterNum(), (c.queryNotifyHop() & 0x80) | hops, c.supCommType(),
-        c.supAllreduceOp() & operationMask, c.supDataType() & dataTypeMask, maxDataSize, c.globalGroupSize(),
-        c.localGroupSize(), c.trueCommId(), spine ? available : c.avaGrpNum(), c.supMpiType(), failCause,
-        c.dstRank(), tor1, spineIp, tor2, c.jobId(), c.cId(), c.worldRank(), c.srcLocalGroupSize(), c.torCount());
+    return c.toBuilder().queryNotifyHop((c.queryNotifyHop() & 0x80) | hops)
+        .supAllreduceOp(c.supAllreduceOp() & operationMask).supDataType(c.supDataType() & dataTypeMask)
+        .supMaxDataSize(maxDataSize).avaGrpNum(spine ? available : c.avaGrpNum()).failCause(failCause).tor1Ip(tor1)
+        .spineIp(spineIp).tor2Ip(tor2).build();
   }
 
   /** The largest element (8-byte values with a 4-byte MAXLOC/MINLOC location): the fewest data bytes per fragment. */
@@ -487,9 +486,10 @@ public final class SwitchIncUnit {
             torIp);
         IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, ip, torIp, gen.template.inc().mpi(), null, h2,
             null);
-        sink.send(new Packet(vertex, tor, 0L, t.fragmentIndex(), t.fragmentCount(),
-            wireBytes(frame, t.fragmentBytes()), 0L, gen.template.info(), gen.template.elementOffset(), gen.result,
-            frame), tor, readyPs);
+        sink.send(Packet.builder().sourceHost(vertex).destinationHost(tor).messageId(0L)
+            .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount())
+            .wireBytes(wireBytes(frame, t.fragmentBytes())).tailTimePs(0L).info(gen.template.info())
+            .elementOffset(gen.template.elementOffset()).slice(gen.result).inc(frame).build(), tor, readyPs);
       }
       return;
     }
@@ -503,9 +503,8 @@ public final class SwitchIncUnit {
       IncHeader2 h2 = new IncHeader2(c.taskId(), c.fragmentIndex(), c.fragmentCount(), c.fragmentBytes(), flags,
           ip);
       IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, f.ipSource(), c.dstIpCache(), f.mpi(), null, h2, null);
-      sink.send(new Packet(cached.sourceHost(), destination, cached.messageId(), cached.segmentIndex(),
-          cached.segmentCount(), wireBytes(frame, c.fragmentBytes()), 0L, cached.info(), cached.elementOffset(),
-          gen.result, frame), destination, readyPs);
+      sink.send(cached.toBuilder().destinationHost(destination).wireBytes(wireBytes(frame, c.fragmentBytes()))
+          .tailTimePs(0L).slice(gen.result).inc(frame).build(), destination, readyPs);
       sent = true;
     }
     if (onlyTo >= 0 && !sent) {
@@ -522,9 +521,10 @@ public final class SwitchIncUnit {
     IncHeader2 h2 = new IncHeader2(t.taskId(), t.fragmentIndex(), t.fragmentCount(), t.fragmentBytes(), 0,
         parentIp);
     IncFrame frame = new IncFrame(IncPacketType.TASK_UP, ip, parentIp, gen.template.inc().mpi(), null, h2, null);
-    return new Packet(vertex, group.parent(), 0L, t.fragmentIndex(), t.fragmentCount(),
-        wireBytes(frame, t.fragmentBytes()), 0L, gen.template.info(), gen.template.elementOffset(), gen.aggregate,
-        frame);
+    return Packet.builder().sourceHost(vertex).destinationHost(group.parent()).messageId(0L)
+        .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount()).wireBytes(wireBytes(frame, t.fragmentBytes()))
+        .tailTimePs(0L).info(gen.template.info()).elementOffset(gen.template.elementOffset()).slice(gen.aggregate)
+        .inc(frame).build();
   }
 
   private IncGroup groupOf(long taskId, String what) {

@@ -217,8 +217,9 @@ class SwitchIncUnitTest {
     assertThat(tor.freeGroups()).isEqualTo(3);
 
     SwitchIncUnit other = engine(TOR0);
-    ControlPayload failed = new ControlPayload(0, 0x80, 1, 0, 0, 0, 4, 2, GROUP, 0, 0,
-        FailCause.OP_UNSUPPORTED.code(), 5, 0, spineIp, 0, 0, 0, 0, 2, 2);
+    ControlPayload failed = ControlPayload.builder().queryNotifyHop(0x80).supCommType(1).globalGroupSize(4)
+        .localGroupSize(2).trueCommId(GROUP).failCause(FailCause.OP_UNSUPPORTED.code()).dstRank(5).spineIp(spineIp)
+        .srcLocalGroupSize(2).torCount(2).build();
     other.onPacket(control(IncPacketType.TREE_DOWN, 0, 5, failed), 0, sink);
     assertThat(sink.take()).hasSize(1);
     assertThat(other.freeGroups()).isEqualTo(4);
@@ -308,11 +309,13 @@ class SwitchIncUnitTest {
   private static Packet resultFromSpine(Packet partial, DataBuffer result) {
     IncFrame f = partial.inc();
     IncHeader2 h = f.header2();
-    return new Packet(SPINE, partial.sourceHost(), 0L, h.fragmentIndex(), h.fragmentCount(), partial.wireBytes(),
-        3_000_000L, partial.info(), partial.elementOffset(), result,
-        new IncFrame(IncPacketType.TASK_DOWN, IncAddresses.ofVertex(SPINE), f.ipSource(), f.mpi(), null,
+    return Packet.builder().sourceHost(SPINE).destinationHost(partial.sourceHost()).messageId(0L)
+        .segmentIndex(h.fragmentIndex()).segmentCount(h.fragmentCount()).wireBytes(partial.wireBytes())
+        .tailTimePs(3_000_000L).info(partial.info()).elementOffset(partial.elementOffset()).slice(result)
+        .inc(new IncFrame(IncPacketType.TASK_DOWN, IncAddresses.ofVertex(SPINE), f.ipSource(), f.mpi(), null,
             new IncHeader2(h.taskId(), h.fragmentIndex(), h.fragmentCount(),
-                h.fragmentBytes(), 0, f.ipSource()), null));
+                h.fragmentBytes(), 0, f.ipSource()), null))
+        .build();
   }
 
   @Test
