@@ -4,13 +4,19 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** Algorithms, each valid for some collectives. {@link #AUTO} picks one by message size, as OpenMPI's tuned module does. */
+/**
+ * Algorithms, each valid for some collectives. {@link #AUTO} picks one by message size, as OpenMPI's tuned module
+ * does.
+ */
 public enum Algorithm {
   AUTO,
   RING,
   RECURSIVE_DOUBLING,
   RABENSEIFNER,
-  /** Allreduce: binomial-tree reduce to rank 0, then binomial broadcast. Reduce/broadcast/gather/scatter: binomial tree. */
+  /**
+   * Allreduce: binomial-tree reduce to rank 0, then binomial broadcast. Reduce/broadcast/gather/scatter: binomial
+   * tree.
+   */
   BINOMIAL,
   /** Root talks to every rank in turn (gather, scatter, reduce, broadcast). */
   LINEAR,
@@ -23,12 +29,12 @@ public enum Algorithm {
   /** Send/recv: even ranks send to the next odd rank, which answers (ping-pong). */
   PING_PONG,
   /**
-   * Allreduce in the network, Node mode (seed 001): one leader per node reduces its node, the switches aggregate
+   * Allreduce in the network, Node mode (the INC paper): one leader per node reduces its node, the switches aggregate
    * the leaders' data, the leader broadcasts the result; falls back to the host algorithm {@link #AUTO} picks when
    * the group cannot use INC.
    */
   INC_NODE,
-  /** Allreduce in the network, Socket mode (seed 001): one leader and one INC group per CPU socket index. */
+  /** Allreduce in the network, Socket mode (the INC paper): one leader and one INC group per CPU socket index. */
   INC_SOCKET;
 
   /** True for the in-network algorithms. */

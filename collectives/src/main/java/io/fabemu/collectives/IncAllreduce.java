@@ -2,7 +2,7 @@ package io.fabemu.collectives;
 
 
 /**
- * The data plane of INC Allreduce (seed 001, section 3.4), one rank's schedule. Phase 0: the ranks a leader leads
+ * The data plane of INC Allreduce (the INC paper, section 3.4), one rank's schedule. Phase 0: the ranks a leader leads
  * (its node in Node mode, its socket in Socket mode) reduce to it along a binomial tree. Phase 1, leaders only: the
  * leader sends its partial flagged for in-network aggregation to its ring successor (the closed ring of its group's
  * leaders under its TOR) and receives the aggregate over all leaders from its ring predecessor, as the TOR fills

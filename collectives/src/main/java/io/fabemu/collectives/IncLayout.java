@@ -1,7 +1,7 @@
 package io.fabemu.collectives;
 
 /**
- * Who does what in an INC Allreduce, by rank (seed 001: table 3, sections 3.3-3.5, formulas (1)-(6)).
+ * Who does what in an INC Allreduce, by rank (the INC paper: table 3, sections 3.3-3.5, formulas (1)-(6)).
  *
  * <p>Ranks are placed in blocks: host node {@code n} holds ranks {@code n*ppn .. n*ppn+ppn-1}; with {@code S}
  * sockets per node, socket {@code s} of node {@code n} holds the next {@code ppn/S} of them. The paper's roles:

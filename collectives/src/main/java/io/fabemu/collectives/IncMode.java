@@ -3,8 +3,8 @@ package io.fabemu.collectives;
 import java.util.Locale;
 
 /**
- * How the ranks of an INC Allreduce are led (seed 001, section 3.3 and 3.5): by one leader per host node, or by one
- * leader per CPU socket of every node.
+ * How the ranks of an INC Allreduce are led (the INC paper, section 3.3 and 3.5): by one leader per host node, or by
+ * one leader per CPU socket of every node.
  */
 public enum IncMode {
   /**

@@ -9,12 +9,12 @@ import org.junit.jupiter.api.Test;
 
 class IncLayoutTest {
 
-  /** Seed 001, figure 8: N = 2 CPUs per node, S = 9 nodes, P = 4 processes per CPU, 3 nodes per TOR. */
+  /** The INC paper, figure 8: N = 2 CPUs per node, S = 9 nodes, P = 4 processes per CPU, 3 nodes per TOR. */
   private static IncLayout figure8() {
     return IncLayout.of(IncMode.SOCKET, 9, 8, 2, 3);
   }
 
-  /** Seed 001, figure 6: 4 nodes of 8 ranks, 2 nodes per TOR, Node mode. */
+  /** The INC paper, figure 6: 4 nodes of 8 ranks, 2 nodes per TOR, Node mode. */
   private static IncLayout figure6() {
     return IncLayout.of(IncMode.NODE, 4, 8, 2, 2);
   }

@@ -20,7 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Compares a hardware profile with the published osu_allreduce table of seed 001
+ * Compares a hardware profile with the published osu_allreduce table of the INC paper
  * ({@code ../shared/reference/inc-allreduce-4nodes.csv}: 4 nodes, PPN 8/32/64, 4-256 B, host vs INC Node vs INC
  * Socket), and fits the profile's physical delays to it.
  *

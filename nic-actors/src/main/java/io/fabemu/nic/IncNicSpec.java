@@ -1,7 +1,7 @@
 package io.fabemu.nic;
 
 /**
- * A NIC's INC unit (seed 000): it cuts a task into fragments and merges result fragments.
+ * A NIC's INC unit (the INC patent): it cuts a task into fragments and merges result fragments.
  *
  * @param fragmentBytes        data bytes per fragment (at most every INC switch's max payload)
  * @param engineLatencyPs      time the engine spends per fragment it builds or merges

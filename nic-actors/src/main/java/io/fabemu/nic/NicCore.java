@@ -43,7 +43,7 @@ import java.util.List;
  * write channel writes the payload of every received segment, in arrival order, at the PCIe rate. A PCIe rate of 0
  * means free: no channel then delays anything.
  *
- * <p>INC (seed 000's NIC transceiver): a message with an INC request, and a received packet with an INC frame,
+ * <p>INC (the INC patent's NIC transceiver): a message with an INC request, and a received packet with an INC frame,
  * go to the NIC's {@link NicIncUnit}. A task is cut into fragments addressed to the host's TOR: one work request
  * for the whole task, the DMA read of its data as for any message, then each fragment through the INC unit (a
  * FIFO, {@code engineLatencyPs} each) onto the link; a retransmission timer (a self-event) resends the fragments

@@ -23,14 +23,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A NIC's INC unit (seed 000, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
+ * A NIC's INC unit (the INC patent, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
  *
  * <p>Up: a task the host hands over (Header1) is cut into M fragments of {@code fragmentBytes} (whole elements),
- * each with a Header2 that caches the real destination while the IP destination becomes the host's TOR (seed 000's
- * destination swap). The fragments are kept until the task's result has fully arrived here, so that the fragments
- * whose result is still missing when the retransmission timer fires can be resent (loss recovery; the switches
- * never count a contribution twice). Down: the result fragments of a task are merged with a fragment receive-status
- * table (a bitmap of the fragment indexes in; duplicates are ignored) into one message for the host.
+ * each with a Header2 that caches the real destination while the IP destination becomes the host's TOR (the INC
+ * patent's destination swap). The fragments are kept until the task's result has fully arrived here, so that the
+ * fragments whose result is still missing when the retransmission timer fires can be resent (loss recovery; the
+ * switches never count a contribution twice). Down: the result fragments of a task are merged with a fragment
+ * receive-status table (a bitmap of the fragment indexes in; duplicates are ignored) into one message for the host.
  *
  * <p>Control messages (query, notify, release) travel as one packet each, with Header0 and the control payload
  * the switches update on the way.

@@ -25,8 +25,8 @@ import java.util.List;
  * A packet switch: ports with FIFO egress queues, a forwarding table (shortest paths, per-flow ECMP) and a
  * pipeline latency, in store-and-forward or cut-through mode.
  *
- * <p>A switch with an INC unit (seed 001's TOR/SPINE with an FPGA; seed 000's network device with an INC unit)
- * has an arbiter in front: a flagged (INC) packet that is a control packet, or a task packet addressed to this
+ * <p>A switch with an INC unit (the INC paper's TOR/SPINE with an FPGA; the INC patent's network device with an INC
+ * unit) has an arbiter in front: a flagged (INC) packet that is a control packet, or a task packet addressed to this
  * switch, goes to the {@link SwitchIncUnit}; everything else is forwarded as before. The unit's outputs leave
  * through the same egress ports after the pipeline latency. Without a unit, INC control packets are forwarded like
  * any packet; a task packet addressed to such a switch is an error (the control plane must not build a tree over

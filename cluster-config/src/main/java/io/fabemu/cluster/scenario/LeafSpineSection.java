@@ -65,7 +65,7 @@ final class LeafSpineSection implements TopologyKindSection<LeafSpineSpec> {
     } catch (IllegalArgumentException e) {
       throw in.error(path, e.getMessage());
     }
-    // The control payload counts TORs and the leaders under one TOR in 16 bits (seed 001, table 2).
+    // The control payload counts TORs and the leaders under one TOR in 16 bits (the INC paper, table 2).
     if (layout.torCount() > 0xFFFF) {
       throw in.error(path, algorithm.configName() + " counts TORs in 16 bits: " + layout.torCount()
           + " TORs is above " + 0xFFFF);

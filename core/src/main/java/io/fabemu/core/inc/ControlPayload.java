@@ -3,7 +3,7 @@ package io.fabemu.core.inc;
 import java.nio.ByteBuffer;
 
 /**
- * The payload of a control packet (seed 001's table 2 and the non-core fields it lists), big-endian on the wire.
+ * The payload of a control packet (the INC paper's table 2 and the non-core fields it lists), big-endian on the wire.
  * Switches update it as it passes: on the way up they AND their supported operations and data types into
  * {@code supAllreduceOp} and {@code supDataType}, lower {@code supMaxDataSize} to theirs, count themselves in
  * {@code queryNotifyHop} and write their address into {@code tor1Ip}, {@code spineIp} or {@code tor2Ip}; a SPINE

@@ -7,8 +7,9 @@ package io.fabemu.core.inc;
  *
  * @param type          the INC packet type
  * @param ipSource      IP source address, see {@link IncAddresses}
- * @param ipDestination IP destination address (swapped with the cache field of Header0/Header2 where the seed says)
- * @param mpi           seed 001's MPI header
+ * @param ipDestination IP destination address (swapped with the cache field of Header0/Header2 where the INC patent
+ *                      says)
+ * @param mpi           the INC paper's MPI header
  * @param header0       on tree-generation packets; null otherwise
  * @param header2       on task fragments; null otherwise
  * @param control       on tree-generation and release packets; null otherwise

@@ -3,11 +3,11 @@ package io.fabemu.core.inc;
 import java.nio.ByteBuffer;
 
 /**
- * Seed 000's Header0, on aggregation-tree generation packets (16 bytes on the wire, big-endian). The sender puts
+ * The INC patent's Header0, on aggregation-tree generation packets (16 bytes on the wire, big-endian). The sender puts
  * the packet's real destination into {@code dstIpCache}; switches update the aggregation info hop by hop, record
  * the child the packet came from, and the root swaps the cached destination back.
  *
- * @param groupId       4 B: the INC group (seed 001's true_comm_id)
+ * @param groupId       4 B: the INC group (the INC paper's true_comm_id)
  * @param leaderRank    4 B: rank of the leader process that sent the packet
  * @param childCount    2 B, unsigned: compute nodes (leaders) aggregated below the last switch passed
  * @param level         1 B, unsigned: switch level of the last switch passed (0 host, 1 TOR, 2 SPINE)

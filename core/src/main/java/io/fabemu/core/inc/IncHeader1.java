@@ -3,7 +3,7 @@ package io.fabemu.core.inc;
 import java.nio.ByteBuffer;
 
 /**
- * Seed 000's Header1: an aggregation task handed by the host to its NIC (24 bytes, big-endian). The NIC cuts the
+ * The INC patent's Header1: an aggregation task handed by the host to its NIC (24 bytes, big-endian). The NIC cuts the
  * task's data into {@code ceil(totalBytes / fragmentBytes)} fragments, each with an {@link IncHeader2}.
  *
  * @param taskId        4 B: the task (group and req_id, see {@code IncCodes#taskId})

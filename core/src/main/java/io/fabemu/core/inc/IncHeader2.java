@@ -3,7 +3,7 @@ package io.fabemu.core.inc;
 import java.nio.ByteBuffer;
 
 /**
- * Seed 000's Header2, on every task fragment (16 bytes, big-endian).
+ * The INC patent's Header2, on every task fragment (16 bytes, big-endian).
  *
  * @param taskId         4 B: the task the fragment belongs to
  * @param fragmentIndex  2 B, unsigned: 0 .. fragmentCount-1

@@ -1,21 +1,21 @@
 package io.fabemu.core.inc;
 
 /**
- * The kinds of INC packet (seed 000's four types, which carry seed 001's control plane too). Tree generation is
- * the control plane: the query travels up (NMRR leader to MRR leader), the notify down (MRR to each NMRR) and
- * builds the aggregation tree in the switches it crosses; the release (seed 001's "kill") frees the tree.
+ * The kinds of INC packet (the INC patent's four types, which carry the INC paper's control plane too). Tree generation
+ * is the control plane: the query travels up (NMRR leader to MRR leader), the notify down (MRR to each NMRR) and
+ * builds the aggregation tree in the switches it crosses; the release (the INC paper's "kill") frees the tree.
  * Tasks are the data plane.
  */
 public enum IncPacketType {
-  /** Aggregation-tree generation, up: seed 001's query. Carries {@link IncHeader0} and a {@link ControlPayload}. */
+  /** Tree generation, up: the INC paper's query. Carries {@link IncHeader0} and a {@link ControlPayload}. */
   TREE_UP(1),
-  /** Aggregation-tree generation, down: seed 001's notify. Carries {@link IncHeader0} and a {@link ControlPayload}. */
+  /** Tree generation, down: the INC paper's notify. Carries {@link IncHeader0} and a {@link ControlPayload}. */
   TREE_DOWN(2),
   /** Aggregation task, up: a fragment of a host's contribution or a switch's partial. Carries {@link IncHeader2}. */
   TASK_UP(3),
   /** Aggregation task, down: a fragment of the final result. Carries {@link IncHeader2}. */
   TASK_DOWN(4),
-  /** Release (seed 001's kill): frees the group's switch resources. Carries a {@link ControlPayload}. */
+  /** Release (the INC paper's kill): frees the group's switch resources. Carries a {@link ControlPayload}. */
   RELEASE(5);
 
   private final int code;

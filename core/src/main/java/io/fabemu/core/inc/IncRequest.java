@@ -5,8 +5,8 @@ package io.fabemu.core.inc;
  * What a rank asks of its NIC's INC unit with a message (and what the NIC hands up with a message it delivers).
  * Sending: a control message ({@link IncPacketType#TREE_UP} query, {@link IncPacketType#TREE_DOWN} notify,
  * {@link IncPacketType#RELEASE}) travels as one packet whose {@code control} payload the switches update; a task
- * ({@link IncPacketType#TASK_UP}) is the message's data under {@code task} (seed 000's Header1), cut by the NIC into
- * fragments. Delivered: the control payload as the switches left it, or {@link IncPacketType#TASK_DOWN} with the
+ * ({@link IncPacketType#TASK_UP}) is the message's data under {@code task} (the INC patent's Header1), cut by the NIC
+ * into fragments. Delivered: the control payload as the switches left it, or {@link IncPacketType#TASK_DOWN} with the
  * aggregated result as the message's data.
  *
  * @param type    the packet type

@@ -3,7 +3,7 @@ package io.fabemu.core.inc;
 import java.nio.ByteBuffer;
 
 /**
- * The MPI header that seed 001 adds to RoCEv2 packets (its table 1), 15 bytes on the wire, big-endian.
+ * The MPI header that the INC paper adds to RoCEv2 packets (its table 1), 15 bytes on the wire, big-endian.
  *
  * @param tag          4 B: marks the packet as an INC packet (data and control)
  * @param srcRank      4 B: the sending process's rank

@@ -115,8 +115,8 @@ public final class DeviceProtocol {
    * @param elementOffset   index of the first element of {@code slice} in the message (0 without data)
    * @param slice           this packet's part of the data (null when the message carries none: zero bytes, or
    *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
-   * @param inc             the INC frame (seed 000's INC flag and headers, seed 001's MPI header); null on an
-   *                        ordinary packet
+   * @param inc             the INC frame (the INC patent's INC flag and headers, the INC paper's MPI header); null on
+   *                        an ordinary packet
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
@@ -266,7 +266,7 @@ public final class DeviceProtocol {
   }
 
   /**
-   * NIC to itself: the retransmission timer of an INC task (seed 000's fragments are kept until their result is
+   * NIC to itself: the retransmission timer of an INC task (the INC patent's fragments are kept until their result is
    * in). It fires {@code retransmitTimeoutPs} after the task's fragments were last sent; a timer whose task has
    * completed, or was re-armed since ({@code serial} differs), is ignored.
    *

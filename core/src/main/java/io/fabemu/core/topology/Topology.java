@@ -18,7 +18,7 @@ public final class Topology {
   public enum VertexKind { HOST, SWITCH }
 
   /**
-   * A vertex's place in a tiered (Clos) fabric. {@link #level()} is the number the INC headers carry (seed 000's
+   * A vertex's place in a tiered (Clos) fabric. {@link #level()} is the number the INC headers carry (the INC patent's
    * tier field). Switches of fabrics without tiers get {@link #NONE}.
    */
   public enum Tier {

@@ -65,7 +65,7 @@ public final class IncDataPlaneMessages {
         .srcLocalGroupSize(srcLocalGroupSize).torCount(torCount).build();
   }
 
-  /** A release (seed 001's kill) for the group. */
+  /** A release (the INC paper's kill) for the group. */
   public static ControlPayload release(long groupId, int dstRank, long spineIp) {
     return ControlPayload.builder().queryNotifyHop(0x80).trueCommId(groupId).dstRank(dstRank).spineIp(spineIp)
         .build();

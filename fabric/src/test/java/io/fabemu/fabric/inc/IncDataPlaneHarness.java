@@ -185,7 +185,7 @@ final class IncDataPlaneHarness {
         .filter(l -> torOfRank(l) == torOfRank(leader) && socketOf(l) == socketOf(leader)).toList();
   }
 
-  /** The ring successor of {@code leader} (seed 001's closed ring). */
+  /** The ring successor of {@code leader} (the INC paper's closed ring). */
   int successor(int leader) {
     List<Integer> ring = ring(leader);
     return ring.get((ring.indexOf(leader) + 1) % ring.size());

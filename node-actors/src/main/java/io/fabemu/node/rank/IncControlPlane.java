@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * One rank's part of the INC control plane (seed 001, section 3.3; Socket mode, section 3.5), run before the first
+ * One rank's part of the INC control plane (the INC paper, section 3.3; Socket mode, section 3.5), run before the first
  * iteration of an INC case (setup) and after its last (release); neither is timed, as an MPI library sets up its
  * communicator outside the measured loop.
  *
@@ -440,9 +440,9 @@ final class IncControlPlane {
   }
 
   /**
-   * The MRRs' choice (seed 001, notify): INC is used when the TORs have INC units and no switch is out of resources,
-   * every switch crossed supports the operation, the type and the size, and (over several TORs) a SPINE with INC
-   * and a free group was crossed: the one with the most free groups (ties: lowest address).
+   * The MRRs' choice (the INC paper, notify): INC is used when the TORs have INC units and no switch is out of
+   * resources, every switch crossed supports the operation, the type and the size, and (over several TORs) a SPINE with
+   * INC and a free group was crossed: the one with the most free groups (ties: lowest address).
    */
   static Decision decide(Summary all, IncLayout layout, long sizeBytes, DataType type, ReduceOp op) {
     int torCount = 0;

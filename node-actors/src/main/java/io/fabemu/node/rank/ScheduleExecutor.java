@@ -82,7 +82,7 @@ public final class ScheduleExecutor {
     this.incOp = reduceOp;
   }
 
-  /** The request for the NIC's INC unit: the task (seed 000's Header1) under seed 001's MPI header. */
+  /** The request for the NIC's INC unit: the task (the INC patent's Header1) under the INC paper's MPI header. */
   private IncRequest incTask(int count, long sizeBytes) {
     if (incDataType == null) {
       throw new IllegalStateException("rank " + rank + ": an in-network send needs an INC group (setIncGroup)");

@@ -2,7 +2,7 @@ package io.fabemu.switching.inc;
 
 /**
  * An INC group as one switch holds it: its place in the aggregation tree (parent, children and how many children
- * to wait for, learned from the notify; seed 000's "each switch records its children") and its aggregation slots,
+ * to wait for, learned from the notify; the INC patent's "each switch records its children") and its aggregation slots,
  * one per fragment index, reserved when the group was allocated here.
  */
 final class IncGroup {

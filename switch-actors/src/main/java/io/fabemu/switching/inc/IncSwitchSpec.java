@@ -5,7 +5,7 @@ import io.fabemu.core.data.ReduceOp;
 import java.util.Set;
 
 /**
- * A switch's INC unit (seed 001's FPGA beside the switch pipeline; seed 000's switch INC unit).
+ * A switch's INC unit (the INC paper's FPGA beside the switch pipeline; the INC patent's switch INC unit).
  *
  * @param unitLatencyPs       pipeline latency of the INC unit per flagged packet (it does not hold the unit)
  * @param unitBitsPerSecond   rate at which the unit reduces payload, one packet at a time (0: free)

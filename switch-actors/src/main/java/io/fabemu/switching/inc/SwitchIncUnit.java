@@ -22,20 +22,20 @@ import io.fabemu.switching.inc.IncSlot.State;
 import java.util.List;
 
 /**
- * A switch's INC unit (seed 000's switch INC unit; seed 001's FPGA beside a TOR or SPINE), the logic without the
- * switch's egress, which {@code SwitchCore} adds. The switch's arbiter hands it every flagged packet that is a
+ * A switch's INC unit (the INC patent's switch INC unit; the INC paper's FPGA beside a TOR or SPINE), the logic without
+ * the switch's egress, which {@code SwitchCore} adds. The switch's arbiter hands it every flagged packet that is a
  * control packet or is addressed to this switch.
  *
- * <p>Control plane (seed 001, section 3.3): a query (TREE_UP) collects the switches' capabilities and load on its
+ * <p>Control plane (the INC paper, section 3.3): a query (TREE_UP) collects the switches' capabilities and load on its
  * way to the MRR leader; a notify (TREE_DOWN) without a fail cause allocates the group here once (a group and its
  * aggregation slots) and records the tree (parent, children, how many children to wait for); a release frees it.
  * Control packets then go on toward their destination; a TOR sends a notify or release for a host under another TOR
  * to the SPINE the notify names, not by ECMP, so that the chosen SPINE sees every one.
  *
- * <p>Data plane (seed 001, section 3.4; seed 000's task packets): the fragments of a task are aggregated per slot
- * (group, fragment index) and generation (req_id) with a contributor bitmap; when every child has contributed, a
+ * <p>Data plane (the INC paper, section 3.4; the INC patent's task packets): the fragments of a task are aggregated per
+ * slot (group, fragment index) and generation (req_id) with a contributor bitmap; when every child has contributed, a
  * non-root sends one partial to its parent, the root sends the result down: a SPINE to each child TOR, a TOR by
- * filling it into the packets it cached and sending each to its original destination (the swap back of seed 000).
+ * filling it into the packets it cached and sending each to its original destination (the swap back of the INC patent).
  *
  * <p>A TOR's children are the group's leaders under it, known by rank (the MPI header's src_rank; in Socket mode a
  * host runs several leaders of one group); a SPINE's children are TORs, known by vertex.
@@ -127,7 +127,7 @@ public final class SwitchIncUnit {
     this.nicFragmentBytes = Math.max(1, Math.min(nicFragmentBytes, unit.maxPayloadBytes()));
   }
 
-  /** Groups this switch can still take (seed 001's ava_grp_num). */
+  /** Groups this switch can still take (the INC paper's ava_grp_num). */
   public int freeGroups() {
     return freeGroups;
   }
@@ -198,7 +198,7 @@ public final class SwitchIncUnit {
         controlNextHop(frame.type(), control, destination), done);
   }
 
-  /** The query's update (seed 001, table 2): this switch's capabilities, address and load. */
+  /** The query's update (the INC paper, table 2): this switch's capabilities, address and load. */
   ControlPayload onQuery(ControlPayload c) {
     int hops = Math.min(0x7F, c.hops() + 1);
     int maxDataSize = Math.min(c.supMaxDataSize(), unit.maxDataSizeBytes());
@@ -497,7 +497,7 @@ public final class SwitchIncUnit {
     for (Packet cached : gen.cached) {
       IncFrame f = cached.inc();
       IncHeader2 c = f.header2();
-      // Seed 000's swap back: the cached real destination becomes the IP destination again.
+      // The INC patent's swap back: the cached real destination becomes the IP destination again.
       int destination = IncAddresses.vertexOf(c.dstIpCache());
       if (onlyTo >= 0 && cached.info().destinationRank() != onlyTo) continue;
       IncHeader2 h2 = new IncHeader2(c.taskId(), c.fragmentIndex(), c.fragmentCount(), c.fragmentBytes(), flags,
