@@ -50,7 +50,8 @@ final class Fixtures {
             new LinkSpec(100_000_000_000L, 500_000L)),
         new DeviceSpec(HostSpec.builder().sendOverheadPs(300_000).recvOverheadPs(300_000)
             .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000)
-            .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000).build(), new NicSpec(4096, 64, 100_000, 100_000),
+            .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000).build(),
+            new NicSpec(4096, 64, 100_000, 100_000),
             new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),
         new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L), 10, 2, 1,
             DataType.FLOAT32, ReduceOp.SUM, false, 0));

@@ -50,7 +50,8 @@ class MainTest extends CliTestBase {
   @Test
   void shouldExitTwoWhenNoCommandIsGiven() {
     assertThat(fabemu()).isEqualTo(2);
-    assertThat(lines(stderr)).containsExactly("fabemu: missing command: 'run', 'validate' or 'member' (see 'fabemu --help')");
+    assertThat(lines(stderr))
+        .containsExactly("fabemu: missing command: 'run', 'validate' or 'member' (see 'fabemu --help')");
   }
 
   @Test

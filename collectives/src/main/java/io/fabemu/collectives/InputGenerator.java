@@ -9,7 +9,8 @@ import io.fabemu.core.data.ReduceOp;
  * {@code sizeBytes} is a pure function of (seed, sizeBytes, r, i), so every algorithm of a size sees the same data
  * and a checker can recompute any element without storing it. The mixing is SplitMix64's (Steele, Lea and Flood,
  * "Fast Splittable Pseudorandom Number Generators", OOPSLA 2014): one stream per (seed, size, rank); each output
- * gives four elements, 16 bits each (all 64 bits go to one element for the bitwise ops). No {@code java.util.Random}, no wall clock.
+ * gives four elements, 16 bits each (all 64 bits go to one element for the bitwise ops). No {@code java.util.Random},
+ * no wall clock.
  *
  * <p>Value ranges are chosen so every result is exact whatever the reduction order, on every type:
  * SUM integers in [-4, 4]; PROD ±1; MAX/MIN integers in [-1000, 1000]; LAND/LOR/LXOR 0 or 1 with about 90% ones;

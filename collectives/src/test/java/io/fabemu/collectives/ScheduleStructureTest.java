@@ -25,7 +25,8 @@ class ScheduleStructureTest {
   Arbitrary<Case> cases() {
     Arbitrary<Collective> collectives = Arbitraries.of(Collective.class);
     return collectives.flatMap(c -> {
-      Arbitrary<Algorithm> algorithms = Arbitraries.of(Algorithm.validFor(c)).filter(a -> a != Algorithm.AUTO && !a.inNetwork());
+      Arbitrary<Algorithm> algorithms = Arbitraries.of(Algorithm.validFor(c))
+          .filter(a -> a != Algorithm.AUTO && !a.inNetwork());
       Arbitrary<Boolean> hierarchical = c == Collective.ALLREDUCE ? Arbitraries.of(true, false)
           : Arbitraries.just(false);
       return Combinators.combine(algorithms, hierarchical, Arbitraries.integers().between(1, 6))

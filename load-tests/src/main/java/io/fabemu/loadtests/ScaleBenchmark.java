@@ -51,7 +51,9 @@ public final class ScaleBenchmark {
       new Case("rd-4096x8B", """
           name = rd-4096x8B
           topology { kind = leaf-spine, hosts = 4096, hosts-per-tor = 32, spines = 16 }
-          workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [8 B], iterations = 5, warmup = 1 }
+          workload {
+            collective = allreduce, algorithms = [recursive-doubling], sizes = [8 B], iterations = 5, warmup = 1
+          }
           """));
 
   /** Measured runs per case and engine; the median is reported. */

@@ -58,7 +58,8 @@ class ScenarioLoaderIncTest {
   @Test
   void shouldRefuseIncOnATopologyWithoutSwitches() {
     assertError("topology { kind = ring, hosts = 4 }\ndevices.inc.enabled = true")
-        .hasMessage("x.conf:2: devices.inc.enabled: INC needs a leaf-spine topology (TOR and SPINE switches), not ring");
+        .hasMessage("x.conf:2: devices.inc.enabled: INC needs a leaf-spine topology (TOR and SPINE switches), "
+            + "not ring");
     assertError("topology { kind = ring, hosts = 4 }\nworkload.algorithms = [inc-node]")
         .hasMessageContaining("workload.algorithms: inc-node needs a leaf-spine topology");
   }

@@ -95,7 +95,10 @@ public final class DataBuffer {
     copyFrom(targetOffset, source, 0, source.count());
   }
 
-  /** Copies {@code count} elements of {@code source} from {@code sourceOffset} to this buffer at {@code targetOffset}. */
+  /**
+   * Copies {@code count} elements of {@code source} from {@code sourceOffset} to this buffer at
+   * {@code targetOffset}.
+   */
   public void copyFrom(int targetOffset, DataBuffer source, int sourceOffset, int count) {
     checkCompatible(source);
     System.arraycopy(source.values, sourceOffset, values, targetOffset, count);

@@ -73,7 +73,10 @@ public final class IncCodes {
     return types[code];
   }
 
-  /** The 32-bit task id of request {@code reqId} (0..255) of group {@code groupId}: low 24 bits of the group, then req_id. */
+  /**
+   * The 32-bit task id of request {@code reqId} (0..255) of group {@code groupId}: low 24 bits of the group, then
+   * req_id.
+   */
   public static long taskId(long groupId, int reqId) {
     return ((groupId & 0xFFFFFFL) << 8) | (reqId & 0xFF);
   }

@@ -7,7 +7,8 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
 /**
- * The actor of a NIC. A thin shell: segmentation, reassembly and transit relaying live in {@link NicCore}; the window protocol is {@link DeviceActor}'s.
+ * The actor of a NIC. A thin shell: segmentation, reassembly and transit relaying live in {@link NicCore}; the window
+ * protocol is {@link DeviceActor}'s.
  */
 public final class NicActor {
   private NicActor() {}

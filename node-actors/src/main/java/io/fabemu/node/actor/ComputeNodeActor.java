@@ -7,12 +7,14 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
 /**
- * The actor of a compute node. A thin shell: its ranks, their collectives and the memory model live in {@link ComputeNodeCore}; the window protocol is {@link DeviceActor}'s.
+ * The actor of a compute node. A thin shell: its ranks, their collectives and the memory model live in
+ * {@link ComputeNodeCore}; the window protocol is {@link DeviceActor}'s.
  */
 public final class ComputeNodeActor {
   private ComputeNodeActor() {}
 
-  public static Behavior<DeviceActor.Command> create(ComputeNodeCore core, ActorRef<MemberScheduler.Command> scheduler) {
+  public static Behavior<DeviceActor.Command> create(ComputeNodeCore core,
+                                                     ActorRef<MemberScheduler.Command> scheduler) {
     return DeviceActor.create(core, scheduler);
   }
 }

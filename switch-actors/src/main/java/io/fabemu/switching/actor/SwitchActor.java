@@ -7,7 +7,8 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
 /**
- * The actor of a packet switch. A thin shell: forwarding, queues and counters live in {@link SwitchCore}; the window protocol is {@link DeviceActor}'s.
+ * The actor of a packet switch. A thin shell: forwarding, queues and counters live in {@link SwitchCore}; the window
+ * protocol is {@link DeviceActor}'s.
  */
 public final class SwitchActor {
   private SwitchActor() {}
