@@ -1,6 +1,8 @@
 package io.fabemu.core.sim;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What one device measured during a run: the counters of its outgoing links and, for compute nodes, the
@@ -40,14 +42,49 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param wrongElements   output elements that differed from the exact answer, over all iterations
    * @param incOutcome      for an in-network case, how its INC setup ended (an {@code IncCodes.FailCause} code:
    *                        0 = INC used, else why the case fell back to the host algorithm); -1 for other cases
+   * @param iterationLatenciesPs the latency of each measured iteration, in order ({@code iterations} of them; empty
+   *                        where a test leaves them out); the tail percentiles of OSU's {@code -z} come from these
    */
   public record RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                           long maxLatencyPs, long wrongElements, int incOutcome) {
+                           long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs) {
 
-    /** The result of a case that is not in-network. */
+    public RankResult {
+      iterationLatenciesPs = iterationLatenciesPs == null ? new long[0] : iterationLatenciesPs;
+    }
+
+    /** The result of an in-network case, without per-iteration latencies. */
+    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
+                      long maxLatencyPs, long wrongElements, int incOutcome) {
+      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome, null);
+    }
+
+    /** The result of a case that is not in-network, without per-iteration latencies. */
     public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
                       long maxLatencyPs, long wrongElements) {
       this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, -1);
+    }
+
+    // A record compares arrays by identity; results are values, so compare the latencies' contents.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof RankResult r && rank == r.rank && caseIndex == r.caseIndex && iterations == r.iterations
+          && totalLatencyPs == r.totalLatencyPs && minLatencyPs == r.minLatencyPs && maxLatencyPs == r.maxLatencyPs
+          && wrongElements == r.wrongElements && incOutcome == r.incOutcome
+          && Arrays.equals(iterationLatenciesPs, r.iterationLatenciesPs);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Objects.hash(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+          incOutcome) + Arrays.hashCode(iterationLatenciesPs);
+    }
+
+    @Override
+    public String toString() {
+      return "RankResult[rank=" + rank + ", caseIndex=" + caseIndex + ", iterations=" + iterations
+          + ", totalLatencyPs=" + totalLatencyPs + ", minLatencyPs=" + minLatencyPs + ", maxLatencyPs="
+          + maxLatencyPs + ", wrongElements=" + wrongElements + ", incOutcome=" + incOutcome
+          + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + "]";
     }
   }
 }

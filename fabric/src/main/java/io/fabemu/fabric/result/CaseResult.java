@@ -2,6 +2,8 @@ package io.fabemu.fabric.result;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.core.inc.IncCodes.FailCause;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * One (algorithm, size) case over all ranks, as osu_allreduce reports it: each rank averages its measured
@@ -21,10 +23,29 @@ import io.fabemu.core.inc.IncCodes.FailCause;
  *                      carries sizes only)
  * @param incOutcome    for an in-network algorithm, how its setup ended: {@link FailCause#NONE} when the switches
  *                      aggregated, else why the case ran the host algorithm instead; null for other algorithms
+ * @param rankLatenciesPs      per measuring rank, in rank order, its mean latency (what avg/min/max summarise);
+ *                             for sendrecv the ping-pong initiators only
+ * @param iterationLatenciesPs per measured iteration, in order, the mean over the measuring ranks of that
+ *                             iteration's latency (OSU's per-iteration figure, whose percentiles {@code -z} prints);
+ *                             empty when the ranks did not report them
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                         boolean checked, FailCause incOutcome) {
+                         boolean checked, FailCause incOutcome, double[] rankLatenciesPs,
+                         double[] iterationLatenciesPs) {
+
+  public CaseResult {
+    rankLatenciesPs = rankLatenciesPs == null ? new double[0] : rankLatenciesPs;
+    iterationLatenciesPs = iterationLatenciesPs == null ? new double[0] : iterationLatenciesPs;
+  }
+
+  /** A case without per-rank and per-iteration figures. */
+  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
+                    boolean checked, FailCause incOutcome) {
+    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+        checked, incOutcome, null, null);
+  }
 
   /** A case of an algorithm that is not in-network. */
   public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
@@ -39,5 +60,32 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
                     double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements) {
     this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
         true);
+  }
+
+  // A record compares arrays by identity; results are values, so compare the latencies' contents.
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof CaseResult c && caseIndex == c.caseIndex && algorithm == c.algorithm
+        && sizeBytes == c.sizeBytes && count == c.count && iterations == c.iterations
+        && Double.compare(avgLatencyPs, c.avgLatencyPs) == 0 && Double.compare(minLatencyPs, c.minLatencyPs) == 0
+        && Double.compare(maxLatencyPs, c.maxLatencyPs) == 0 && wrongElements == c.wrongElements
+        && checked == c.checked && incOutcome == c.incOutcome && Arrays.equals(rankLatenciesPs, c.rankLatenciesPs)
+        && Arrays.equals(iterationLatenciesPs, c.iterationLatenciesPs);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (31 * Objects.hash(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs,
+        maxLatencyPs, wrongElements, checked, incOutcome) + Arrays.hashCode(rankLatenciesPs))
+        + Arrays.hashCode(iterationLatenciesPs);
+  }
+
+  @Override
+  public String toString() {
+    return "CaseResult[caseIndex=" + caseIndex + ", algorithm=" + algorithm + ", sizeBytes=" + sizeBytes
+        + ", count=" + count + ", iterations=" + iterations + ", avgLatencyPs=" + avgLatencyPs + ", minLatencyPs="
+        + minLatencyPs + ", maxLatencyPs=" + maxLatencyPs + ", wrongElements=" + wrongElements + ", checked="
+        + checked + ", incOutcome=" + incOutcome + ", rankLatenciesPs=" + Arrays.toString(rankLatenciesPs)
+        + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + "]";
   }
 }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -100,6 +101,9 @@ public final class ResultAggregator {
     double max = 0;
     long wrong = 0;
     int measuring = 0;
+    double[] rankMeans = new double[ofCase.size()];
+    int iterations = ofCase.get(0).iterationLatenciesPs().length;
+    double[] iterationSums = new double[iterations];
     int incOutcome = ofCase.get(0).incOutcome();
     boolean pingPong = workload.collective() == Collective.SENDRECV && worldSize >= 2;
     for (RankResult r : ofCase) {
@@ -115,10 +119,17 @@ public final class ResultAggregator {
       sum += mean;
       min = Math.min(min, mean);
       max = Math.max(max, mean);
+      rankMeans[measuring] = mean;
+      long[] perIteration = r.iterationLatenciesPs();
+      if (perIteration.length != iterations) iterations = -1; // some rank did not report them: none are shown
+      for (int i = 0; i < iterations; i++) iterationSums[i] += perIteration[i];
       measuring++;
     }
+    double[] iterationMeans = new double[Math.max(0, iterations)];
+    for (int i = 0; i < iterationMeans.length; i++) iterationMeans[i] = iterationSums[i] / measuring;
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
-        wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome));
+        wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
+        Arrays.copyOf(rankMeans, measuring), iterationMeans);
   }
 
   /** True for a ping-pong initiator: an even rank with a partner (the last rank of an odd world idles). */

@@ -68,6 +68,32 @@ class ResultAggregatorTest {
   }
 
   @Test
+  void shouldKeepEachMeasuringRanksMeanAndEachIterationsMeanOverTheMeasuringRanks() {
+    // Ping-pong on four ranks: initiators 0 and 2 measure; the responders' figures must not enter either array.
+    List<RankResult> ranks = List.of(
+        new RankResult(0, 0, 2, 30_000, 10_000, 20_000, 0, -1, new long[] {10_000, 20_000}),
+        new RankResult(1, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {4_000, 5_000}),
+        new RankResult(2, 0, 2, 50_000, 20_000, 30_000, 0, -1, new long[] {30_000, 20_000}),
+        new RankResult(3, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {5_000, 4_000}));
+    RunResult result = ResultAggregator.aggregate(spec(4, Collective.SENDRECV, Algorithm.PING_PONG), 4,
+        List.of(new DeviceReport(100, List.of(), ranks)), 1_000L, 1, 1, 0.0);
+    CaseResult c = result.cases().get(0);
+
+    assertThat(c.rankLatenciesPs()).containsExactly(15_000.0, 25_000.0);
+    assertThat(c.iterationLatenciesPs()).containsExactly(20_000.0, 20_000.0);
+    assertThat(c.avgLatencyPs()).isEqualTo(20_000.0);
+  }
+
+  @Test
+  void shouldShowNoIterationLatenciesWhenARankDidNotReportThem() {
+    CaseResult c = aggregate(spec(2, Collective.ALLREDUCE, Algorithm.RING), new long[] {10_000, 12_000},
+        new long[] {0, 0});
+
+    assertThat(c.iterationLatenciesPs()).isEmpty();
+    assertThat(c.rankLatenciesPs()).containsExactly(10_000.0, 12_000.0);
+  }
+
+  @Test
   void shouldLeaveOutTheIdleLastRankWhenSendrecvRunsOnThreeRanks() {
     // Rank 2 has no partner and records nothing; rank 1 answers rank 0.
     CaseResult c = aggregate(spec(3, Collective.SENDRECV, Algorithm.PING_PONG),

@@ -91,6 +91,8 @@ public final class RankWorkload {
   private long totalLatencyPs;
   private long minLatencyPs;
   private long maxLatencyPs;
+  /** The latency of each measured iteration of the current case, in order. */
+  private long[] iterationLatenciesPs = new long[0];
   private long wrongElements;
 
   /**
@@ -328,7 +330,7 @@ public final class RankWorkload {
   private void onCollectiveComplete() {
     long latency = executor.cpuFreePs() - executor.operationStartPs();
     if (iteration >= workload.warmup()) {
-      measured++;
+      iterationLatenciesPs[measured++] = latency;
       totalLatencyPs += latency;
       minLatencyPs = Math.min(minLatencyPs, latency);
       maxLatencyPs = Math.max(maxLatencyPs, latency);
@@ -358,6 +360,7 @@ public final class RankWorkload {
       allocateBuffers();
     }
     measured = 0;
+    iterationLatenciesPs = new long[workload.iterations()];
     totalLatencyPs = 0;
     minLatencyPs = Long.MAX_VALUE;
     maxLatencyPs = 0;
@@ -402,7 +405,8 @@ public final class RankWorkload {
   private void finishCase() {
     incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
-        maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code()));
+        maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
+        Arrays.copyOf(iterationLatenciesPs, measured)));
   }
 
   /** Fills the buffer with values no correct result holds in practice (extreme integers, NaN, location -1). */
