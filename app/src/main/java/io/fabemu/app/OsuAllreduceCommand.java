@@ -198,6 +198,9 @@ final class OsuAllreduceCommand implements Callable<Integer>, CommandPipeline.Fo
   @Mixin
   RunOptions options;
 
+  @Mixin
+  SetOverrides sets;
+
   @Spec
   CommandSpec spec;
 
@@ -278,12 +281,13 @@ final class OsuAllreduceCommand implements Callable<Integer>, CommandPipeline.Fo
    * profile) is reported as a bad argument naming the option; anything else keeps the loader's message.
    */
   private LoadedScenario load() {
-    Config overrides = ConfigFactory.parseMap(overrides(), OVERRIDES_ORIGIN);
+    // The command's own options win over --set, which wins over the profile.
+    Config overrides = ConfigFactory.parseMap(overrides(), OVERRIDES_ORIGIN).withFallback(sets.config());
     try {
       return ScenarioLoader.load(profile, overrides);
     } catch (ScenarioException e) {
       String option = e.line() > 0 || e.keyPath() == null ? null : optionOf(e.keyPath());
-      if (option == null) throw e;
+      if (option == null) throw sets.reword(e);
       throw bad(option + " (" + e.keyPath() + "): " + e.reason());
     }
   }

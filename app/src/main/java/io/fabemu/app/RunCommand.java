@@ -3,6 +3,7 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
@@ -15,12 +16,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu run SCENARIO [--out DIR] [--seed N] [--no-progress] [--members N [--seed-nodes ...] [--transport T]
+ * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--out DIR] [--seed N] [--no-progress] [--members N [--seed-nodes ...] [--transport T]
  * ...]}: loads and checks the scenario, prints a header, runs it, prints the latency and bandwidth tables and a
  * summary ({@link ReportFormatter}), and with {@code --out} writes {@code results.json}, {@code results.csv} and the
  * latency plot {@code latency.svg} and {@code latency.png}.
  *
- * <p>Contract: everything after loading the scenario (and laying {@code --seed} over it) is
+ * <p>Contract: everything after loading the scenario (with the {@link SetOverrides} laid over it, then
+ * {@code --seed}) is
  * {@link CommandPipeline}'s: exit codes, bad input before anything runs, result files kept when the run is wrong,
  * {@code --members} and a lost member. A scenario that cannot be loaded is bad input (exit code 2).
  */
@@ -37,6 +39,9 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
   @Mixin
   RunOptions options;
 
+  @Mixin
+  SetOverrides sets;
+
   private final CommandPipeline pipeline;
 
   RunCommand(CommandPipeline pipeline) {
@@ -45,7 +50,12 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded = ScenarioLoader.load(scenario);
+    LoadedScenario loaded;
+    try {
+      loaded = ScenarioLoader.load(scenario, sets.config());
+    } catch (ScenarioException e) {
+      throw sets.reword(e);
+    }
     ScenarioSpec spec = loaded.spec();
     Config echo = loaded.config();
     if (seed != null) {

@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
@@ -8,10 +9,12 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu validate SCENARIO}: checks the scenario (keys, values, cross-field rules) and builds its topology
+ * {@code fabemu validate SCENARIO [--set KEY=VALUE ...]}: checks the scenario (with the {@link SetOverrides} laid
+ * over it) (keys, values, cross-field rules) and builds its topology
  * (the graph of hosts, switches and cables) to describe it; no device is created and nothing runs.
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} and exits 0, or
@@ -24,6 +27,9 @@ final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (HOCON), see docs/scenario-format.md.")
   Path scenario;
 
+  @Mixin
+  SetOverrides sets;
+
   private final PrintStream stdout;
 
   ValidateCommand(PrintStream stdout) {
@@ -32,7 +38,12 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded = ScenarioLoader.load(scenario);
+    LoadedScenario loaded;
+    try {
+      loaded = ScenarioLoader.load(scenario, sets.config());
+    } catch (ScenarioException e) {
+      throw sets.reword(e);
+    }
     ScenarioSpec spec = loaded.spec();
     Topology topology = Main.buildTopology(spec);
     stdout.println("OK: " + scenario + ": " + topology.description() + ", " + ReportFormatter.ranks(spec)

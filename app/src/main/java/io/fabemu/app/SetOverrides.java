@@ -1,0 +1,112 @@
+package io.fabemu.app;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigSyntax;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
+import io.fabemu.cluster.scenario.ScenarioException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code --set KEY.PATH=VALUE} (repeatable), as a picocli mixin: scenario values given on the command line, laid
+ * over the scenario file and checked by the loader exactly as the file's values are. {@code VALUE} is written as in
+ * the file (HOCON: {@code 16}, {@code "1 MiB"} or {@code 1 MiB}, {@code [ring, rabenseifner]},
+ * {@code { hosts = 8 }}); a later {@code --set} of the same key wins.
+ *
+ * <p>Contract: a malformed assignment (no {@code =}, an empty or malformed key, a value that is not HOCON) is a
+ * {@link ParameterException} naming it (exit code 2) before anything is loaded. A value the loader refuses is
+ * reported by {@link #reword} as {@code --set KEY=VALUE: reason}, the same reason the loader gives for the file,
+ * since the value has no line in any file.
+ */
+final class SetOverrides {
+
+  /** A key path: dot-separated names as the scenario format has them. */
+  private static final Pattern KEY_PATH = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z][A-Za-z0-9_-]*)*");
+
+  @Option(names = "--set", paramLabel = "KEY.PATH=VALUE",
+      description = "Set a scenario value, as the file would (repeatable), e.g. --set workload.iterations=2 "
+          + "--set 'workload.sizes=[4 B, 1 MiB]'.")
+  List<String> assignments = new ArrayList<>();
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  /** One parsed assignment: the key path, the value as typed, and the HOCON value. */
+  record Assignment(String text, String keyPath, ConfigValue value) {}
+
+  /** The assignments in the order given; a malformed one is a {@link ParameterException}. */
+  List<Assignment> parsed() {
+    List<Assignment> out = new ArrayList<>();
+    for (String text : assignments) {
+      int eq = text.indexOf('=');
+      if (eq < 0) throw bad("--set '" + text + "': expected KEY.PATH=VALUE, e.g. workload.iterations=2");
+      String key = text.substring(0, eq).strip();
+      String valueText = text.substring(eq + 1).strip();
+      if (!KEY_PATH.matcher(key).matches()) {
+        throw bad("--set '" + text + "': '" + key + "' is not a key path such as workload.iterations");
+      }
+      if (valueText.isEmpty()) throw bad("--set '" + text + "': no value after '='");
+      out.add(new Assignment(text, key, parseValue(text, valueText)));
+    }
+    return out;
+  }
+
+  /**
+   * The assignments as a {@code Config} to lay over the scenario (later ones win). The values carry the origin
+   * {@code --set KEY=VALUE} and no line number, so the loader never points into the scenario file for them.
+   */
+  Config config() {
+    Config config = ConfigFactory.empty();
+    for (Assignment a : parsed()) {
+      config = config.withValue(a.keyPath(), ConfigValueFactory.fromAnyRef(a.value().unwrapped(),
+          "--set " + a.text()));
+    }
+    return config;
+  }
+
+  /**
+   * A loader error about a value given here, reworded to name the assignment ({@code --set KEY=VALUE: reason}); any
+   * other error (a value from the file, which has a line) is returned unchanged.
+   */
+  RuntimeException reword(ScenarioException e) {
+    if (e.line() > 0 || e.keyPath() == null) return e;
+    String errorKey = e.keyPath().replaceAll("\\[\\d+]", "");
+    List<Assignment> all = parsed();
+    for (int i = all.size() - 1; i >= 0; i--) {
+      Assignment a = all.get(i);
+      String key = a.keyPath();
+      if (errorKey.equals(key) || errorKey.startsWith(key + ".") || key.startsWith(errorKey + ".")) {
+        return bad("--set " + a.text() + ": " + (errorKey.equals(key) ? "" : e.keyPath() + ": ") + e.reason());
+      }
+    }
+    return e;
+  }
+
+  private ConfigValue parseValue(String text, String valueText) {
+    try {
+      Config parsed = ConfigFactory.parseString("v = " + valueText,
+          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"));
+      // One value only: text such as "2\nworkload.warmup = 0" would set a second key behind the user's back.
+      if (parsed.root().size() != 1 || !parsed.hasPathOrNull("v")) {
+        throw bad("--set '" + text + "': the value must be one HOCON value");
+      }
+      return parsed.root().get("v");
+    } catch (ConfigException ex) {
+      String why = ex.getMessage() == null ? "not a HOCON value" : ex.getMessage().replaceFirst("^--set: \\d+: ", "");
+      throw bad("--set '" + text + "': " + Main.oneLine(why));
+    }
+  }
+
+  private ParameterException bad(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}

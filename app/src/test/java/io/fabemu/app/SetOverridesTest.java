@@ -1,0 +1,80 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabemu.collectives.Algorithm;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code --set KEY.PATH=VALUE} on run, validate and osu-allreduce: laid over the file, checked like it. */
+class SetOverridesTest extends CliTestBase {
+
+  private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
+
+  @Override
+  Main.ScenarioExecutor executor() {
+    return executor;
+  }
+
+  @Test
+  void shouldLaySetValuesOverTheScenarioFileWhenRunning() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--no-progress", "--set", "workload.iterations=5",
+        "--set", "workload.algorithms=[rabenseifner]", "--set", "topology.hosts=4",
+        "--set", "topology.hosts-per-tor=4")).isZero();
+
+    assertThat(executor.ranSpec.workload().iterations()).isEqualTo(5);
+    assertThat(executor.ranSpec.workload().algorithms()).containsExactly(Algorithm.RABENSEIFNER);
+    assertThat(executor.ranSpec.topology().hosts()).isEqualTo(4);
+  }
+
+  @Test
+  void shouldLetTheLastSetOfAKeyWin() throws Exception {
+    assertThat(fabemu("validate", tinyScenario().toString(), "--set", "topology.hosts=4", "--set",
+        "topology.hosts=2")).isZero();
+    assertThat(stdout).contains("2 ranks");
+  }
+
+  @Test
+  void shouldTakeQuotedAndUnitValuesAsTheFileDoes() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--no-progress", "--set", "workload.sizes=[8 B, \"1 KiB\"]"))
+        .isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).containsExactly(8L, 1024L);
+  }
+
+  @Test
+  void shouldNameTheAssignmentWhenTheLoaderRefusesItsValue() throws Exception {
+    assertThat(fabemu("validate", tinyScenario().toString(), "--set", "workload.iterations=-3")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1);
+    assertThat(stderr).startsWith("fabemu validate: --set workload.iterations=-3: ");
+  }
+
+  @Test
+  void shouldSuggestTheKeyWhenASetKeyIsMisspelt() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--set", "workload.iteratons=2")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1);
+    assertThat(stderr).contains("--set workload.iteratons=2").contains("iterations");
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldRefuseMalformedAssignmentsInOneLine() throws Exception {
+    for (List<String> args : List.of(List.of("--set", "workload.iterations"), List.of("--set", "=3"),
+        List.of("--set", "workload..x=1"), List.of("--set", "workload.iterations="),
+        List.of("--set", "workload.iterations=[1"), List.of("--set", "workload.iterations=2\nworkload.warmup = 0"))) {
+      String[] line = List.of(List.of("validate", tinyScenario().toString()), args).stream()
+          .flatMap(List::stream).toArray(String[]::new);
+      assertThat(fabemu(line)).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(stderr.lines().toList()).as(stderr).hasSize(1);
+      assertThat(stderr).startsWith("fabemu validate: --set '");
+    }
+  }
+
+  @Test
+  void shouldLetOsuAllreduceOptionsWinOverSet() throws Exception {
+    assertThat(fabemu("osu-allreduce", "--profile", tinyProfile().toString(), "--nodes", "2", "--ppn", "1",
+        "--mode", "host", "-m", "4:8", "--no-progress", "--set", "topology.hosts=4",
+        "--set", "devices.switch.pipeline-latency=700 ns")).isZero();
+    assertThat(executor.ranSpec.topology().hosts()).isEqualTo(2);
+    assertThat(executor.ranSpec.devices().switchSpec().pipelineLatencyPs()).isEqualTo(700_000L);
+  }
+}
