@@ -70,8 +70,8 @@ public final class ResultAggregator {
       if (ofCase.size() < worldSize) {
         if (incompleteReason == null) {
           incompleteReason = (worldSize - ofCase.size()) + " of " + worldSize + " ranks did not finish case " + c
-              + " (" + workload.algorithmOfCase(c).configName() + ", " + workload.sizeOfCase(c)
-              + " B): the emulation stalled at virtual time " + virtualEndPs + " ps";
+              + " (" + workload.algorithmOfCase(c).configName() + (workload.inPlaceOfCase(c) ? ", in-place" : "")
+              + ", " + workload.sizeOfCase(c) + " B): the emulation stalled at virtual time " + virtualEndPs + " ps";
         }
         continue;
       }
