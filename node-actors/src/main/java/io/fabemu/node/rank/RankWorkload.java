@@ -91,6 +91,8 @@ public final class RankWorkload {
   private long sizeBytes;
   private int count;
   private Schedule schedule;
+  /** The algorithm the running case's schedule runs (AUTO resolved). */
+  private Algorithm caseAlgorithm;
   /** What the running case's input shares with its output ({@link InPlaceAlias#NONE} out of place). */
   private InPlaceAlias inPlace = InPlaceAlias.NONE;
   private final DataBuffer[] buffers = new DataBuffer[BufferId.values().length];
@@ -343,8 +345,8 @@ public final class RankWorkload {
       maxLatencyPs = Math.max(maxLatencyPs, latency);
     }
     if (!synthetic) {
-      wrongElements += answers.countWrong(workload.collective(), workload.root(), sizeBytes, count, rank,
-          resultBuffer());
+      wrongElements += answers.countWrong(workload.collective(), caseAlgorithm, workload.root(), sizeBytes, count,
+          rank, resultBuffer());
     }
     completedOperations++;
   }
@@ -365,6 +367,7 @@ public final class RankWorkload {
       schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
           workload.hierarchical(), workload.ppn());
     }
+    caseAlgorithm = algorithm;
     if (!synthetic) {
       allocateBuffers();
     }
