@@ -109,6 +109,8 @@ public final class Main implements Callable<Integer> {
     for (NcclPerfProgram program : NcclPerfProgram.values()) {
       CommandLine perf = new CommandLine(new NcclPerfCommand(pipeline, program, err, LocalDateTime::now));
       perf.getCommandSpec().usageMessage().description(NcclPerfCommand.description(program));
+      // As nccl-tests' getopt: a flag given twice takes the last value.
+      perf.setOverwrittenOptionsAllowed(true);
       cli.addSubcommand(program.commandName, perf);
     }
   }

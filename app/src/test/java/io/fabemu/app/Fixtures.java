@@ -29,6 +29,15 @@ import java.util.List;
 final class Fixtures {
   private Fixtures() {}
 
+  /** nccl-tests' column header, as {@link NcclTestsReport#columnHeader()} must print it (lines end in a blank). */
+  static final String NCCL_COLUMN_HEADER = "#\n"
+      + "#                                                              out-of-place                       "
+      + "in-place          \n"
+      + "#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw"
+      + "   busbw  #wrong \n"
+      + "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)"
+      + "  (GB/s)         \n";
+
   static final String TINY_SCENARIO = """
       name = tiny
       topology { kind = leaf-spine, hosts = 2, hosts-per-tor = 2, spines = 0 }
