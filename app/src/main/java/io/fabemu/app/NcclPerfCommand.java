@@ -9,7 +9,6 @@ import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
