@@ -10,6 +10,7 @@ import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import picocli.CommandLine.Command;
@@ -25,7 +26,9 @@ import picocli.CommandLine;
 /**
  * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N ...]},
  * {@code fabemu osu-allreduce --profile FILE --nodes N --ppn P --mode host|inc-node|inc-socket [-m MIN:MAX] ...}
- * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), {@code fabemu validate SCENARIO} and
+ * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), the nccl-tests programs
+ * {@code fabemu all-reduce-perf --profile FILE --nodes N --ppn P [-b MIN -e MAX -f F ...]} and the others of
+ * {@link NcclPerfProgram} ({@link NcclPerfCommand}), {@code fabemu validate SCENARIO} and
  * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
@@ -90,6 +93,7 @@ public final class Main implements Callable<Integer> {
         .addSubcommand(new CommandLine(new OsuAllreduceCommand(pipeline)))
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
+    addNcclPerfCommands(cli, pipeline, err);
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setParameterExceptionHandler((ex, arguments) -> onBadArguments(ex, err));
@@ -100,10 +104,22 @@ public final class Main implements Callable<Integer> {
     return code;
   }
 
+  /** One command per nccl-tests program ({@code all-reduce-perf}, ...), named and described after it. */
+  private static void addNcclPerfCommands(CommandLine cli, CommandPipeline pipeline, PrintStream err) {
+    for (NcclPerfProgram program : NcclPerfProgram.values()) {
+      CommandLine perf = new CommandLine(new NcclPerfCommand(pipeline, program, err, LocalDateTime::now));
+      perf.getCommandSpec().usageMessage().description(NcclPerfCommand.description(program));
+      // As nccl-tests' getopt: a flag given twice takes the last value.
+      perf.setOverwrittenOptionsAllowed(true);
+      cli.addSubcommand(program.commandName, perf);
+    }
+  }
+
   /** {@code fabemu} alone: a usage error. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "missing command: 'run', 'validate' or 'member'");
+    throw new ParameterException(spec.commandLine(), "missing command: 'run', 'validate', 'member', 'osu-allreduce' "
+        + "or an nccl-tests program such as 'all-reduce-perf'");
   }
 
   /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */

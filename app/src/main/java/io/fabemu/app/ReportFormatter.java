@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -8,41 +9,31 @@ import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * Text reports of a run, laid out like the tools HPC people already read: a latency table per algorithm as
- * {@code osu_allreduce} prints it, then a bandwidth block as {@code nccl-tests} prints it, then one summary line.
+ * Text reports of a run, laid out like the tools HPC people already read: for each algorithm a latency table as
+ * {@code osu_allreduce} prints it, then the nccl-tests table of that algorithm ({@link NcclTestsReport}: the column
+ * header, 13-field rows with out-of-place and in-place halves, and both footer lines), then one summary line.
  *
  * <p>Contract: pure functions of their arguments (no clock, no I/O), so the same result always gives the same text;
  * every line ends with {@code \n}; numbers use {@link Locale#ROOT}. Bandwidths follow nccl-tests
  * (doc/PERFORMANCE.md and its {@code *GetBw} functions): {@code algbw = size / time} in GB/s (10^9 bytes/s) and
  * {@code busbw = algbw x factor}, where the factor is {@code 2(n-1)/n} for allreduce, {@code (n-1)/n} for allgather,
  * reduce-scatter, alltoall, gather and scatter, and 1 for broadcast, reduce and sendrecv; {@code time} is the mean
- * over ranks, as nccl-tests' default {@code -a 1} reports it. The nccl block's {@code size} and {@code count} are
- * nccl-tests' too: for the collectives whose workload size is one block per rank (allgather, reduce-scatter,
- * alltoall, gather, scatter) that is the whole buffer, block x ranks; the osu table keeps the per-rank size, as
- * osu_allgather does. A synthetic payload (sizes only) is announced in the header, and its unchecked cases show
- * {@value #NOT_CHECKED} as their number of wrong elements.
+ * over ranks, as nccl-tests' default {@code -a 1} reports it. nccl-tests' {@code size} is the whole buffer for the
+ * collectives whose workload size is one block per rank (allgather, reduce-scatter, alltoall, gather, scatter),
+ * block x ranks; the osu table keeps the per-rank size, as osu_allgather does. The osu table shows the cases of the
+ * workload's first buffer layout ({@code out-of-place} unless the workload lists {@code in-place} first). A
+ * synthetic payload (sizes only) is announced in the header, and its unchecked cases show {@code N/A} as their
+ * number of wrong elements.
  */
 public final class ReportFormatter {
 
-  private static final String NCCL_HEADER = """
-      #                                                  out-of-place
-      #       size         count      type   redop      time   algbw   busbw  #wrong
-      #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
-      """;
-
   /** The header's line for a synthetic payload: nothing was checked, and the tables must not suggest it was. */
   public static final String SYNTHETIC_HEADER_LINE = "# Payload: synthetic (sizes only; outputs not checked)\n";
-
-  /** The nccl {@code #wrong} column of a case whose outputs were not checked. */
-  public static final String NOT_CHECKED = "n/a";
 
   private ReportFormatter() {}
 
@@ -62,8 +53,11 @@ public final class ReportFormatter {
     if (w.collective().reduces()) sb.append(' ').append(w.op().configName());
     if (w.collective().rooted()) sb.append(", root ").append(w.root());
     if (w.hierarchical()) sb.append(", hierarchical");
-    sb.append(", ").append(plural(w.algorithms().size(), "algorithm")).append(" x ")
-        .append(plural(w.sizesBytes().size(), "size")).append(", ").append(plural(w.iterations(), "iteration"))
+    sb.append(", ").append(plural(w.algorithms().size(), "algorithm")).append(" x ");
+    if (!w.buffers().equals(WorkloadSpec.DEFAULT_BUFFERS)) {
+      sb.append(w.buffers().stream().map(BufferLayout::configName).collect(Collectors.joining("/"))).append(" x ");
+    }
+    sb.append(plural(w.sizesBytes().size(), "size")).append(", ").append(plural(w.iterations(), "iteration"))
         .append(" + ").append(w.warmup()).append(" warm-up\n");
     if (w.syntheticPayload()) {
       sb.append(SYNTHETIC_HEADER_LINE);
@@ -71,23 +65,34 @@ public final class ReportFormatter {
     return sb.toString();
   }
 
-  /** Everything after the run: for each algorithm a latency table and a bandwidth block, then the summary. */
+  /**
+   * Everything after the run: for each algorithm a latency table and its nccl-tests table (titled
+   * {@code # fabemu COLLECTIVE nccl-tests table (PROGRAM), algorithm A}; none for a barrier, which nccl-tests does
+   * not measure), then the summary.
+   */
   public static String report(RunResult result) {
     WorkloadSpec w = result.scenario().workload();
+    String program = NcclTestsReport.program(w.collective());
     StringBuilder sb = new StringBuilder();
     for (int a = 0; a < w.algorithms().size(); a++) {
       List<CaseResult> cases = casesOfAlgorithm(result, a);
       sb.append('\n').append(latencyTable(w, a, cases));
-      sb.append('\n').append(bandwidthTable(w, ranks(result.scenario()), cases));
+      if (program != null) {
+        sb.append('\n').append(bandwidthTable(result, a));
+      }
     }
     sb.append('\n').append(summary(result));
     return sb.toString();
   }
 
-  /** The cases of the workload's {@code algorithmIndex}-th algorithm, in size order. */
+  /**
+   * The cases of the workload's {@code algorithmIndex}-th algorithm and first buffer layout, in size order (what the
+   * osu table and the latency plot show).
+   */
   public static List<CaseResult> casesOfAlgorithm(RunResult result, int algorithmIndex) {
-    int sizes = result.scenario().workload().sizesBytes().size();
-    return result.cases().stream().filter(c -> c.caseIndex() / sizes == algorithmIndex).toList();
+    WorkloadSpec w = result.scenario().workload();
+    return result.cases().stream().filter(c -> w.algorithmIndexOfCase(c.caseIndex()) == algorithmIndex
+        && w.bufferIndexOfCase(c.caseIndex()) == 0).toList();
   }
 
   /** An osu_allreduce-style table: size, avg/min/max latency over ranks in microseconds, iterations. */
@@ -118,29 +123,17 @@ public final class ReportFormatter {
   }
 
   /**
-   * An nccl-tests-style block (out-of-place columns only) ending with the average bus bandwidth; {@code #wrong} is
-   * {@value #NOT_CHECKED} for cases whose outputs were not checked (synthetic payload).
+   * The nccl-tests table of the workload's {@code algorithmIndex}-th algorithm, under a title line: the column header,
+   * one 13-field row per size (the in-place half when the workload measures {@code in-place} too) and the two footer
+   * lines ({@link NcclTestsReport}).
    */
-  public static String bandwidthTable(WorkloadSpec workload, int ranks, List<CaseResult> cases) {
-    Collective collective = workload.collective();
-    String type = workload.dataType().ncclName();
-    String redop = collective.reduces() ? workload.op().configName() : "none";
-    double factor = busBandwidthFactor(collective, ranks);
-    StringBuilder sb = new StringBuilder(NCCL_HEADER);
-    double busSum = 0;
-    int blocks = ncclBlocks(collective, ranks);
-    for (CaseResult c : cases) {
-      double algBw = algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
-      double busBw = algBw * factor;
-      busSum += busBw;
-      String wrong = c.checked() ? Long.toString(c.wrongElements()) : NOT_CHECKED;
-      sb.append(String.format(Locale.ROOT, "%12d  %12d  %8s  %6s  %8s  %6.2f  %6.2f  %6s", c.sizeBytes() * blocks,
-          c.count() * blocks, type, redop, ncclTime(c.avgLatencyPs() / Units.PS_PER_US), algBw, busBw, wrong))
-          .append('\n');
-    }
-    sb.append("# Avg bus bandwidth    : ").append(formatG(cases.isEmpty() ? 0 : busSum / cases.size()))
-        .append('\n');
-    return sb.toString();
+  public static String bandwidthTable(RunResult result, int algorithmIndex) {
+    WorkloadSpec w = result.scenario().workload();
+    NcclTestsReport.Table table = NcclTestsReport.table(result, algorithmIndex);
+    return "# fabemu " + w.collective().configName() + " nccl-tests table ("
+        + NcclTestsReport.program(w.collective()) + "), algorithm "
+        + algorithmTitle(w, algorithmIndex, casesOfAlgorithm(result, algorithmIndex)) + "\n"
+        + NcclTestsReport.columnHeader() + NcclTestsReport.rows(table) + NcclTestsReport.footer(table);
   }
 
   /** One line: virtual end, windows, events, event rate in wall time, digest; then a line per problem. */
@@ -188,25 +181,9 @@ public final class ReportFormatter {
     return spec.topology().hosts() * spec.workload().ppn();
   }
 
-  /** nccl-tests' time column: 2 decimals below 100 us, 1 below 10 ms, none above. */
-  static String ncclTime(double us) {
-    if (us >= 10_000) return String.format(Locale.ROOT, "%.0f", us);
-    if (us >= 100) return String.format(Locale.ROOT, "%.1f", us);
-    return String.format(Locale.ROOT, "%.2f", us);
-  }
-
   /** C's {@code %g}: 6 significant digits, trailing zeros dropped, exponent form below 1e-4 or from 1e6. */
   static String formatG(double v) {
-    if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) return v == 0 ? "0" : String.valueOf(v);
-    BigDecimal rounded = new BigDecimal(v).round(new MathContext(6, RoundingMode.HALF_EVEN));
-    int exponent = rounded.precision() - rounded.scale() - 1;
-    if (exponent < -4 || exponent >= 6) {
-      String s = String.format(Locale.ROOT, "%.5e", v);
-      int e = s.indexOf('e');
-      String mantissa = s.substring(0, e).replaceAll("0+$", "").replaceAll("\\.$", "");
-      return mantissa + s.substring(e);
-    }
-    return rounded.stripTrailingZeros().toPlainString();
+    return CNumbers.g(v);
   }
 
   private static String algorithmTitle(WorkloadSpec workload, int algorithmIndex, List<CaseResult> cases) {

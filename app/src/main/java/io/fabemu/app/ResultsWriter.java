@@ -83,6 +83,7 @@ public final class ResultsWriter {
       ObjectNode n = cases.addObject();
       n.put("caseIndex", c.caseIndex());
       n.put("workloadAlgorithm", spec.workload().algorithmOfCase(c.caseIndex()).configName());
+      n.put("bufferLayout", spec.workload().bufferLayoutOfCase(c.caseIndex()).configName());
       n.put("algorithm", c.algorithm().configName());
       n.put("sizeBytes", c.sizeBytes());
       n.put("count", c.count());

@@ -18,6 +18,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -27,8 +28,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
  * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
- * {@code latency.svg}, {@code latency.png}), each written atomically; one that cannot be written is named on one
- * line on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A plot that
+ * {@code latency.svg}, {@code latency.png}, the tool-format reports of {@link #reportFiles}), each written
+ * atomically; one that cannot be written is named on one line on stderr and makes the exit code
+ * {@value Main#EXIT_RUN_FAILED}, without costing the others. A plot that
  * cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables the other
  * files hold. Nothing here writes to stdout.
  */
@@ -36,6 +38,9 @@ final class RunSupport {
 
   /** The plot of a run: its title and its series. */
   record Plot(String title, List<LatencyPlot.Series> series) {}
+
+  /** A report file written beside {@code results.json}: its path inside the output folder and its text. */
+  record ReportFile(String relativePath, String content) {}
 
   private RunSupport() {}
 
@@ -64,8 +69,9 @@ final class RunSupport {
   }
 
   /**
-   * Writes every result file into {@code out}: {@code results.json}, {@code results.csv} and the plot
-   * ({@code latency.svg}, {@code latency.png}); returns false when one could not be written (named on stderr).
+   * Writes every result file into {@code out}: {@code results.json}, {@code results.csv}, the plot
+   * ({@code latency.svg}, {@code latency.png}) and the {@link #reportFiles}; returns false when one could not be
+   * written (named on stderr).
    */
   static boolean writeResults(Path out, RunResult result, Config echo, Topology topology, Plot plot,
                               PrintStream stderr) {
@@ -74,7 +80,31 @@ final class RunSupport {
         stderr);
     written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result), stderr);
     written &= writePlot(out, plot, stderr);
+    for (ReportFile file : reportFiles(result, topology)) {
+      written &= writeReportFile(out, file, stderr);
+    }
     return written;
+  }
+
+  /**
+   * The tool-format reports of a run, one file per (collective, algorithm) in a folder per tool: nccl-tests'
+   * ({@link NcclTestsReport#files}, {@code nccl-tests/PROGRAM.ALGORITHM.txt}). Other tools' files join this list.
+   */
+  static List<ReportFile> reportFiles(RunResult result, Topology topology) {
+    List<ReportFile> files = new ArrayList<>(NcclTestsReport.files(result, topology));
+    return files;
+  }
+
+  /** Writes one report file, creating its folder; a failure is named on one line and returns false. */
+  private static boolean writeReportFile(Path out, ReportFile file, PrintStream stderr) {
+    Path target = out.resolve(file.relativePath());
+    try {
+      Files.createDirectories(target.getParent());
+    } catch (IOException e) {
+      stderr.println("fabemu: cannot write " + target + ": " + Main.oneLine(describe(e)));
+      return false;
+    }
+    return write(target, file.content(), stderr);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
@@ -27,6 +28,15 @@ import java.util.List;
 /** Hand-made specs and results for the app tests, and a fake scenario executor. */
 final class Fixtures {
   private Fixtures() {}
+
+  /** nccl-tests' column header, as {@link NcclTestsReport#columnHeader()} must print it (lines end in a blank). */
+  static final String NCCL_COLUMN_HEADER = "#\n"
+      + "#                                                              out-of-place                       "
+      + "in-place          \n"
+      + "#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw"
+      + "   busbw  #wrong \n"
+      + "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)"
+      + "  (GB/s)         \n";
 
   static final String TINY_SCENARIO = """
       name = tiny
@@ -68,6 +78,30 @@ final class Fixtures {
         real.workload().withSyntheticPayload(true)), false);
   }
 
+  /**
+   * {@link #result()} measured out of place and in place: cases 0 and 1 as there, cases 2 and 3 in place, 5 us and
+   * 240 us.
+   */
+  static RunResult bothLayoutsResult() {
+    ScenarioSpec real = spec();
+    ScenarioSpec spec = new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(), real.devices(),
+        real.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)));
+    RunResult base = result(real, true);
+    List<CaseResult> cases = new ArrayList<>(base.cases());
+    cases.add(new CaseResult(2, Algorithm.RING, 4, 1, 10, 5_000_000.0, 4_900_000.0, 5_200_000.0, 0));
+    cases.add(new CaseResult(3, Algorithm.RING, 1_048_576, 262_144, 10, 240_000_000.0, 239_000_000.0,
+        241_000_000.0, 0));
+    return new RunResult(spec, cases, base.links(), true, null, base.virtualEndPs(), base.windows(), base.events(),
+        base.wallSeconds(), base.digest());
+  }
+
+  /** A result of {@link #spec()}'s hardware running {@code workload}, with {@code cases}. */
+  static RunResult result(WorkloadSpec workload, List<CaseResult> cases) {
+    ScenarioSpec real = spec();
+    return new RunResult(new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(), real.devices(),
+        workload), cases, List.of(), true, null, 1_000_000, 1, 1, 0.1, "00");
+  }
+
   private static RunResult result(ScenarioSpec spec, boolean checked) {
     return new RunResult(spec,
         List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0, checked),
@@ -79,8 +113,8 @@ final class Fixtures {
   }
 
   /**
-   * A stand-in for ScenarioRunner.run: one case per (algorithm, size), latency 1 us per KiB plus 2 us; cases are
-   * checked unless the payload is synthetic.
+   * A stand-in for ScenarioRunner.run: one case per (algorithm, buffer layout, size), latency 1 us per KiB plus 2 us
+   * (1 us in place); cases are checked unless the payload is synthetic.
    */
   static final class FakeExecutor implements Main.ScenarioExecutor {
     ScenarioSpec ranSpec;
@@ -96,7 +130,8 @@ final class Fixtures {
       List<CaseResult> cases = new ArrayList<>();
       for (int i = 0; i < w.caseCount(); i++) {
         long size = w.sizeOfCase(i);
-        double latencyPs = 2_000_000.0 + size * 1_000_000.0 / 1024;
+        // In place, 1 us less: the fake skips a copy as the real executor does.
+        double latencyPs = 2_000_000.0 + size * 1_000_000.0 / 1024 - (w.inPlaceOfCase(i) ? 1_000_000.0 : 0);
         cases.add(new CaseResult(i, w.algorithmOfCase(i), size, size / w.dataType().sizeBytes(), w.iterations(),
             latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0, !w.syntheticPayload()));
         listener.onProgress(i, (long) latencyPs);

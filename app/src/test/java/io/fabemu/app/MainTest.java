@@ -51,7 +51,8 @@ class MainTest extends CliTestBase {
   void shouldExitTwoWhenNoCommandIsGiven() {
     assertThat(fabemu()).isEqualTo(2);
     assertThat(lines(stderr))
-        .containsExactly("fabemu: missing command: 'run', 'validate' or 'member' (see 'fabemu --help')");
+        .containsExactly("fabemu: missing command: 'run', 'validate', 'member', 'osu-allreduce' or an nccl-tests "
+            + "program such as 'all-reduce-perf' (see 'fabemu --help')");
   }
 
   @Test
@@ -125,8 +126,16 @@ class MainTest extends CliTestBase {
     assertThat(json.at("/scenario/devices/switch/forwarding").asText()).isEqualTo("cut-through");
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests");
     }
+    // One nccl-tests file per algorithm, each a whole nccl-tests document ending with its closing lines.
+    try (var files = Files.list(out.resolve("nccl-tests"))) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("all_reduce_perf.ring.txt",
+          "all_reduce_perf.recursive-doubling.txt");
+    }
+    assertThat(Files.readString(out.resolve("nccl-tests/all_reduce_perf.ring.txt")))
+        .startsWith("# nccl-tests version ").contains("\n# Out of bounds values : 0 OK\n")
+        .endsWith("# Collective test concluded: all_reduce_perf\n#\n\n");
   }
 
   @Test
@@ -175,7 +184,7 @@ class MainTest extends CliTestBase {
     assertThat(executor.ranSpec.workload().syntheticPayload()).isTrue();
     assertThat(stderr).isEmpty();
     assertThat(stdout).contains("# Payload: synthetic (sizes only; outputs not checked)\n")
-        .contains("    0.00     n/a\n").doesNotContain("WRONG");
+        .contains("    0.00    N/A\n").doesNotContain("WRONG");
     assertThat(Files.readAllLines(out.resolve("results.csv"))).startsWith(
         "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked",
         "ring,4,1,2,2.003906,2.003906,2.003906,0,false");
@@ -238,7 +247,7 @@ class MainTest extends CliTestBase {
     // The other file is still written: the run's evidence is kept where it can be.
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests");
     }
     assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
   }

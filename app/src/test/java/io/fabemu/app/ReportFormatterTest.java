@@ -36,13 +36,12 @@ class ReportFormatterTest {
   void shouldPrintNotApplicableAsWrongWhenCasesWereNotChecked() {
     RunResult r = Fixtures.syntheticResult();
 
-    assertThat(ReportFormatter.bandwidthTable(r.scenario().workload(), 4, r.cases())).isEqualTo("""
-        #                                                  out-of-place
-        #       size         count      type   redop      time   algbw   busbw  #wrong
-        #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
-                   4             1     float     sum      5.43    0.00    0.00     n/a
-             1048576        262144     float     sum     250.0    4.19    6.29     n/a
-        # Avg bus bandwidth    : 3.14628
+    assertThat(ReportFormatter.bandwidthTable(r, 0)).isEqualTo(
+        "# fabemu allreduce nccl-tests table (all_reduce_perf), algorithm ring\n" + Fixtures.NCCL_COLUMN_HEADER + """
+                   4             1     float     sum      -1     5.43    0.00    0.00    N/A
+             1048576        262144     float     sum      -1   250.00    4.19    6.29    N/A
+        # Out of bounds values : 0 OK
+        # Avg bus bandwidth    : 3.14628\s
         """);
     assertThat(ReportFormatter.summary(r)).doesNotContain("WRONG");
   }
@@ -60,16 +59,15 @@ class ReportFormatterTest {
   }
 
   @Test
-  void shouldLayOutBandwidthBlockAsNcclTestsDoes() {
+  void shouldLayOutBandwidthBlockAsNcclTestsDoesWithOnlyTheOutOfPlaceHalfWhenOnlyThatWasMeasured() {
     RunResult r = Fixtures.result();
 
-    assertThat(ReportFormatter.bandwidthTable(r.scenario().workload(), 4, r.cases())).isEqualTo("""
-        #                                                  out-of-place
-        #       size         count      type   redop      time   algbw   busbw  #wrong
-        #        (B)    (elements)                         (us)  (GB/s)  (GB/s)
-                   4             1     float     sum      5.43    0.00    0.00       0
-             1048576        262144     float     sum     250.0    4.19    6.29       0
-        # Avg bus bandwidth    : 3.14628
+    assertThat(ReportFormatter.bandwidthTable(r, 0)).isEqualTo(
+        "# fabemu allreduce nccl-tests table (all_reduce_perf), algorithm ring\n" + Fixtures.NCCL_COLUMN_HEADER + """
+                   4             1     float     sum      -1     5.43    0.00    0.00       0
+             1048576        262144     float     sum      -1   250.00    4.19    6.29       0
+        # Out of bounds values : 0 OK
+        # Avg bus bandwidth    : 3.14628\s
         """);
   }
 
@@ -98,8 +96,22 @@ class ReportFormatterTest {
     String report = ReportFormatter.report(Fixtures.result());
 
     assertThat(report).startsWith("\n# fabemu allreduce latency, algorithm ring\n");
-    assertThat(report).containsOnlyOnce("# Avg bus bandwidth");
+    assertThat(report).containsOnlyOnce("# Avg bus bandwidth").containsOnlyOnce("# Out of bounds values : 0 OK\n")
+        .containsOnlyOnce("# fabemu allreduce nccl-tests table (all_reduce_perf), algorithm ring\n");
     assertThat(report).endsWith("digest ab12\n");
+  }
+
+  @Test
+  void shouldShowTheFirstBufferLayoutInTheOsuTableAndBothHalvesInTheNcclTable() {
+    RunResult r = Fixtures.bothLayoutsResult();
+
+    assertThat(ReportFormatter.casesOfAlgorithm(r, 0)).extracting(CaseResult::caseIndex).containsExactly(0, 1);
+    assertThat(ReportFormatter.report(r))
+        .contains("\n4                       5.43              5.10              5.90          10\n")
+        .contains("           4             1     float     sum      -1     5.43    0.00    0.00       0     "
+            + "5.00    0.00    0.00       0\n");
+    assertThat(ReportFormatter.header(r.scenario(), "star"))
+        .contains("1 algorithm x out-of-place/in-place x 2 sizes");
   }
 
   @Test
@@ -130,14 +142,14 @@ class ReportFormatterTest {
   }
 
   @Test
-  void shouldWriteNoneAsRedopWhenCollectiveDoesNotReduce() {
+  void shouldWriteNoneAsRedopAndTheRootWhenCollectiveDoesNotReduce() {
     var s = Fixtures.spec();
     var w = new io.fabemu.collectives.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),
-        List.of(4L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+        List.of(4L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 2);
     CaseResult c = new CaseResult(0, Algorithm.BINOMIAL, 4, 1, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
 
-    assertThat(ReportFormatter.bandwidthTable(w, 4, List.of(c)))
-        .contains("           4             1     float    none      1.00    0.00    0.00       0\n");
+    assertThat(ReportFormatter.bandwidthTable(Fixtures.result(w, List.of(c)), 0))
+        .contains("           4             1     float    none       2     1.00    0.00    0.00       0\n");
   }
 
   @Test
@@ -145,12 +157,13 @@ class ReportFormatterTest {
     var s = Fixtures.spec();
     var w = new io.fabemu.collectives.WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING),
         List.of(1024L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
-    // 1 KiB per rank on 4 ranks: nccl-tests' size is 4 KiB; 4096 B in 2 us = 2.048 GB/s; busbw x 3/4 = 1.536.
+    // 1 KiB per rank on 4 ranks: nccl-tests' size is 4 KiB, its count the 256 floats per rank; 4096 B in 2 us =
+    // 2.048 GB/s; busbw x 3/4 = 1.536.
     CaseResult c = new CaseResult(0, Algorithm.RING, 1024, 256, 1, 2_000_000.0, 2_000_000.0, 2_000_000.0, 0);
 
-    assertThat(ReportFormatter.bandwidthTable(w, 4, List.of(c)))
-        .contains("        4096          1024     float    none      2.00    2.05    1.54       0\n")
-        .endsWith("# Avg bus bandwidth    : 1.536\n");
+    assertThat(ReportFormatter.bandwidthTable(Fixtures.result(w, List.of(c)), 0))
+        .contains("        4096           256     float    none      -1     2.00    2.05    1.54       0\n")
+        .endsWith("# Avg bus bandwidth    : 1.536 \n");
     assertThat(ReportFormatter.latencyTable(w, 0, List.of(c))).contains("\n1024                    2.00");
   }
 
@@ -165,9 +178,13 @@ class ReportFormatterTest {
   }
 
   @Test
-  void shouldPrintNcclTimeWithFewerDecimalsWhenLarger() {
-    assertThat(ReportFormatter.ncclTime(5.432)).isEqualTo("5.43");
-    assertThat(ReportFormatter.ncclTime(250)).isEqualTo("250.0");
-    assertThat(ReportFormatter.ncclTime(12_345.6)).isEqualTo("12346");
+  void shouldPrintNoNcclTableWhenTheCollectiveIsABarrier() {
+    var s = Fixtures.spec();
+    var w = new io.fabemu.collectives.WorkloadSpec(Collective.BARRIER, List.of(Algorithm.DISSEMINATION),
+        List.of(0L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+    CaseResult c = new CaseResult(0, Algorithm.DISSEMINATION, 0, 0, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
+
+    assertThat(ReportFormatter.report(Fixtures.result(w, List.of(c)))).contains("# fabemu barrier latency")
+        .doesNotContain("nccl-tests").doesNotContain("Avg bus bandwidth");
   }
 }

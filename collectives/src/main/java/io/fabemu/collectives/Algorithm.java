@@ -10,6 +10,10 @@ import java.util.Set;
  */
 public enum Algorithm {
   AUTO,
+  /**
+   * Allreduce, allgather, reduce-scatter: the ring algorithms. Send/recv: every rank sends to the next and receives
+   * from the previous at once (nccl-tests' {@code sendrecv_perf}).
+   */
   RING,
   RECURSIVE_DOUBLING,
   RABENSEIFNER,
@@ -62,7 +66,7 @@ public enum Algorithm {
       case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);
       case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
       case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
-      case SENDRECV -> EnumSet.of(AUTO, PING_PONG);
+      case SENDRECV -> EnumSet.of(AUTO, PING_PONG, RING);
     };
   }
 }

@@ -112,6 +112,19 @@ public final class ExpectedAnswers {
    * @param result     the buffer holding the rank's result (see {@link Schedule#resultBuffer()})
    */
   public long countWrong(Collective collective, int root, long sizeBytes, int count, int rank, DataBuffer result) {
+    return countWrong(collective, Algorithm.AUTO, root, sizeBytes, count, rank, result);
+  }
+
+  /**
+   * Like {@link #countWrong(Collective, int, long, int, int, DataBuffer)} for a case run with {@code algorithm} (as
+   * resolved): the answer differs by algorithm only for send/recv, where {@link Algorithm#RING} leaves each rank
+   * the previous rank's input and ping-pong ({@code AUTO} resolves to it) its pair's initiator's.
+   */
+  public long countWrong(Collective collective, Algorithm algorithm, int root, long sizeBytes, int count, int rank,
+                         DataBuffer result) {
+    if (collective == Collective.SENDRECV && algorithm == Algorithm.RING) {
+      return compareInput(result, 0, sizeBytes, RingSendRecv.source(worldSize, rank), 0, count);
+    }
     int p = worldSize;
     return switch (collective) {
       case ALLREDUCE -> result.countMismatches(0, reduction(sizeBytes, count), 0, count);

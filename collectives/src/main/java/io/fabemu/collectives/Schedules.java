@@ -198,9 +198,14 @@ public final class Schedules {
         DisseminationBarrier.append(b, p, rank);
       }
       case SENDRECV -> {
-        boolean active = PingPong.active(p, rank);
-        b.buffers(active && (rank & 1) == 0 ? count : 0, active ? count : 0);
-        PingPong.append(b, p, rank, count);
+        if (algorithm == Algorithm.RING) {
+          b.buffers(count, count);
+          RingSendRecv.append(b, p, rank, count);
+        } else {
+          boolean active = PingPong.active(p, rank);
+          b.buffers(active && (rank & 1) == 0 ? count : 0, active ? count : 0);
+          PingPong.append(b, p, rank, count);
+        }
       }
     }
     return b.build();

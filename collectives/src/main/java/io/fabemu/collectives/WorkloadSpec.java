@@ -5,9 +5,10 @@ import io.fabemu.core.data.ReduceOp;
 import java.util.List;
 
 /**
- * What the ranks run. Each (algorithm, size) pair is one case, run in order: algorithms outer, sizes inner.
- * Like osu_allreduce, each iteration is followed by a barrier, and the first {@code warmup} iterations of every
- * case are not measured.
+ * What the ranks run. Each (algorithm, buffer layout, size) triple is one case, run in order: algorithms outer, then
+ * buffer layouts, sizes inner. Like osu_allreduce, each iteration is followed by a barrier, and the first
+ * {@code warmup} iterations of every case are not measured. With the default layouts ({@code [out-of-place]}) the
+ * case of algorithm {@code a} and size {@code s} has the index {@code a * sizes + s}, as before layouts existed.
  *
  * @param collective   the collective operation
  * @param algorithms   algorithms to compare (at least one)
@@ -21,12 +22,29 @@ import java.util.List;
  * @param root         root rank of rooted collectives (reduce, broadcast, gather, scatter)
  * @param syntheticPayload messages carry sizes only, no data: the same schedules, message sizes and costs as with
  *                     real data, but no buffers, no input and no check of the outputs (for the largest runs)
+ * @param buffers      the buffer layouts to measure, each at least once (default {@code [out-of-place]}; null means
+ *                     the default); in place, the copies {@link InPlaceAlias} names cost nothing
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
-                           boolean hierarchical, int root, boolean syntheticPayload) {
+                           boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers) {
 
-  /** A workload on real data, every output checked against the exact answer. */
+  /** The layouts when none are given: out of place only. */
+  public static final List<BufferLayout> DEFAULT_BUFFERS = List.of(BufferLayout.OUT_OF_PLACE);
+
+  public WorkloadSpec {
+    buffers = buffers == null ? DEFAULT_BUFFERS : List.copyOf(buffers);
+  }
+
+  /** A workload out of place only, with the given payload mode. */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
+                      boolean syntheticPayload) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        syntheticPayload, DEFAULT_BUFFERS);
+  }
+
+  /** A workload on real data, out of place, every output checked against the exact answer. */
   public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
                       int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root) {
     this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root, false);
@@ -35,7 +53,13 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   /** The same workload with the given payload mode (true: sizes only). */
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, synthetic);
+        root, synthetic, buffers);
+  }
+
+  /** The same workload measured with the given buffer layouts. */
+  public WorkloadSpec withBuffers(List<BufferLayout> layouts) {
+    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+        root, syntheticPayload, layouts);
   }
 
   /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */
@@ -43,9 +67,9 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     return syntheticPayload ? "synthetic" : "real";
   }
 
-  /** Number of (algorithm, size) cases. */
+  /** Number of (algorithm, buffer layout, size) cases. */
   public int caseCount() {
-    return algorithms.size() * sizesBytes.size();
+    return algorithms.size() * buffers.size() * sizesBytes.size();
   }
 
   /** Collective operations each rank completes over the whole workload (warm-up included, barriers not). */
@@ -53,8 +77,32 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     return (long) caseCount() * (warmup + iterations);
   }
 
+  /** The index of the case of the {@code algorithmIndex}-th algorithm, {@code bufferIndex}-th layout and size. */
+  public int caseIndex(int algorithmIndex, int bufferIndex, int sizeIndex) {
+    return (algorithmIndex * buffers.size() + bufferIndex) * sizesBytes.size() + sizeIndex;
+  }
+
+  /** Position of the case's algorithm in {@link #algorithms()}. */
+  public int algorithmIndexOfCase(int caseIndex) {
+    return caseIndex / (buffers.size() * sizesBytes.size());
+  }
+
+  /** Position of the case's buffer layout in {@link #buffers()}. */
+  public int bufferIndexOfCase(int caseIndex) {
+    return caseIndex / sizesBytes.size() % buffers.size();
+  }
+
   public Algorithm algorithmOfCase(int caseIndex) {
-    return algorithms.get(caseIndex / sizesBytes.size());
+    return algorithms.get(algorithmIndexOfCase(caseIndex));
+  }
+
+  public BufferLayout bufferLayoutOfCase(int caseIndex) {
+    return buffers.get(bufferIndexOfCase(caseIndex));
+  }
+
+  /** True when the case runs in place (the send buffer is the receive buffer). */
+  public boolean inPlaceOfCase(int caseIndex) {
+    return bufferLayoutOfCase(caseIndex) == BufferLayout.IN_PLACE;
   }
 
   public long sizeOfCase(int caseIndex) {

@@ -15,6 +15,26 @@ public final class NaiveReference {
   /** Number of mismatching elements of {@code rank}'s result, with a description of the first one. */
   public static String check(Collective c, int p, int root, long sizeBytes, int count, DataType type, ReduceOp op,
                       InputGenerator gen, int rank, DataBuffer result) {
+    return check(c, Algorithm.AUTO, p, root, sizeBytes, count, type, op, gen, rank, result);
+  }
+
+  /**
+   * Like {@link #check(Collective, int, int, long, int, DataType, ReduceOp, InputGenerator, int, DataBuffer)} for a
+   * case run with {@code a}: send/recv over a {@link Algorithm#RING} leaves every rank the previous rank's input.
+   */
+  public static String check(Collective c, Algorithm a, int p, int root, long sizeBytes, int count, DataType type,
+                             ReduceOp op, InputGenerator gen, int rank, DataBuffer result) {
+    if (c == Collective.SENDRECV && a == Algorithm.RING) {
+      int from = (rank - 1 + p) % p;
+      for (int k = 0; k < count; k++) {
+        long expected = raw(type, gen.value(sizeBytes, from, k));
+        long actual = raw(type, result, k);
+        if (actual != expected) {
+          return "element " + k + ": expected raw " + expected + " (rank " + from + "), got raw " + actual;
+        }
+      }
+      return null;
+    }
     int wrong = 0;
     String first = null;
     int outputs = outputCount(c, p, root, count, rank);

@@ -6,6 +6,7 @@ import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
@@ -19,9 +20,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The {@code workload} section: the collective, its algorithms, datatype and op, the message sizes (an explicit list
- * or the doublings from min-size to max-size, whichever form the echo then holds), the counts, and the rules between
- * them and the host count.
+ * The {@code workload} section: the collective, its algorithms, the buffer layouts to measure
+ * ({@code buffers = [out-of-place, in-place]}), datatype and op, the message sizes (an explicit list or the doublings
+ * from min-size to max-size, whichever form the echo then holds), the counts, and the rules between them and the
+ * host count.
  */
 final class WorkloadSection implements ScenarioSection {
 
@@ -34,6 +36,7 @@ final class WorkloadSection implements ScenarioSection {
     Collective collective = in.enumValue("workload.collective", Collective::fromConfigName,
         Arrays.stream(Collective.values()).map(Collective::configName).toList());
     List<Algorithm> algorithms = readAlgorithms(in, collective);
+    List<BufferLayout> buffers = readBuffers(in);
     DataType dataType = in.enumValue("workload.datatype", DataType::fromConfigName,
         Arrays.stream(DataType.values()).map(DataType::configName).toList());
     ReduceOp op = in.enumValue("workload.op", ReduceOp::fromConfigName,
@@ -106,7 +109,7 @@ final class WorkloadSection implements ScenarioSection {
     }
     boolean synthetic = in.enumValue("workload.payload", WorkloadSection::syntheticPayload, PAYLOAD_NAMES);
     draft.workload(new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations, warmup, ppn,
-        dataType, op, hierarchical, root, synthetic));
+        dataType, op, hierarchical, root, synthetic, buffers));
     draft.echo(echo);
   }
 
@@ -140,6 +143,30 @@ final class WorkloadSection implements ScenarioSection {
       if (!seen.add(a)) throw in.error(itemPath, item, "'" + a.configName() + "' is listed twice");
     }
     return new ArrayList<>(seen);
+  }
+
+  /**
+   * {@code workload.buffers}: a non-empty list of buffer layouts ({@code out-of-place}, {@code in-place}), each at
+   * most once, in the order the cases run them.
+   */
+  private static List<BufferLayout> readBuffers(ScenarioReader in) {
+    String path = "workload.buffers";
+    ConfigValue v = in.value(path);
+    if (!(v instanceof ConfigList list)) {
+      throw in.error(path, v, "expected a list such as [out-of-place, in-place], got " + ScenarioReader.describe(v));
+    }
+    if (list.isEmpty()) throw in.error(path, v, "must list at least one buffer layout");
+    List<String> names = Arrays.stream(BufferLayout.values()).map(BufferLayout::configName).toList();
+    List<BufferLayout> layouts = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      String itemPath = path + "[" + i + "]";
+      BufferLayout b = in.enumOf(itemPath, list.get(i), BufferLayout::fromConfigName, names);
+      if (layouts.contains(b)) {
+        throw in.error(itemPath, list.get(i), "'" + b.configName() + "' is listed twice");
+      }
+      layouts.add(b);
+    }
+    return List.copyOf(layouts);
   }
 
   private static List<Long> readSizeList(ScenarioReader in, Collective collective, int elementBytes,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
@@ -269,6 +270,29 @@ class ScenarioLoaderTest {
             + "integer datatype: int16, int32, int64)");
     assertThat(spec("workload { collective = broadcast, datatype = float64, op = band }").workload().op())
         .isEqualTo(ReduceOp.BAND);
+  }
+
+  @Test
+  void shouldReadBufferLayoutsInOrderWhenGivenAndOutOfPlaceByDefault() {
+    assertThat(spec("workload.sizes = [4 B]").workload().buffers()).containsExactly(BufferLayout.OUT_OF_PLACE);
+    WorkloadSpec both = spec("workload { sizes = [4 B, 8 B], buffers = [in-place, out-of-place] }").workload();
+    assertThat(both.buffers()).containsExactly(BufferLayout.IN_PLACE, BufferLayout.OUT_OF_PLACE);
+    assertThat(both.caseCount()).isEqualTo(4);
+    assertThat(both.inPlaceOfCase(1)).isTrue();
+    assertThat(both.inPlaceOfCase(2)).isFalse();
+  }
+
+  @Test
+  void shouldRejectBufferLayoutsWhenUnknownRepeatedEmptyOrNotAList() {
+    assertError("workload.buffers = [out-of-place, inplace]")
+        .hasMessage("x.conf:1: workload.buffers[1]: 'inplace' is not one of out-of-place, in-place (did you mean "
+            + "'in-place'?)");
+    assertError("workload.buffers = [in-place, in-place]")
+        .hasMessage("x.conf:1: workload.buffers[1]: 'in-place' is listed twice");
+    assertError("workload.buffers = []").hasMessage("x.conf:1: workload.buffers: must list at least one buffer "
+        + "layout");
+    assertError("workload.buffers = in-place").hasMessage("x.conf:1: workload.buffers: expected a list such as "
+        + "[out-of-place, in-place], got 'in-place'");
   }
 
   @Test

@@ -29,8 +29,9 @@ import java.util.List;
  * it ran; a run cut short passes the end of the last window every member completed.
  *
  * <p>A case's avg/min/max are taken over the per-rank mean latencies of the ranks that measure the operation:
- * every rank for the collectives; for {@link Collective#SENDRECV} (ping-pong) only the initiators, the even ranks
- * {@code 2i} that have a partner {@code 2i+1}: like osu_latency, the round trip measured at the initiator. The
+ * every rank for the collectives (and send/recv over a ring); for {@link Collective#SENDRECV} ping-pong only the
+ * initiators, the even ranks {@code 2i} that have a partner {@code 2i+1}: like osu_latency, the round trip measured
+ * at the initiator. The
  * responders' figures (roughly one way) and the idle last rank of an odd world (0) would mix other quantities in.
  * Wrong elements are summed over all ranks.
  */
@@ -70,8 +71,8 @@ public final class ResultAggregator {
       if (ofCase.size() < worldSize) {
         if (incompleteReason == null) {
           incompleteReason = (worldSize - ofCase.size()) + " of " + worldSize + " ranks did not finish case " + c
-              + " (" + workload.algorithmOfCase(c).configName() + ", " + workload.sizeOfCase(c)
-              + " B): the emulation stalled at virtual time " + virtualEndPs + " ps";
+              + " (" + workload.algorithmOfCase(c).configName() + (workload.inPlaceOfCase(c) ? ", in-place" : "")
+              + ", " + workload.sizeOfCase(c) + " B): the emulation stalled at virtual time " + virtualEndPs + " ps";
         }
         continue;
       }
@@ -105,7 +106,8 @@ public final class ResultAggregator {
     int iterations = ofCase.get(0).iterationLatenciesPs().length;
     double[] iterationSums = new double[iterations];
     int incOutcome = ofCase.get(0).incOutcome();
-    boolean pingPong = workload.collective() == Collective.SENDRECV && worldSize >= 2;
+    boolean pingPong = workload.collective() == Collective.SENDRECV && algorithm == Algorithm.PING_PONG
+        && worldSize >= 2;
     for (RankResult r : ofCase) {
       wrong += r.wrongElements();
       if (r.incOutcome() != incOutcome) {

@@ -6,6 +6,7 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.IncAllreduce;
 import io.fabemu.collectives.IncLayout;
+import io.fabemu.collectives.InPlaceAlias;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.InputGenerator;
 import io.fabemu.collectives.Schedule;
@@ -25,8 +26,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One rank's whole workload, as osu_allreduce runs it: for each case (algorithms outer, sizes inner, see
- * {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real data,
+ * One rank's whole workload, as osu_allreduce runs it: for each case (algorithms outer, then buffer layouts, sizes
+ * inner, see {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real data,
  * records its latency (completion − start, measured iterations only), counts output elements that differ from
  * {@link ExpectedAnswers} (every iteration, warm-up included), then runs a dissemination barrier over all ranks
  * (not timed); the next iteration starts when the barrier completes. The compute-node device hosts one per local
@@ -35,6 +36,10 @@ import java.util.List;
  * <p>Each case's schedule and buffers are built once, when the case starts, and the input is filled once from the
  * generator (inputs depend on the size only, and no schedule writes the input buffer); the output buffer is
  * poisoned before every iteration so a result left over from the previous one cannot pass the check.
+ *
+ * <p>A case run in place ({@link WorkloadSpec#inPlaceOfCase}) runs the same schedule with the rank's
+ * {@link InPlaceAlias}: the copies of its own input onto itself cost no time; its buffers stay separate, so its
+ * outputs are checked exactly as out of place.
  *
  * <p>With a synthetic payload ({@link WorkloadSpec#syntheticPayload()}) the rank runs the same schedules with
  * messages of the same sizes and the same costs, but allocates no buffers, generates no input, poisons nothing and
@@ -86,6 +91,10 @@ public final class RankWorkload {
   private long sizeBytes;
   private int count;
   private Schedule schedule;
+  /** The algorithm the running case's schedule runs (AUTO resolved). */
+  private Algorithm caseAlgorithm;
+  /** What the running case's input shares with its output ({@link InPlaceAlias#NONE} out of place). */
+  private InPlaceAlias inPlace = InPlaceAlias.NONE;
   private final DataBuffer[] buffers = new DataBuffer[BufferId.values().length];
   private int measured;
   private long totalLatencyPs;
@@ -318,13 +327,13 @@ public final class RankWorkload {
   private void beginCollective(long nowPs) {
     stage = Stage.COLLECTIVE;
     if (synthetic) {
-      executor.beginSynthetic(schedule, elementBytes, operationSequence++, nowPs);
+      executor.beginSynthetic(schedule, elementBytes, operationSequence++, nowPs, inPlace);
       return;
     }
     if (schedule.resultBuffer() == BufferId.OUTPUT) {
       poison(buffers[BufferId.OUTPUT.ordinal()]);
     }
-    executor.begin(schedule, buffers, op, operationSequence++, nowPs);
+    executor.begin(schedule, buffers, op, operationSequence++, nowPs, inPlace);
   }
 
   private void onCollectiveComplete() {
@@ -336,8 +345,8 @@ public final class RankWorkload {
       maxLatencyPs = Math.max(maxLatencyPs, latency);
     }
     if (!synthetic) {
-      wrongElements += answers.countWrong(workload.collective(), workload.root(), sizeBytes, count, rank,
-          resultBuffer());
+      wrongElements += answers.countWrong(workload.collective(), caseAlgorithm, workload.root(), sizeBytes, count,
+          rank, resultBuffer());
     }
     completedOperations++;
   }
@@ -345,6 +354,8 @@ public final class RankWorkload {
   private void prepareCase() {
     sizeBytes = workload.sizeOfCase(caseIndex);
     count = (int) (sizeBytes / elementBytes);
+    inPlace = workload.inPlaceOfCase(caseIndex)
+        ? InPlaceAlias.of(workload.collective(), rank, worldSize, count) : InPlaceAlias.NONE;
     Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
     IncLayout layout = algorithm.inNetwork() ? layoutOrNull(algorithm) : null;
     if (layout != null) {
@@ -356,6 +367,7 @@ public final class RankWorkload {
       schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
           workload.hierarchical(), workload.ppn());
     }
+    caseAlgorithm = algorithm;
     if (!synthetic) {
       allocateBuffers();
     }

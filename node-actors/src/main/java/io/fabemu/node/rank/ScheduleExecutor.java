@@ -1,6 +1,7 @@
 package io.fabemu.node.rank;
 
 import io.fabemu.collectives.BufferId;
+import io.fabemu.collectives.InPlaceAlias;
 import io.fabemu.collectives.LocalCopy;
 import io.fabemu.collectives.Schedule;
 import io.fabemu.collectives.Step;
@@ -22,7 +23,9 @@ import io.fabemu.core.util.IntLongMap;
  * {@link #begin} and {@link #onMessage}, with virtual time only.
  *
  * <p>Timing model. The rank has one CPU whose clock is {@code cpuFreePs}. A step starts at {@code cpuFreePs}
- * (after the previous step's last receive). A local copy costs {@link RankHost#localCopyPs}. Posting a send costs
+ * (after the previous step's last receive). A local copy costs {@link RankHost#localCopyPs}, except in an operation
+ * run in place, where a copy of the rank's own input onto itself ({@link InPlaceAlias#aliases}) costs nothing: the
+ * in-place call finds the data already there. Posting a send costs
  * {@link RankHost#sendOverheadPs}: {@code t = max(start, cpuFreePs) + overhead}, and the message (payload copied
  * at that moment) is handed to the host at {@code t}; sends may carry times later than the caller's "now". A
  * receive matched at {@code now} is applied at {@code t = max(now, cpuFreePs) + recvOverheadPs (+ reducePs(bytes))}.
@@ -49,6 +52,8 @@ public final class ScheduleExecutor {
   private DataBuffer[] buffers;
   /** Element size of a synthetic operation's counts (0 for one on real data, whose buffers know theirs). */
   private int syntheticElementBytes;
+  /** What the running operation's input shares with its output; {@link InPlaceAlias#NONE} out of place. */
+  private InPlaceAlias inPlace = InPlaceAlias.NONE;
   private ReduceOp op;
   private long opSequence;
   private int stepIndex;
@@ -113,10 +118,20 @@ public final class ScheduleExecutor {
    * @param opSequence the operation's sequence number in the rank's workload, the high half of every tag
    */
   public void begin(Schedule schedule, DataBuffer[] buffers, ReduceOp op, long opSequence, long nowPs) {
+    begin(schedule, buffers, op, opSequence, nowPs, InPlaceAlias.NONE);
+  }
+
+  /**
+   * Like {@link #begin(Schedule, DataBuffer[], ReduceOp, long, long)}, for an operation whose input shares
+   * {@code inPlace} with its output: the copies it {@link InPlaceAlias#aliases aliases} still move the data (the
+   * buffers stay separate, so the check stays exact) but cost no time.
+   */
+  public void begin(Schedule schedule, DataBuffer[] buffers, ReduceOp op, long opSequence, long nowPs,
+                    InPlaceAlias inPlace) {
     if (buffers == null) {
       throw new IllegalArgumentException("rank " + rank + ": an operation on real data needs its buffers");
     }
-    start(schedule, buffers, 0, op, opSequence, nowPs);
+    start(schedule, buffers, 0, op, opSequence, nowPs, inPlace);
   }
 
   /**
@@ -128,20 +143,26 @@ public final class ScheduleExecutor {
    * @param opSequence   the operation's sequence number in the rank's workload, the high half of every tag
    */
   public void beginSynthetic(Schedule schedule, int elementBytes, long opSequence, long nowPs) {
+    beginSynthetic(schedule, elementBytes, opSequence, nowPs, InPlaceAlias.NONE);
+  }
+
+  /** Like {@link #beginSynthetic(Schedule, int, long, long)}, run in place over {@code inPlace}. */
+  public void beginSynthetic(Schedule schedule, int elementBytes, long opSequence, long nowPs, InPlaceAlias inPlace) {
     if (elementBytes < 1) {
       throw new IllegalArgumentException("rank " + rank + ": element size must be at least 1 B, got " + elementBytes);
     }
-    start(schedule, null, elementBytes, null, opSequence, nowPs);
+    start(schedule, null, elementBytes, null, opSequence, nowPs, inPlace);
   }
 
   private void start(Schedule schedule, DataBuffer[] buffers, int elementBytes, ReduceOp op, long opSequence,
-                     long nowPs) {
+                     long nowPs, InPlaceAlias inPlace) {
     if (active) {
       throw new IllegalStateException("rank " + rank + ": operation " + this.opSequence + " still running");
     }
     this.schedule = schedule;
     this.buffers = buffers;
     this.syntheticElementBytes = elementBytes;
+    this.inPlace = inPlace == null ? InPlaceAlias.NONE : inPlace;
     this.op = op;
     this.opSequence = opSequence;
     this.stepIndex = -1;
@@ -221,7 +242,10 @@ public final class ScheduleExecutor {
         target.copyFrom(c.toOffset(), buffers[c.from().ordinal()], c.fromOffset(), c.count());
         bytes = (long) c.count() * target.elementBytes();
       }
-      t += host.localCopyPs(bytes);
+      // In place this copy moves the rank's own input onto itself: the real call skips it.
+      if (!inPlace.aliases(c)) {
+        t += host.localCopyPs(bytes);
+      }
     }
     for (int i = 0; i < step.sendCount(); i++) {
       Transfer s = step.send(i);

@@ -99,6 +99,22 @@ class AlphaBetaModelTest {
   }
 
   @Test
+  void shouldTakeOneExchangeOnEveryRankWhenSendrecvRing() {
+    // nccl-tests' sendrecv: every rank sends to the next and receives from the previous at once.
+    long n = 1000;
+    long send = 300_000;
+    long recv = 400_000;
+    IdealNetwork net = new IdealNetwork(ALPHA, BETA).overheads(send, recv, 7, 3);
+    WorkloadSpec w = Workloads.timed(Collective.SENDRECV, Algorithm.RING, n);
+    RankWorkload[] ranks = net.createRanks(w, 5, 1);
+    net.run();
+    for (RankWorkload r : ranks) {
+      assertThat(r.results().get(0).totalLatencyPs()).isEqualTo(send + ALPHA + n * BETA + recv);
+      assertThat(r.results().get(0).wrongElements()).isZero();
+    }
+  }
+
+  @Test
   void shouldChargeCopyReduceAndOverheadsWhenTwoRanksAllreduce() {
     long n = 4000;
     long send = 300_000;

@@ -180,7 +180,7 @@ class CollectiveCorrectnessTest {
       assertThat(results).as(what).hasSize(1);
       assertThat(results.get(0).wrongElements()).as(what + ": rank %d wrong elements", rank.rank()).isZero();
       assertThat(results.get(0).iterations()).isEqualTo(2);
-      String mismatch = NaiveReference.check(c, p, root, sizeBytes, count, type, op, gen, rank.rank(),
+      String mismatch = NaiveReference.check(c, a, p, root, sizeBytes, count, type, op, gen, rank.rank(),
           rank.resultBuffer());
       assertThat(mismatch).as(what + ": rank %d against the naive reference", rank.rank()).isNull();
     }

@@ -1,0 +1,70 @@
+package io.fabemu.collectives;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Case numbering: algorithms outer, then buffer layouts, sizes inner; the default keeps the old indices. */
+class WorkloadSpecTest {
+
+  private static WorkloadSpec workload(List<BufferLayout> buffers) {
+    return new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+        List.of(4L, 8L, 16L), 2, 1, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0, false, buffers);
+  }
+
+  @Test
+  void shouldKeepAlgorithmTimesSizeIndicesWhenBuffersAreTheDefault() {
+    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+        List.of(4L, 8L, 16L), 2, 1, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    assertThat(w.buffers()).containsExactly(BufferLayout.OUT_OF_PLACE);
+    assertThat(w.caseCount()).isEqualTo(6);
+    for (int c = 0; c < 6; c++) {
+      assertThat(w.algorithmOfCase(c)).isEqualTo(w.algorithms().get(c / 3));
+      assertThat(w.sizeOfCase(c)).isEqualTo(w.sizesBytes().get(c % 3));
+      assertThat(w.inPlaceOfCase(c)).isFalse();
+      assertThat(w.caseIndex(c / 3, 0, c % 3)).isEqualTo(c);
+    }
+  }
+
+  @Test
+  void shouldOrderAlgorithmsThenBuffersThenSizesWhenBothLayouts() {
+    WorkloadSpec w = workload(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE));
+    assertThat(w.caseCount()).isEqualTo(12);
+    assertThat(w.operationsPerRank()).isEqualTo(12 * 3);
+    // Case 4: ring, in-place, 8 B. Case 9: recursive doubling, in-place, 4 B.
+    assertThat(w.algorithmOfCase(4)).isEqualTo(Algorithm.RING);
+    assertThat(w.bufferLayoutOfCase(4)).isEqualTo(BufferLayout.IN_PLACE);
+    assertThat(w.sizeOfCase(4)).isEqualTo(8L);
+    assertThat(w.algorithmOfCase(9)).isEqualTo(Algorithm.RECURSIVE_DOUBLING);
+    assertThat(w.inPlaceOfCase(9)).isTrue();
+    assertThat(w.sizeOfCase(9)).isEqualTo(4L);
+    for (int a = 0; a < 2; a++) {
+      for (int b = 0; b < 2; b++) {
+        for (int s = 0; s < 3; s++) {
+          int c = w.caseIndex(a, b, s);
+          assertThat(w.algorithmIndexOfCase(c)).isEqualTo(a);
+          assertThat(w.bufferIndexOfCase(c)).isEqualTo(b);
+          assertThat(w.sizeOfCase(c)).isEqualTo(w.sizesBytes().get(s));
+        }
+      }
+    }
+  }
+
+  @Test
+  void shouldKeepBuffersWhenPayloadChangesAndDefaultWhenNull() {
+    WorkloadSpec w = workload(List.of(BufferLayout.IN_PLACE));
+    assertThat(w.withSyntheticPayload(true).buffers()).containsExactly(BufferLayout.IN_PLACE);
+    assertThat(workload(null).buffers()).isEqualTo(WorkloadSpec.DEFAULT_BUFFERS);
+    assertThat(w.withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)).caseCount()).isEqualTo(12);
+  }
+
+  @Test
+  void shouldNameLayoutsAsScenariosWriteThem() {
+    assertThat(BufferLayout.OUT_OF_PLACE.configName()).isEqualTo("out-of-place");
+    assertThat(BufferLayout.fromConfigName("in-place")).isEqualTo(BufferLayout.IN_PLACE);
+    assertThat(BufferLayout.fromConfigName("In-place")).isNull();
+  }
+}
