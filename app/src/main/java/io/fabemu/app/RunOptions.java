@@ -15,8 +15,8 @@ import picocli.CommandLine.Option;
 final class RunOptions {
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Also write DIR/results.json, DIR/results.csv and the latency plot DIR/latency.svg and "
-          + "DIR/latency.png (DIR is created if needed).")
+      description = "Also write DIR/results.json, DIR/results.csv, the latency plot DIR/latency.svg and "
+          + "DIR/latency.png, and the HTML report DIR/report.html (DIR is created if needed).")
   Path out;
 
   @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
@@ -41,4 +41,17 @@ final class RunOptions {
 
   @Mixin
   ClusterOptions cluster;
+
+  /** These options with the result files written into {@code dir} instead (a sweep's point folder). */
+  RunOptions withOut(Path dir) {
+    RunOptions copy = new RunOptions();
+    copy.out = dir;
+    copy.noProgress = noProgress;
+    copy.members = members;
+    copy.seedNodes = seedNodes;
+    copy.port = port;
+    copy.memberTimeoutSeconds = memberTimeoutSeconds;
+    copy.cluster = cluster;
+    return copy;
+  }
 }
