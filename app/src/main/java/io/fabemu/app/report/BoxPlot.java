@@ -84,7 +84,8 @@ public final class BoxPlot {
       }
       out.end("g");
     }
-    LineChart.legend(out, labels, left, legendTop, plotWidth);
+    LineChart.legend(out, labels, java.util.stream.IntStream.range(0, labels.size()).boxed().toList(), left,
+        legendTop, plotWidth);
     out.end("svg");
   }
 

@@ -47,7 +47,8 @@ final class IncSpeedupSection implements ReportSection {
     List<LineChart.Series> lines = new ArrayList<>();
     List<Double> sizes = new ArrayList<>();
     List<Double> values = new ArrayList<>();
-    for (CaseSeries inc : series) {
+    for (int index = 0; index < series.size(); index++) {
+      CaseSeries inc = series.get(index);
       if (!inc.inNetwork()) continue;
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
@@ -61,7 +62,8 @@ final class IncSpeedupSection implements ReportSection {
       if (x.isEmpty()) continue;
       sizes.addAll(x);
       values.addAll(y);
-      lines.add(new LineChart.Series(inc.label(), x, y, names));
+      // The colour the series has in the latency charts above.
+      lines.add(new LineChart.Series(inc.label(), x, y, names, index));
     }
     LineChart.render(out, "Speed-up of in-network over the fastest host algorithm", CurvesSection.sizeAxis(sizes),
         Axis.linear("speed-up (host latency / in-network latency)", 0, values.stream()

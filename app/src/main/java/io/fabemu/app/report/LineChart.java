@@ -27,8 +27,12 @@ public final class LineChart {
   private static final int MAX_LEGEND_CHARS = 48;
   private static final int LEGEND_ROW = 18;
 
-  /** One line: its legend label and its points; {@code pointLabels} (may be null) name points in tooltips. */
-  public record Series(String label, List<Double> x, List<Double> y, List<String> pointLabels) {
+  /**
+   * One line: its legend label and its points; {@code pointLabels} (may be null) name points in tooltips;
+   * {@code colourIndex} picks its colour ({@link #colour}), so a series keeps its colour in every chart of a report
+   * (-1: by its place in the chart).
+   */
+  public record Series(String label, List<Double> x, List<Double> y, List<String> pointLabels, int colourIndex) {
     public Series {
       if (x.size() != y.size()) throw new IllegalArgumentException("x and y differ in length");
       if (pointLabels != null && pointLabels.size() != x.size()) {
@@ -39,8 +43,17 @@ public final class LineChart {
       pointLabels = pointLabels == null ? null : List.copyOf(pointLabels);
     }
 
+    public Series(String label, List<Double> x, List<Double> y, List<String> pointLabels) {
+      this(label, x, y, pointLabels, -1);
+    }
+
     public Series(String label, List<Double> x, List<Double> y) {
       this(label, x, y, null);
+    }
+
+    /** The colour index to use for this series when it is the {@code position}-th of its chart. */
+    int colourAt(int position) {
+      return colourIndex >= 0 ? colourIndex : position;
     }
   }
 
@@ -57,6 +70,8 @@ public final class LineChart {
     int plotWidth = WIDTH - LEFT - 20;
     int plotHeight = HEIGHT - TOP - 60;
     List<String> labels = series.stream().map(Series::label).toList();
+    List<Integer> colours = new java.util.ArrayList<>();
+    for (int i = 0; i < series.size(); i++) colours.add(series.get(i).colourAt(i));
     double legendTop = TOP + plotHeight + xLabelDepth + 36;
     int height = (int) Math.ceil(legendTop + legendHeight(labels, plotWidth));
 
@@ -69,9 +84,9 @@ public final class LineChart {
     Frame frame = new Frame(LEFT, TOP, plotWidth, plotHeight, x, y);
     frame.axes(out, xLabelDepth);
     for (int i = 0; i < series.size(); i++) {
-      line(out, frame, series.get(i), colour(i));
+      line(out, frame, series.get(i), colour(colours.get(i)));
     }
-    legend(out, labels, LEFT, legendTop, plotWidth);
+    legend(out, labels, colours, LEFT, legendTop, plotWidth);
     out.end("svg");
   }
 
@@ -160,10 +175,10 @@ public final class LineChart {
   }
 
   /**
-   * The legend below the plot: a swatch and the label per series, left to right, wrapping at {@code width} (a long
-   * label shortened, in full in its tooltip).
+   * The legend below the plot: a swatch of the series' colour ({@code colours}, indices for {@link #colour}) and its
+   * label, left to right, wrapping at {@code width} (a long label shortened, in full in its tooltip).
    */
-  static void legend(Markup out, List<String> labels, double left, double top, double width) {
+  static void legend(Markup out, List<String> labels, List<Integer> colours, double left, double top, double width) {
     out.start("g", "class", "legend");
     double x = 0;
     double y = top;
@@ -176,7 +191,7 @@ public final class LineChart {
         y += LEGEND_ROW;
       }
       out.empty("rect", "x", Markup.num(left + x), "y", Markup.num(y - 9), "width", "14", "height", "10", "fill",
-          colour(i));
+          colour(colours.get(i)));
       out.start("text", "x", Markup.num(left + x + 20), "y", Markup.num(y));
       if (!shown.equals(label)) out.element("title", label);
       out.text(shown).end("text");
