@@ -25,8 +25,9 @@ import picocli.CommandLine;
 /**
  * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N ...]},
  * {@code fabemu osu-allreduce --profile FILE --nodes N --ppn P --mode host|inc-node|inc-socket [-m MIN:MAX] ...}
- * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), {@code fabemu validate SCENARIO} and
- * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
+ * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), {@code fabemu sweep SCENARIO --vary
+ * KEY.PATH=V1,V2,... --out DIR} (a run per point of a cross product, {@link SweepCommand}), {@code fabemu validate
+ * SCENARIO} and {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
  * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
@@ -88,6 +89,7 @@ public final class Main implements Callable<Integer> {
     CommandLine cli = new CommandLine(new Main())
         .addSubcommand(new CommandLine(new RunCommand(pipeline)))
         .addSubcommand(new CommandLine(new OsuAllreduceCommand(pipeline)))
+        .addSubcommand(SweepCommand.commandLine(new SweepCommand(pipeline, out, err, nanoClock)))
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
