@@ -39,7 +39,8 @@ public final class HtmlReport {
       .bad { color: #b00020; font-weight: bold; }
       .charts { display: flex; flex-wrap: wrap; gap: 12px; }
       svg.chart { max-width: 100%; height: auto; background: #fff; }
-      svg.chart text { font-size: 12px; fill: #1d2330; stroke: none; }
+      svg.chart { font-size: 12px; }
+      svg.chart text { fill: #1d2330; stroke: none; }
       svg.chart .chart-title { font-size: 14px; font-weight: bold; }
       svg.chart .axis-title { font-size: 12px; fill: #3a4254; }
       svg.chart .grid line { stroke: #e6e8ee; stroke-width: 1; }
