@@ -13,23 +13,23 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * The one pipeline behind every command that runs a scenario ({@code run}, {@code osu-allreduce}): a checked
- * scenario and the command's {@link RunOptions} in, an exit code out. It builds the topology once (the member
- * count is placed on it and the fabric is built from it), picks where the run happens (this JVM, or N cluster
- * members through {@link ClusterRun}), prints the command's header, runs with a progress bar on stderr, prints the
- * command's results, writes the result files with {@code --out} ({@link RunSupport}) and returns the exit code. What
- * stdout shows and how the run is plotted is the command's {@link Formatter}; the pipeline adds nothing to stdout.
+ * The one pipeline behind every command that runs a scenario ({@code run}, {@code osu-allreduce}, each point of {@code
+ * sweep}): a checked scenario and the command's {@link RunOptions} in, an exit code out. It builds the topology once
+ * (the member count is placed on it and the fabric is built from it), picks where the run happens (this JVM, or N
+ * cluster members through {@link ClusterRun}), prints the command's header, runs with a progress bar on stderr, prints
+ * the command's results, writes the result files with {@code --out} ({@link RunSupport}) and returns the exit code.
+ * What stdout shows and how the run is plotted is the command's {@link Formatter}; the pipeline adds nothing to stdout.
  *
- * <p>Contract: exit codes as {@link Main} documents them. Bad input (topology, {@code --members} and the other
- * cluster options, output folder) is reported before anything runs or is printed (exit code 2). The result files
- * are written even when the run is incomplete or wrong (exit code 1), so the evidence is kept. A result file that
- * cannot be written once the run is over (or a plot that cannot be drawn) is named on one line and makes the exit
- * code 1 (the run happened; it is not bad input), after the other files have still been tried. When the emulation
- * itself fails (a device error) the exception passes through: nothing is written and {@link Main} makes it exit
- * code 1. A synthetic payload (sizes only) checks no output, so it fails only when incomplete. Spread over N
- * members a run prints and writes exactly what a one-member run does; when a member is lost mid-run
- * ({@link MemberLostException}) what was finished is printed and written marked {@code "complete": false}, the loss
- * is printed on one line, and the exit code is {@value Main#EXIT_LOST_MEMBER}.
+ * <p>Contract: exit codes as {@link Main} documents them. Bad input (topology, {@code --members} and the other cluster
+ * options, output folder) is reported before anything runs or is printed (exit code 2). The result files are written
+ * even when the run is incomplete or wrong (exit code 1), so the evidence is kept. A result file that cannot be written
+ * once the run is over (or a plot that cannot be drawn) is named on one line and makes the exit code 1 (the run
+ * happened; it is not bad input), after the other files have still been tried. When the emulation itself fails (a
+ * device error) the exception passes through: nothing is written and {@link Main} makes it exit code 1. A synthetic
+ * payload (sizes only) checks no output, so it fails only when incomplete. Spread over N members a run prints and
+ * writes exactly what a one-member run does; when a member is lost mid-run ({@link MemberLostException}) what was
+ * finished is printed and written marked {@code "complete": false}, the loss is printed on one line, and the exit code
+ * is {@value Main#EXIT_LOST_MEMBER}.
  */
 final class CommandPipeline {
 
@@ -62,10 +62,21 @@ final class CommandPipeline {
   }
 
   /**
+   * What a run through the pipeline gave: its exit code, its result (null when there is none to show) and the
+   * topology it ran on.
+   */
+  record Outcome(int exitCode, RunResult result, Topology topology) {}
+
+  /**
    * Runs {@code spec} as {@code options} say and returns the exit code; {@code echo} is the scenario as loaded
    * (with the command's overrides), echoed in {@code results.json}.
    */
   int run(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
+    return execute(spec, echo, options, formatter).exitCode();
+  }
+
+  /** {@link #run}, also returning the result (for a command that runs several scenarios, such as a sweep). */
+  Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
     Topology topology = Main.buildTopology(spec);
     ScenarioExecutor executor = chooseExecutor(options, topology);
     if (options.out != null) RunSupport.prepareOutputFolder(options.out);
@@ -92,12 +103,32 @@ final class CommandPipeline {
       }
       String message = Main.oneLine(lost.getMessage());
       stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
-      return Main.EXIT_LOST_MEMBER;
+      return new Outcome(Main.EXIT_LOST_MEMBER, result, topology);
     }
 
     boolean written = options.out == null
         || RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
-    return RunSupport.exitCode(result, written, stderr);
+    return new Outcome(RunSupport.exitCode(result, written, stderr), result, topology);
+  }
+
+  /**
+   * Checks {@code options} against {@code topology} as a run would, without running anything: the member count,
+   * timeout and port, and that the members can be placed; a problem is a {@link BadInputException} (for a command
+   * that checks several scenarios before it runs any).
+   */
+  static void checkOptions(RunOptions options, Topology topology) {
+    int members = options.members;
+    if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
+    if (options.memberTimeoutSeconds < 1) throw new BadInputException("--member-timeout must be at least 1 second");
+    if (options.port < 0 || options.port > 65535) {
+      throw new BadInputException("--port " + options.port + " is out of range (0 to 65535)");
+    }
+    if (members == 1 && options.seedNodes == null) return;
+    try {
+      PlacementPlan.compute(topology, topology.deviceCount(), members);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--members " + members + ": " + e.getMessage());
+    }
   }
 
   /**
@@ -105,18 +136,9 @@ final class CommandPipeline {
    * {@code --seed-nodes} is given. The member count is placed on the topology before anything starts.
    */
   private ScenarioExecutor chooseExecutor(RunOptions options, Topology topology) {
+    checkOptions(options, topology);
     int members = options.members;
-    if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
-    if (options.memberTimeoutSeconds < 1) throw new BadInputException("--member-timeout must be at least 1 second");
-    if (options.port < 0 || options.port > 65535) {
-      throw new BadInputException("--port " + options.port + " is out of range (0 to 65535)");
-    }
     if (members == 1 && options.seedNodes == null) return localExecutor;
-    try {
-      PlacementPlan.compute(topology, topology.deviceCount(), members);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException("--members " + members + ": " + e.getMessage());
-    }
     return new ClusterRun(members, options.seedNodes, options.cluster.host, options.port, options.cluster.transport(),
         Duration.ofSeconds(options.memberTimeoutSeconds), stderr);
   }

@@ -28,7 +28,8 @@ import picocli.CommandLine;
  * {@code fabemu osu-allreduce --profile FILE --nodes N --ppn P --mode host|inc-node|inc-socket [-m MIN:MAX] ...}
  * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), the nccl-tests programs
  * {@code fabemu all-reduce-perf --profile FILE --nodes N --ppn P [-b MIN -e MAX -f F ...]} and the others of
- * {@link NcclPerfProgram} ({@link NcclPerfCommand}), {@code fabemu validate SCENARIO} and
+ * {@link NcclPerfProgram} ({@link NcclPerfCommand}), {@code fabemu sweep SCENARIO --vary KEY.PATH=V1,V2,... --out
+ * DIR} (a run per point of a cross product, {@link SweepCommand}), {@code fabemu validate SCENARIO} and
  * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
@@ -91,6 +92,7 @@ public final class Main implements Callable<Integer> {
     CommandLine cli = new CommandLine(new Main())
         .addSubcommand(new CommandLine(new RunCommand(pipeline)))
         .addSubcommand(new CommandLine(new OsuAllreduceCommand(pipeline)))
+        .addSubcommand(SweepCommand.commandLine(new SweepCommand(pipeline, out, err, nanoClock)))
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     addNcclPerfCommands(cli, pipeline, err);

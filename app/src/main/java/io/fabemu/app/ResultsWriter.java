@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
+import io.fabemu.app.report.CaseFigures;
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
@@ -22,13 +25,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, the scenario as run,
  * the {@code payload} mode and per case whether its outputs were {@code checked}) and {@code results.csv} (one row
- * per case); next to them the latency plot ({@value #PLOT_SVG_FILE}, {@value #PLOT_PNG_FILE}, drawn by
- * {@link LatencyPlot}).
+ * per case, with the run's identity in every row); next to them the latency plot ({@value #PLOT_SVG_FILE},
+ * {@value #PLOT_PNG_FILE}, drawn by {@link LatencyPlot}) and the HTML report ({@value #REPORT_FILE},
+ * {@link io.fabemu.app.report.RunReport}).
  *
  * <p>Contract: the text is a pure function of the arguments; {@link #writeAtomically} never leaves a half-written
  * file under the target name (it writes a temporary file in the same folder and moves it into place).
@@ -40,7 +46,9 @@ public final class ResultsWriter {
   public static final String CSV_FILE = "results.csv";
   public static final String PLOT_SVG_FILE = "latency.svg";
   public static final String PLOT_PNG_FILE = "latency.png";
-  public static final String CSV_HEADER = "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked";
+  public static final String REPORT_FILE = "report.html";
+  /** The first line of {@value #CSV_FILE}: {@link CaseFigures#CSV_HEADER}. */
+  public static final String CSV_HEADER = String.join(",", CaseFigures.CSV_HEADER);
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -134,18 +142,42 @@ public final class ResultsWriter {
   }
 
   /**
-   * The CSV document: {@value #CSV_HEADER}, one row per case in workload order; latencies in microseconds;
-   * {@code checked} is {@code false} for a synthetic payload, whose {@code wrong} is then 0 without meaning.
+   * The CSV document: {@value #CSV_HEADER}, one row per case in workload order ({@link CaseFigures#csvFields()}):
+   * latencies in microseconds, algbw and busbw in GB/s as nccl-tests computes them (over the whole buffer for the
+   * collectives whose size is one block per rank, like the nccl table), {@code checked} false for a synthetic
+   * payload (whose {@code wrong} is then 0 without meaning), {@code inc_used} and {@code inc_reason} empty unless
+   * the algorithm is in-network. Fields are quoted as RFC 4180 says (the topology's description holds commas).
    */
-  public static String toCsv(RunResult result) {
-    StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
+  public static String toCsv(RunResult result, Topology topology) {
+    return Csv.table(CaseFigures.CSV_HEADER, caseFigures(result, topology).stream().map(CaseFigures::csvFields)
+        .toList());
+  }
+
+  /**
+   * The figures of each finished case of {@code result}, in workload order, as {@code results.csv} and the report
+   * show them; {@code topology} (may be null) gives the topology's description.
+   */
+  public static List<CaseFigures> caseFigures(RunResult result, Topology topology) {
+    ScenarioSpec spec = result.scenario();
+    WorkloadSpec w = spec.workload();
+    int ranks = ReportFormatter.ranks(spec);
+    double factor = ReportFormatter.busBandwidthFactor(w.collective(), ranks);
+    int blocks = ReportFormatter.ncclBlocks(w.collective(), ranks);
+    String topologyText = topology == null ? spec.topology().configName() : topology.description();
+    String op = w.collective().reduces() ? w.op().configName() : "none";
+    List<CaseFigures> figures = new ArrayList<>();
     for (CaseResult c : result.cases()) {
-      sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.6f,%.6f,%.6f,%d,%b", c.algorithm().configName(),
-          c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs() / Units.PS_PER_US,
-          c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US, c.wrongElements(), c.checked()))
-          .append('\n');
+      Algorithm asked = w.algorithmOfCase(c.caseIndex());
+      double algBw = ReportFormatter.algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
+      figures.add(new CaseFigures(c.caseIndex(), spec.name(), topologyText, ranks, spec.topology().hosts(), w.ppn(),
+          w.collective().configName(), c.algorithm().configName(), asked.configName(), asked.inNetwork(),
+          w.bufferLayoutOfCase(c.caseIndex()).configName(), c.sizeBytes(), c.count(), w.dataType().configName(), op, c.iterations(),
+          c.avgLatencyPs() / Units.PS_PER_US, c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US,
+          algBw, algBw * factor, c.wrongElements(), c.checked(),
+          c.incOutcome() == null ? null : c.incOutcome() == FailCause.NONE,
+          c.incOutcome() == null ? null : c.incOutcome().description()));
     }
-    return sb.toString();
+    return figures;
   }
 
   /**

@@ -18,8 +18,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--out DIR] [--seed N] [--no-progress] [--members N [--seed-nodes ...] [--transport T]
  * ...]}: loads and checks the scenario, prints a header, runs it, prints the latency and bandwidth tables and a
- * summary ({@link ReportFormatter}), and with {@code --out} writes {@code results.json}, {@code results.csv} and the
- * latency plot {@code latency.svg} and {@code latency.png}.
+ * summary ({@link ReportFormatter}), and with {@code --out} writes {@code results.json}, {@code results.csv}, the
+ * latency plot {@code latency.svg} and {@code latency.png}, and the HTML report {@code report.html}.
  *
  * <p>Contract: everything after loading the scenario (with the {@link SetOverrides} laid over it, then
  * {@code --seed}) is

@@ -16,7 +16,8 @@ final class RunOptions {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Also write DIR/results.json, DIR/results.csv, the latency plot DIR/latency.svg and "
-          + "DIR/latency.png, and DIR/nccl-tests/PROGRAM.ALGORITHM.txt (DIR is created if needed).")
+          + "DIR/latency.png, DIR/nccl-tests/PROGRAM.ALGORITHM.txt and the HTML report DIR/report.html (DIR is "
+          + "created if needed).")
   Path out;
 
   @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
@@ -41,4 +42,17 @@ final class RunOptions {
 
   @Mixin
   ClusterOptions cluster;
+
+  /** These options with the result files written into {@code dir} instead (a sweep's point folder). */
+  RunOptions withOut(Path dir) {
+    RunOptions copy = new RunOptions();
+    copy.out = dir;
+    copy.noProgress = noProgress;
+    copy.members = members;
+    copy.seedNodes = seedNodes;
+    copy.port = port;
+    copy.memberTimeoutSeconds = memberTimeoutSeconds;
+    copy.cluster = cluster;
+    return copy;
+  }
 }

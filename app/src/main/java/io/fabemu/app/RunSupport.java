@@ -3,6 +3,7 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
@@ -21,18 +22,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
- * The steps of {@link CommandPipeline} (behind {@code run} and {@code osu-allreduce}): the output folder, the run
- * with its progress bar, the result files and the exit code of a finished run.
+ * The steps of {@link CommandPipeline} (behind {@code run} and {@code osu-allreduce}): the output folder, the run with
+ * its progress bar, the result files and the exit code of a finished run.
  *
  * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
  * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
- * {@code latency.svg}, {@code latency.png}, the tool-format reports of {@link #reportFiles}), each written
- * atomically; one that cannot be written is named on one line on stderr and makes the exit code
- * {@value Main#EXIT_RUN_FAILED}, without costing the others. A plot that
- * cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables the other
- * files hold. Nothing here writes to stdout.
+ * {@code latency.svg}, {@code latency.png}, {@code report.html}, the tool-format reports of {@link #reportFiles}),
+ * each written atomically; one that cannot be written is named on one line on stderr and makes the exit code
+ * {@value Main#EXIT_RUN_FAILED}, without costing the others. A plot that cannot be drawn at all (no fonts or AWT on
+ * the machine) is a one-line warning only: it pictures tables the other files hold. Nothing here writes to stdout.
  */
 final class RunSupport {
 
@@ -70,19 +71,21 @@ final class RunSupport {
 
   /**
    * Writes every result file into {@code out}: {@code results.json}, {@code results.csv}, the plot
-   * ({@code latency.svg}, {@code latency.png}) and the {@link #reportFiles}; returns false when one could not be
-   * written (named on stderr).
+   * ({@code latency.svg}, {@code latency.png}), the HTML report ({@code report.html}, titled as the plot) and the
+   * {@link #reportFiles}; returns false when one could not be written (named on stderr).
    */
   static boolean writeResults(Path out, RunResult result, Config echo, Topology topology, Plot plot,
                               PrintStream stderr) {
     // Every file is tried, so one that cannot be written does not cost the others.
     boolean written = write(out.resolve(ResultsWriter.JSON_FILE), ResultsWriter.toJson(result, echo, topology),
         stderr);
-    written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result), stderr);
+    written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result, topology), stderr);
     written &= writePlot(out, plot, stderr);
     for (ReportFile file : reportFiles(result, topology)) {
       written &= writeReportFile(out, file, stderr);
     }
+    written &= writeReport(out.resolve(ResultsWriter.REPORT_FILE), () -> new RunReport(plot.title(), result,
+        topology, echo, ResultsWriter.caseFigures(result, topology)).html(), stderr);
     return written;
   }
 
@@ -105,6 +108,22 @@ final class RunSupport {
       return false;
     }
     return write(target, file.content(), stderr);
+  }
+
+  /**
+   * Renders an HTML report and writes it; a report that cannot be rendered (a bug) is named on one line like a
+   * file that cannot be written, and costs no other file.
+   */
+  static boolean writeReport(Path file, Supplier<String> html, PrintStream stderr) {
+    String text;
+    try {
+      text = html.get();
+    } catch (RuntimeException e) {
+      stderr.println("fabemu: cannot write " + file + ": the report could not be drawn ("
+          + Main.oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
+      return false;
+    }
+    return write(file, text, stderr);
   }
 
   /**

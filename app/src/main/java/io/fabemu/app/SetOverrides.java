@@ -51,7 +51,7 @@ final class SetOverrides {
       if (eq < 0) throw bad("--set '" + text + "': expected KEY.PATH=VALUE, e.g. workload.iterations=2");
       String key = text.substring(0, eq).strip();
       String valueText = text.substring(eq + 1).strip();
-      if (!KEY_PATH.matcher(key).matches()) {
+      if (!isKeyPath(key)) {
         throw bad("--set '" + text + "': '" + key + "' is not a key path such as workload.iterations");
       }
       if (valueText.isEmpty()) throw bad("--set '" + text + "': no value after '='");
@@ -84,7 +84,7 @@ final class SetOverrides {
     for (int i = all.size() - 1; i >= 0; i--) {
       Assignment a = all.get(i);
       String key = a.keyPath();
-      if (errorKey.equals(key) || errorKey.startsWith(key + ".") || key.startsWith(errorKey + ".")) {
+      if (concerns(errorKey, key)) {
         return bad("--set " + a.text() + ": " + (errorKey.equals(key) ? "" : e.keyPath() + ": ") + e.reason());
       }
     }
@@ -93,17 +93,43 @@ final class SetOverrides {
 
   private ConfigValue parseValue(String text, String valueText) {
     try {
+      return hoconValue(valueText);
+    } catch (IllegalArgumentException e) {
+      throw bad("--set '" + text + "': " + e.getMessage());
+    }
+  }
+
+  /**
+   * {@code valueText} as one HOCON value, as a scenario file would hold it after {@code key =}; shared with
+   * {@code sweep --vary}. A text that is not HOCON, or that holds more than one value (e.g. {@code "2\nx = 1"}, which
+   * would set a second key behind the user's back), is an {@link IllegalArgumentException} whose message is the
+   * reason on one line.
+   */
+  static ConfigValue hoconValue(String valueText) {
+    try {
       Config parsed = ConfigFactory.parseString("v = " + valueText,
           ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"));
-      // One value only: text such as "2\nworkload.warmup = 0" would set a second key behind the user's back.
       if (parsed.root().size() != 1 || !parsed.hasPathOrNull("v")) {
-        throw bad("--set '" + text + "': the value must be one HOCON value");
+        throw new IllegalArgumentException("the value must be one HOCON value");
       }
       return parsed.root().get("v");
     } catch (ConfigException ex) {
       String why = ex.getMessage() == null ? "not a HOCON value" : ex.getMessage().replaceFirst("^--set: \\d+: ", "");
-      throw bad("--set '" + text + "': " + Main.oneLine(why));
+      throw new IllegalArgumentException(Main.oneLine(why), ex);
     }
+  }
+
+  /** True when {@code key} is a key path: dot-separated names as the scenario format has them. */
+  static boolean isKeyPath(String key) {
+    return KEY_PATH.matcher(key).matches();
+  }
+
+  /**
+   * True when a loader error about {@code errorKey} (list indices removed) concerns {@code key}: the same key, a key
+   * inside it, or a key it is inside of.
+   */
+  static boolean concerns(String errorKey, String key) {
+    return errorKey.equals(key) || errorKey.startsWith(key + ".") || key.startsWith(errorKey + ".");
   }
 
   private ParameterException bad(String message) {

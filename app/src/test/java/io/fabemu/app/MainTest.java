@@ -100,12 +100,17 @@ class MainTest extends CliTestBase {
         .contains("# Avg bus bandwidth")
         .contains("digest feedbeef");
     assertThat(stderr).isEmpty();
+    // algbw = size / avg latency (4 B / 2.003906 us = 0.0019961 GB/s); busbw = algbw x 2(n-1)/n = algbw for 2 ranks.
+    String run = "tiny,\"leaf-spine: 2 hosts, 1 TOR (2 hosts), 0 spines\",2,2,1,allreduce,";
     assertThat(Files.readAllLines(out.resolve("results.csv"))).containsExactly(
-        "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked",
-        "ring,4,1,2,2.003906,2.003906,2.003906,0,true",
-        "ring,64,16,2,2.062500,2.062500,2.062500,0,true",
-        "recursive-doubling,4,1,2,2.003906,2.003906,2.003906,0,true",
-        "recursive-doubling,64,16,2,2.062500,2.062500,2.062500,0,true");
+        "scenario,topology,ranks,nodes,ppn,collective,algorithm,algorithm_asked,buffers,size_bytes,count,datatype,op,"
+            + "iterations,avg_us,min_us,max_us,algbw_gbps,busbw_gbps,wrong,checked,inc_used,inc_reason",
+        run + "ring,ring,out-of-place,4,1,float32,sum,2,2.003906,2.003906,2.003906,0.0019961,0.0019961,0,true,,",
+        run + "ring,ring,out-of-place,64,16,float32,sum,2,2.062500,2.062500,2.062500,0.0310303,0.0310303,0,true,,",
+        run + "recursive-doubling,recursive-doubling,out-of-place,4,1,float32,sum,2,2.003906,2.003906,2.003906,"
+            + "0.0019961,0.0019961,0,true,,",
+        run + "recursive-doubling,recursive-doubling,out-of-place,64,16,float32,sum,2,2.062500,2.062500,2.062500,"
+            + "0.0310303,0.0310303,0,true,,");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.get("complete").asBoolean()).isTrue();
     assertThat(json.get("incompleteReason").isNull()).isTrue();
@@ -126,7 +131,7 @@ class MainTest extends CliTestBase {
     assertThat(json.at("/scenario/devices/switch/forwarding").asText()).isEqualTo("cut-through");
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
     }
     // One nccl-tests file per algorithm, each a whole nccl-tests document ending with its closing lines.
     try (var files = Files.list(out.resolve("nccl-tests"))) {
@@ -185,9 +190,9 @@ class MainTest extends CliTestBase {
     assertThat(stderr).isEmpty();
     assertThat(stdout).contains("# Payload: synthetic (sizes only; outputs not checked)\n")
         .contains("    0.00    N/A\n").doesNotContain("WRONG");
-    assertThat(Files.readAllLines(out.resolve("results.csv"))).startsWith(
-        "algorithm,size_bytes,count,iterations,avg_us,min_us,max_us,wrong,checked",
-        "ring,4,1,2,2.003906,2.003906,2.003906,0,false");
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).startsWith(ResultsWriter.CSV_HEADER,
+        "tiny,\"leaf-spine: 2 hosts, 1 TOR (2 hosts), 0 spines\",2,2,1,allreduce,ring,ring,out-of-place,4,1,float32,"
+            + "sum,2,2.003906,2.003906,2.003906,0.0019961,0.0019961,0,false,,");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.get("payload").asText()).isEqualTo("synthetic");
     assertThat(json.at("/scenario/workload/payload").asText()).isEqualTo("synthetic");
@@ -247,7 +252,7 @@ class MainTest extends CliTestBase {
     // The other file is still written: the run's evidence is kept where it can be.
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
     }
     assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
   }

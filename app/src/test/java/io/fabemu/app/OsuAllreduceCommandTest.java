@@ -125,7 +125,7 @@ class OsuAllreduceCommandTest extends CliTestBase {
 
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
     }
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.at("/scenario/topology/hosts").asInt()).isEqualTo(4);

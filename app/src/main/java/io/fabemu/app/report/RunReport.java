@@ -1,0 +1,48 @@
+package io.fabemu.app.report;
+
+import com.typesafe.config.Config;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.result.RunResult;
+import java.util.List;
+
+/**
+ * The HTML report of one run ({@code DIR/report.html}): its facts and digest, latency and bus bandwidth against
+ * size per algorithm or mode, the in-network speed-up over the host algorithms, per-link utilisation with heat maps
+ * of the fabric, the spread of the ranks' latencies, and the scenario as loaded.
+ *
+ * <p>Contract: a pure function of its input except the one line that gives the wall time (and the event rate,
+ * which depends on it); self-contained as {@link HtmlReport} says. A run cut short (a lost member) is reported
+ * with what it finished, marked incomplete.
+ *
+ * @param title    the report's title (the command's plot title)
+ * @param result   what the run produced
+ * @param topology the fabric it ran on, for device names and tiers; may be null (links then named by device id)
+ * @param scenario the scenario as loaded (defaults filled in, overrides applied), echoed; may be null
+ * @param cases    the result's cases as {@code results.csv} has them, in workload order
+ */
+public record RunReport(String title, RunResult result, Topology topology, Config scenario,
+                        List<CaseFigures> cases) {
+
+  public RunReport {
+    cases = List.copyOf(cases);
+  }
+
+  /** The sections, in order. */
+  public List<ReportSection> sections() {
+    List<CaseSeries> series = CaseSeries.of(cases);
+    return List.of(new RunFactsSection(result, topology, cases.size()),
+        new CurvesSection("curves", "Latency and bus bandwidth", series),
+        new IncSpeedupSection(series),
+        new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()),
+        new RankSpreadSection(series, result.cases()),
+        ScenarioEchoSection.ofRun(scenario, result.scenario().source()));
+  }
+
+  /** The document. */
+  public String html() {
+    String subtitle = result.scenario().name() + " · " + (topology == null
+        ? result.scenario().topology().configName() : topology.description()) + " · digest "
+        + result.digest();
+    return HtmlReport.render(title, subtitle, sections());
+  }
+}

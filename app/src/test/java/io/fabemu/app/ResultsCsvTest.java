@@ -1,0 +1,80 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** results.csv: one row per case with the run's identity, nccl-tests' bandwidths, the INC outcome, RFC 4180. */
+class ResultsCsvTest {
+
+  private static ScenarioSpec spec(String name, WorkloadSpec workload) {
+    ScenarioSpec base = Fixtures.spec();
+    return new ScenarioSpec(name, base.source(), base.seed(), base.topology(), base.devices(), workload);
+  }
+
+  @Test
+  void shouldWriteTheRunsIdentityAndNcclBandwidthsInEveryRow() {
+    RunResult result = Fixtures.result();
+
+    List<String> lines = ResultsWriter.toCsv(result, result.scenario().topology().build()).lines().toList();
+
+    assertThat(lines).containsExactly(ResultsWriter.CSV_HEADER,
+        // 4 ranks: busbw = algbw x 2 x 3 / 4; algbw = 4 B / 5.43 us = 0.000736648 GB/s.
+        "golden,\"leaf-spine: 4 hosts, 1 TOR (4 hosts), 0 spines\",4,4,1,allreduce,ring,ring,out-of-place,4,1,"
+            + "float32,sum,10,5.430000,5.100000,5.900000,0.000736648,0.00110497,0,true,,",
+        "golden,\"leaf-spine: 4 hosts, 1 TOR (4 hosts), 0 spines\",4,4,1,allreduce,ring,ring,out-of-place,1048576,"
+            + "262144,float32,sum,10,250.000000,249.000000,251.500000,4.1943,6.29146,0,true,,");
+  }
+
+  @Test
+  void shouldCountTheWholeBufferForCollectivesOfOneBlockPerRankAndNameNoOpWhereNothingReduces() {
+    WorkloadSpec allgather = new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    RunResult result = new RunResult(spec("ag", allgather),
+        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4_000_000.0, 4_000_000.0, 4_000_000.0, 0)), List.of(),
+        true, null, 1, 1, 1, 0.1, "d");
+
+    List<String> row = CsvTest.readRow(ResultsWriter.toCsv(result, null).lines().toList().get(1));
+
+    // 4 ranks x 4 B = 16 B in 4 us = 0.004 GB/s; busbw x 3/4 = 0.003. No topology: its kind names it.
+    assertThat(row.subList(0, 6)).containsExactly("ag", "leaf-spine", "4", "4", "1", "allgather");
+    assertThat(row.get(12)).isEqualTo("none");
+    assertThat(row.subList(17, 19)).containsExactly("0.004", "0.003");
+  }
+
+  @Test
+  void shouldSayWhetherInNetworkCasesUsedIncAndWhyNot() {
+    WorkloadSpec inc = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
+        List.of(4L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    RunResult result = new RunResult(spec("inc, \"quoted\"", inc), List.of(
+        new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, null),
+        new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 3e6, 3e6, 3e6, 0, true, FailCause.NONE)),
+        List.of(), true, null, 1, 1, 1, 0.1, "d");
+    RunResult fellBack = new RunResult(result.scenario(), List.of(
+        new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, FailCause.NO_FREE_GROUPS)),
+        List.of(), true, null, 1, 1, 1, 0.1, "d");
+
+    List<String> lines = ResultsWriter.toCsv(result, null).lines().toList();
+    List<String> host = CsvTest.readRow(lines.get(1));
+    List<String> network = CsvTest.readRow(lines.get(2));
+    List<String> fallback = CsvTest.readRow(ResultsWriter.toCsv(fellBack, null).lines().toList().get(1));
+
+    assertThat(host.get(0)).isEqualTo("inc, \"quoted\"");
+    assertThat(host.subList(6, 8)).containsExactly("recursive-doubling", "auto");
+    assertThat(host.subList(21, 23)).containsExactly("", "");
+    assertThat(network.subList(6, 8)).containsExactly("inc-node", "inc-node");
+    assertThat(network.subList(21, 23)).containsExactly("true", "INC in use");
+    assertThat(fallback.subList(21, 23)).containsExactly("false", FailCause.NO_FREE_GROUPS.description());
+    assertThat(host).hasSize(ResultsWriter.CSV_HEADER.split(",").length);
+  }
+}
