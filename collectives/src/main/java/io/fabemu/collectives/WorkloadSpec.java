@@ -21,10 +21,29 @@ import java.util.List;
  * @param root         root rank of rooted collectives (reduce, broadcast, gather, scatter)
  * @param syntheticPayload messages carry sizes only, no data: the same schedules, message sizes and costs as with
  *                     real data, but no buffers, no input and no check of the outputs (for the largest runs)
+ * @param window       messages one operation of the send/recv algorithm {@link Algorithm#WINDOW} streams before its
+ *                     acknowledgement (osu_bw's window; at least 1; the other algorithms ignore it)
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
-                           boolean hierarchical, int root, boolean syntheticPayload) {
+                           boolean hierarchical, int root, boolean syntheticPayload, int window) {
+
+  /** osu_bw's default window: 64 messages before each acknowledgement. */
+  public static final int DEFAULT_WINDOW = 64;
+
+  public WorkloadSpec {
+    if (window < 1) {
+      throw new IllegalArgumentException("window must be at least 1 message, got " + window);
+    }
+  }
+
+  /** A workload with the default window ({@value #DEFAULT_WINDOW}). */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
+                      boolean syntheticPayload) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        syntheticPayload, DEFAULT_WINDOW);
+  }
 
   /** A workload on real data, every output checked against the exact answer. */
   public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
@@ -35,7 +54,13 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   /** The same workload with the given payload mode (true: sizes only). */
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, synthetic);
+        root, synthetic, window);
+  }
+
+  /** The same workload with another window (see {@link Algorithm#WINDOW}). */
+  public WorkloadSpec withWindow(int messages) {
+    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+        root, syntheticPayload, messages);
   }
 
   /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */
