@@ -10,6 +10,7 @@ import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import picocli.CommandLine.Command;
@@ -25,7 +26,10 @@ import picocli.CommandLine;
 /**
  * The {@code fabemu} command line: {@code fabemu run SCENARIO [--out DIR] [--seed N] [--members N ...]},
  * {@code fabemu osu-allreduce --profile FILE --nodes N --ppn P --mode host|inc-node|inc-socket [-m MIN:MAX] ...}
- * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), {@code fabemu validate SCENARIO} and
+ * and the other OSU Micro-Benchmarks programs ({@code osu-bcast}, {@code osu-reduce}, {@code osu-allgather},
+ * {@code osu-alltoall}, {@code osu-reduce-scatter}, {@code osu-gather}, {@code osu-scatter}, {@code osu-barrier},
+ * {@code osu-latency}, {@code osu-bw}: their tables over a hardware profile, {@link OsuCommand}),
+ * {@code fabemu validate SCENARIO} and
  * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
@@ -87,7 +91,14 @@ public final class Main implements Callable<Integer> {
     CommandPipeline pipeline = new CommandPipeline(out, err, executor, nanoClock);
     CommandLine cli = new CommandLine(new Main())
         .addSubcommand(new CommandLine(new RunCommand(pipeline)))
-        .addSubcommand(new CommandLine(new OsuAllreduceCommand(pipeline)))
+        .addSubcommand(new OsuAllreduceCommand(pipeline).commandLine());
+    for (OsuBenchmark b : List.of(OsuBenchmark.BCAST, OsuBenchmark.REDUCE, OsuBenchmark.ALLGATHER,
+        OsuBenchmark.ALLTOALL, OsuBenchmark.REDUCE_SCATTER, OsuBenchmark.GATHER, OsuBenchmark.SCATTER)) {
+      cli.addSubcommand(b.commandName(), OsuCollectiveCommand.commandLine(pipeline, b));
+    }
+    cli.addSubcommand(new OsuBarrierCommand(pipeline).commandLine())
+        .addSubcommand(new OsuLatencyCommand(pipeline).commandLine())
+        .addSubcommand(new OsuBandwidthCommand(pipeline).commandLine())
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

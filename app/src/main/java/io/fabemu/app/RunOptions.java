@@ -7,7 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The options every command that runs a scenario ({@code run}, {@code osu-allreduce}) shares, as a picocli mixin:
+ * The options every command that runs a scenario ({@code run}, the {@code osu-*} commands) shares, as a picocli mixin:
  * the result files, the progress bar, and where the run happens (this JVM, or N cluster members with
  * {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and uses
  * them; the values here are as given.
@@ -15,8 +15,9 @@ import picocli.CommandLine.Option;
 final class RunOptions {
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Also write DIR/results.json, DIR/results.csv and the latency plot DIR/latency.svg and "
-          + "DIR/latency.png (DIR is created if needed).")
+      description = "Also write DIR/results.json, DIR/results.csv, the latency plot DIR/latency.svg and "
+          + "DIR/latency.png, and one OSU table per algorithm, DIR/osu/<program>.<algorithm>.txt (DIR is created if "
+          + "needed).")
   Path out;
 
   @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")

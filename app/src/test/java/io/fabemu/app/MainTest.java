@@ -125,7 +125,7 @@ class MainTest extends CliTestBase {
     assertThat(json.at("/scenario/devices/switch/forwarding").asText()).isEqualTo("cut-through");
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png");
+          "results.csv", "latency.svg", "latency.png", "osu");
     }
   }
 
@@ -238,7 +238,7 @@ class MainTest extends CliTestBase {
     // The other file is still written: the run's evidence is kept where it can be.
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png");
+          "results.csv", "latency.svg", "latency.png", "osu");
     }
     assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
   }
