@@ -143,6 +143,22 @@ class OsuCommandsTest extends CliTestBase {
   }
 
   @Test
+  void shouldWriteTheOsuLatencyAndOsuBwFilesWhenThePointToPointExampleRunsWithOut() throws Exception {
+    Path out = dir.resolve("pt2pt");
+
+    assertThat(fabemu("run", "../examples/pt2pt.conf", "--out", out.toString(), "--no-progress")).as(stderr)
+        .isZero();
+
+    assertThat(executor.ranSpec.workload().algorithms()).containsExactly(Algorithm.PING_PONG, Algorithm.WINDOW);
+    assertThat(Files.readString(out.resolve("osu/osu_latency.ping-pong.txt")))
+        .startsWith("\n# OSU MPI Latency Test v7.5\n# fabemu emulation (virtual time): pt2pt, 2 nodes x 1 ppn, mode "
+            + "host, algorithm ping-pong\n").contains("\n1048576 ");
+    assertThat(Files.readString(out.resolve("osu/osu_bw.window.txt")))
+        .startsWith("\n# OSU MPI Bandwidth Test v7.5\n# fabemu emulation (virtual time): pt2pt, 2 nodes x 1 ppn, mode "
+            + "host, algorithm window, window 64\n").contains("# Size      Bandwidth (MB/s)\n4 ");
+  }
+
+  @Test
   void shouldRefuseValidationWhenTheProfileIsSynthetic() throws Exception {
     Path profile = dir.resolve("synthetic.conf");
     Files.writeString(profile, Fixtures.TINY_PROFILE + "workload.payload = synthetic\n");
