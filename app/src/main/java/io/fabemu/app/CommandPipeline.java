@@ -13,12 +13,14 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * The one pipeline behind every command that runs a scenario ({@code run}, {@code osu-allreduce}, each point of {@code
- * sweep}): a checked scenario and the command's {@link RunOptions} in, an exit code out. It builds the topology once
- * (the member count is placed on it and the fabric is built from it), picks where the run happens (this JVM, or N
- * cluster members through {@link ClusterRun}), prints the command's header, runs with a progress bar on stderr, prints
- * the command's results, writes the result files with {@code --out} ({@link RunSupport}) and returns the exit code.
- * What stdout shows and how the run is plotted is the command's {@link Formatter}; the pipeline adds nothing to stdout.
+ * The one pipeline behind every command that runs a scenario ({@code run}, the {@code osu-*} commands, the
+ * nccl-tests programs, each point of {@code sweep}): a checked scenario and the command's {@link RunOptions} in, an
+ * exit code out. It builds the topology once (the member count is placed on it and the fabric is built from it),
+ * picks where the run happens (this JVM, or N cluster members through {@link ClusterRun}), prints the command's
+ * header, runs with a progress bar on stderr, prints the command's results, writes the result files with
+ * {@code --out} ({@link RunSupport}, and the OSU files of {@link OsuFiles} with the formatter's columns) and returns
+ * the exit code. What stdout shows and how the run is plotted is the command's {@link Formatter}; the pipeline adds
+ * nothing to stdout.
  *
  * <p>Contract: exit codes as {@link Main} documents them. Bad input (topology, {@code --members} and the other cluster
  * options, output folder) is reported before anything runs or is printed (exit code 2). The result files are written
@@ -43,6 +45,11 @@ final class CommandPipeline {
 
     /** The latency plot written with {@code --out}. */
     RunSupport.Plot plot(RunResult result);
+
+    /** The optional columns of the OSU files written with {@code --out} ({@link OsuFiles}); none by default. */
+    default OsuFormatter.Columns osuColumns() {
+      return OsuFormatter.Columns.PLAIN;
+    }
   }
 
   private final PrintStream stdout;
@@ -100,14 +107,17 @@ final class CommandPipeline {
     if (lost != null) {
       if (options.out != null && result != null) {
         RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
+        RunSupport.writeOsuFiles(options.out, result, formatter.osuColumns(), stderr);
       }
       String message = Main.oneLine(lost.getMessage());
       stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
       return new Outcome(Main.EXIT_LOST_MEMBER, result, topology);
     }
 
+    // Every file is tried (no short circuit), so one that cannot be written does not cost the others.
     boolean written = options.out == null
-        || RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
+        || (RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr)
+            & RunSupport.writeOsuFiles(options.out, result, formatter.osuColumns(), stderr));
     return new Outcome(RunSupport.exitCode(result, written, stderr), result, topology);
   }
 

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import picocli.CommandLine.Command;
@@ -29,7 +30,10 @@ import picocli.CommandLine;
  * (osu_allreduce's table over a hardware profile, {@link OsuAllreduceCommand}), the nccl-tests programs
  * {@code fabemu all-reduce-perf --profile FILE --nodes N --ppn P [-b MIN -e MAX -f F ...]} and the others of
  * {@link NcclPerfProgram} ({@link NcclPerfCommand}), {@code fabemu sweep SCENARIO --vary KEY.PATH=V1,V2,... --out
- * DIR} (a run per point of a cross product, {@link SweepCommand}), {@code fabemu validate SCENARIO} and
+ * DIR} (a run per point of a cross product, {@link SweepCommand}), the other OSU Micro-Benchmarks programs
+ * ({@code osu-bcast}, {@code osu-reduce}, {@code osu-allgather}, {@code osu-alltoall}, {@code osu-reduce-scatter},
+ * {@code osu-gather}, {@code osu-scatter}, {@code osu-barrier}, {@code osu-latency}, {@code osu-bw}: their tables
+ * over a hardware profile, {@link OsuCommand}), {@code fabemu validate SCENARIO} and
  * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
@@ -91,10 +95,17 @@ public final class Main implements Callable<Integer> {
     CommandPipeline pipeline = new CommandPipeline(out, err, executor, nanoClock);
     CommandLine cli = new CommandLine(new Main())
         .addSubcommand(new CommandLine(new RunCommand(pipeline)))
-        .addSubcommand(new CommandLine(new OsuAllreduceCommand(pipeline)))
+        .addSubcommand(new OsuAllreduceCommand(pipeline).commandLine())
         .addSubcommand(SweepCommand.commandLine(new SweepCommand(pipeline, out, err, nanoClock)))
         .addSubcommand(new CommandLine(new ValidateCommand(out)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
+    for (OsuBenchmark b : List.of(OsuBenchmark.BCAST, OsuBenchmark.REDUCE, OsuBenchmark.ALLGATHER,
+        OsuBenchmark.ALLTOALL, OsuBenchmark.REDUCE_SCATTER, OsuBenchmark.GATHER, OsuBenchmark.SCATTER)) {
+      cli.addSubcommand(b.commandName(), OsuCollectiveCommand.commandLine(pipeline, b));
+    }
+    cli.addSubcommand(new OsuBarrierCommand(pipeline).commandLine())
+        .addSubcommand(new OsuLatencyCommand(pipeline).commandLine())
+        .addSubcommand(new OsuBandwidthCommand(pipeline).commandLine());
     addNcclPerfCommands(cli, pipeline, err);
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));

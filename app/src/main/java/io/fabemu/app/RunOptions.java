@@ -7,17 +7,17 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The options every command that runs a scenario ({@code run}, {@code osu-allreduce}, the nccl-tests programs) shares,
- * as a picocli mixin: the result files, the progress bar, and where the run happens (this JVM, or N cluster members
- * with {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and uses
+ * The options every command that runs a scenario ({@code run}, the {@code osu-*} commands, the nccl-tests programs)
+ * shares, as a picocli mixin: the result files, the progress bar, and where the run happens (this JVM, or N cluster
+ * members with {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and uses
  * them; the values here are as given.
  */
 final class RunOptions {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Also write DIR/results.json, DIR/results.csv, the latency plot DIR/latency.svg and "
-          + "DIR/latency.png, DIR/nccl-tests/PROGRAM.ALGORITHM.txt and the HTML report DIR/report.html (DIR is "
-          + "created if needed).")
+          + "DIR/latency.png, DIR/nccl-tests/PROGRAM.ALGORITHM.txt, DIR/osu/<program>.<algorithm>.txt and the HTML "
+          + "report DIR/report.html (DIR is created if needed).")
   Path out;
 
   @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")

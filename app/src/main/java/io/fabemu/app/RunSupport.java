@@ -21,19 +21,21 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The steps of {@link CommandPipeline} (behind {@code run} and {@code osu-allreduce}): the output folder, the run with
- * its progress bar, the result files and the exit code of a finished run.
+ * The steps of {@link CommandPipeline} (behind {@code run}, the {@code osu-*} commands and the nccl-tests programs):
+ * the output folder, the run with its progress bar, the result files and the exit code of a finished run.
  *
  * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
  * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
- * {@code latency.svg}, {@code latency.png}, {@code report.html}, the tool-format reports of {@link #reportFiles}),
- * each written atomically; one that cannot be written is named on one line on stderr and makes the exit code
- * {@value Main#EXIT_RUN_FAILED}, without costing the others. A plot that cannot be drawn at all (no fonts or AWT on
- * the machine) is a one-line warning only: it pictures tables the other files hold. Nothing here writes to stdout.
+ * {@code latency.svg}, {@code latency.png}, {@code report.html}, the tool-format reports of {@link #reportFiles}
+ * and the OSU files {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is
+ * named on one line on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A
+ * plot that cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables
+ * the other files hold. Nothing here writes to stdout.
  */
 final class RunSupport {
 
@@ -124,6 +126,25 @@ final class RunSupport {
       return false;
     }
     return write(file, text, stderr);
+  }
+
+  /**
+   * Writes the OSU files of {@code result} ({@link OsuFiles}: {@code osu/<program>.<algorithm>.txt}) into
+   * {@code out} with {@code columns}; returns false when one could not be written (named on stderr).
+   */
+  static boolean writeOsuFiles(Path out, RunResult result, OsuFormatter.Columns columns, PrintStream stderr) {
+    Path folder = out.resolve(OsuFiles.FOLDER);
+    try {
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      stderr.println("fabemu: cannot write " + folder + ": " + Main.oneLine(describe(e)));
+      return false;
+    }
+    boolean written = true;
+    for (Map.Entry<String, String> file : OsuFiles.files(result, columns).entrySet()) {
+      written &= write(out.resolve(file.getKey()), file.getValue(), stderr);
+    }
+    return written;
   }
 
   /**

@@ -102,9 +102,10 @@ class ClusterCliTest extends CliTestBase {
 
     assertThat(code).isEqualTo(Main.EXIT_LOST_MEMBER);
     assertThat(stderr.lines().toList()).containsExactly("fabemu: " + message);
-    // The title, the column titles and the two cases the partial result holds.
-    assertThat(stdout.lines().toList()).hasSize(4);
-    assertThat(stdout).startsWith("# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 2 nodes");
+    // OMB's empty line and title, fabemu's line, the datatype, the column titles and the two finished cases.
+    assertThat(stdout.lines().toList()).hasSize(5 + 2);
+    assertThat(stdout).startsWith("\n# OSU MPI Allreduce Latency Test v7.5\n"
+        + "# fabemu emulation (virtual time): tiny-profile, 2 nodes");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.get("complete").asBoolean()).isFalse();
     assertThat(json.get("incompleteReason").asText()).isEqualTo(message);

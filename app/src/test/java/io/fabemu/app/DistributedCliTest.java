@@ -157,7 +157,7 @@ class DistributedCliTest {
     Run spread = Run.start(with(osu, "--members", "2", "--transport", "tcp", "--out", two.toString()));
     assertThat(spread.code().get(180, TimeUnit.SECONDS)).as(spread.stderr()).isZero();
 
-    assertThat(spread.stdout()).isEqualTo(single.stdout()).hasLineCount(2 + 3);
+    assertThat(spread.stdout()).isEqualTo(single.stdout()).hasLineCount(5 + 3);
     assertThat(digest(two)).isEqualTo(digest(one));
     assertThat(Files.readString(two.resolve("results.csv"))).isEqualTo(Files.readString(one.resolve("results.csv")));
   }

@@ -114,7 +114,7 @@ final class Fixtures {
 
   /**
    * A stand-in for ScenarioRunner.run: one case per (algorithm, buffer layout, size), latency 1 us per KiB plus 2 us
-   * (1 us in place); cases are checked unless the payload is synthetic.
+   * (1 us in place; iteration k of n: plus (k - (n-1)/2) x 10 ns); cases are checked unless the payload is synthetic.
    */
   static final class FakeExecutor implements Main.ScenarioExecutor {
     ScenarioSpec ranSpec;
@@ -132,8 +132,14 @@ final class Fixtures {
         long size = w.sizeOfCase(i);
         // In place, 1 us less: the fake skips a copy as the real executor does.
         double latencyPs = 2_000_000.0 + size * 1_000_000.0 / 1024 - (w.inPlaceOfCase(i) ? 1_000_000.0 : 0);
+        // Iteration k takes (k - (n-1)/2) x 10 ns more than the mean, so the tail percentiles differ from it.
+        double[] iterationsPs = new double[w.iterations()];
+        for (int k = 0; k < iterationsPs.length; k++) {
+          iterationsPs[k] = latencyPs + (k - (iterationsPs.length - 1) / 2.0) * 10_000;
+        }
         cases.add(new CaseResult(i, w.algorithmOfCase(i), size, size / w.dataType().sizeBytes(), w.iterations(),
-            latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0, !w.syntheticPayload()));
+            latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0, !w.syntheticPayload(), null,
+            new double[] {latencyPs}, iterationsPs));
         listener.onProgress(i, (long) latencyPs);
       }
       return new RunResult(spec, cases, List.of(new LinkCounters(0, 2, 640, 10, 204_800)), complete,

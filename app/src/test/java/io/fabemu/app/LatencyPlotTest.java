@@ -143,7 +143,7 @@ class LatencyPlotTest extends CliTestBase {
 
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html", "osu");
     }
     assertThat(descriptionLines(out.resolve("latency.svg"))).containsExactly(
         "Average latency (us) against message size (bytes).",

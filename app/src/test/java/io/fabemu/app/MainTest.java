@@ -131,7 +131,7 @@ class MainTest extends CliTestBase {
     assertThat(json.at("/scenario/devices/switch/forwarding").asText()).isEqualTo("cut-through");
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html", "osu");
     }
     // One nccl-tests file per algorithm, each a whole nccl-tests document ending with its closing lines.
     try (var files = Files.list(out.resolve("nccl-tests"))) {
@@ -252,7 +252,7 @@ class MainTest extends CliTestBase {
     // The other file is still written: the run's evidence is kept where it can be.
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html", "osu");
     }
     assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
   }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabemu.app.OsuAllreduceCommand.SizeRange;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.core.data.DataType;
@@ -62,7 +61,10 @@ class OsuAllreduceCommandTest extends CliTestBase {
     assertThat(ran.workload().warmup()).isEqualTo(1);
     // The fake's latency is 2 us + 1 us per KiB.
     assertThat(stdout).isEqualTo(""
-        + "# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 4 nodes x 2 ppn, mode host)\n"
+        + "\n"
+        + "# OSU MPI Allreduce Latency Test v7.5\n"
+        + "# fabemu emulation (virtual time): tiny-profile, 4 nodes x 2 ppn, mode host, algorithm auto\n"
+        + "# Datatype: MPI_FLOAT.\n"
         + "# Size       Avg Latency(us)\n"
         + "4                       2.00\n"
         + "8                       2.01\n"
@@ -75,7 +77,10 @@ class OsuAllreduceCommandTest extends CliTestBase {
     assertThat(osu("--nodes", "4", "--ppn", "1", "--mode", "host", "-m", "8", "-i", "5", "-f")).isZero();
 
     assertThat(stdout.lines().toList()).containsExactly(
-        "# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 4 nodes x 1 ppn, mode host)",
+        "",
+        "# OSU MPI Allreduce Latency Test v7.5",
+        "# fabemu emulation (virtual time): tiny-profile, 4 nodes x 1 ppn, mode host, algorithm auto",
+        "# Datatype: MPI_FLOAT.",
         "# Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  Iterations",
         "4                       2.00              2.00              2.00           5",
         "8                       2.01              2.01              2.01           5");
@@ -90,7 +95,7 @@ class OsuAllreduceCommandTest extends CliTestBase {
     assertThat(executor.ranSpec.workload().sizesBytes()).isEqualTo(sizes);
     assertThat(executor.ranSpec.workload().iterations()).isEqualTo(100);
     assertThat(executor.ranSpec.workload().warmup()).isEqualTo(10);
-    assertThat(stdout.lines()).hasSize(2 + sizes.size());
+    assertThat(stdout.lines()).hasSize(5 + sizes.size());
   }
 
   @Test
@@ -98,10 +103,10 @@ class OsuAllreduceCommandTest extends CliTestBase {
     Path profile = tinyProfile();
     OsuAllreduceCommand command = new OsuAllreduceCommand(new CommandPipeline(null, null, executor,
         System::nanoTime));
-    new picocli.CommandLine(command).parseArgs("--profile", profile.toString(), "--nodes", "8", "--ppn", "4",
+    command.commandLine().parseArgs("--profile", profile.toString(), "--nodes", "8", "--ppn", "4",
         "--sockets", "2", "--mode", "inc-socket", "-m", "64:", "--seed", "3");
 
-    assertThat(command.overrides()).containsExactly(
+    assertThat(command.overrides(command.sizePlan())).containsExactly(
         entry("seed", 3L),
         entry("topology.hosts", 8),
         entry("devices.host.sockets-per-node", 2),
@@ -125,8 +130,10 @@ class OsuAllreduceCommandTest extends CliTestBase {
 
     try (var files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("results.json",
-          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html");
+          "results.csv", "latency.svg", "latency.png", "nccl-tests", "report.html", "osu");
     }
+    // The OSU file of the run is what stdout showed.
+    assertThat(out.resolve("osu/osu_allreduce.auto.txt")).content().isEqualTo(stdout);
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.at("/scenario/topology/hosts").asInt()).isEqualTo(4);
     assertThat(json.at("/scenario/workload/ppn").asInt()).isEqualTo(2);
@@ -145,7 +152,7 @@ class OsuAllreduceCommandTest extends CliTestBase {
     assertThat(osu("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "4:8", "--out", out.toString()))
         .isEqualTo(1);
 
-    assertThat(stdout.lines()).hasSize(4);
+    assertThat(stdout.lines()).hasSize(5 + 2);
     assertThat(stderr.lines()).containsExactly("fabemu: 5 output elements differ from the exact answer");
     assertThat(out.resolve("results.json")).isRegularFile();
     assertThat(out.resolve("latency.svg")).isRegularFile();
@@ -199,11 +206,32 @@ class OsuAllreduceCommandTest extends CliTestBase {
         Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "64:16"),
             "-m '64:16': MIN 64 is above MAX 16"),
         Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "2"),
-            "-m '2': MIN 4 is above MAX 2"),
+            "-m '2': no size from 1 to 2 bytes holds one MPI_FLOAT (4 bytes)"),
         Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "2097152:"),
             "-m '2097152:': MIN 2097152 is above MAX 1048576"),
         Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "3:3"),
-            "-m '3:3': MAX 3 is below the smallest message, one float (4 bytes)"),
+            "-m '3:3': no size from 3 to 3 bytes holds one MPI_FLOAT (4 bytes)"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "6:100"),
+            "-m '6:100': the first size, 6 bytes, is not a whole number of MPI_FLOAT elements (4 bytes each); OMB "
+                + "would send 4 bytes and print 6"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-T", "MPI_CHAR"),
+            "-T MPI_CHAR: fabemu has no 1-byte type (its types are int16, int32, int64, float32, float64); use "
+                + "MPI_INT or MPI_FLOAT"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-T", "all"),
+            "-T all: ALL includes MPI_CHAR, and fabemu has no 1-byte type; use MPI_INT or MPI_FLOAT (one per run)"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-T", "MPI_DOUBLE"),
+            "-T 'MPI_DOUBLE' is not one of MPI_CHAR, MPI_INT, MPI_FLOAT, ALL"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-d", "cuda"),
+            "-d cuda: fabemu emulates host memory only; accelerator buffers (cuda, managed, openacc, rocm, cxl) "
+                + "cannot apply"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-d", "rocm"),
+            "-d rocm: fabemu emulates host memory only"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-z150"),
+            "-z '150': percentile range must be in between 0 and 100"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-z50,x"),
+            "-z '50,x': expected percentiles such as 50,90,99"),
+        Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-z1,2,3,4,5,6"),
+            "-z '1,2,3,4,5,6': at most 5 percentiles, as OMB keeps"),
         Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-m", "2147483648"),
             "-m '2147483648': MAX 2147483648 is above the limit of 1073741824 bytes (1 GiB)"),
         Arguments.of(List.of("--nodes", "4", "--ppn", "2", "--mode", "host", "-i", "0"),
@@ -265,42 +293,31 @@ class OsuAllreduceCommandTest extends CliTestBase {
 
     assertThat(stdout).contains("--profile=FILE").contains("--nodes=N").contains("--ppn=P").contains("--sockets=S")
         .contains("--mode=MODE").contains("-m, --message-size=[MIN:]MAX").contains("-i, --iterations=ITER")
-        .contains("-x, --warmup=WARMUP").contains("-f, --full").contains("--out=DIR").contains("4:1048576");
+        .contains("-x, --warmup=WARMUP").contains("-f, --full").contains("--out=DIR").contains("1:1048576")
+        .contains("-z, --tail-lat[=P[,P...]]").contains("-c, --validation").contains("-T, --type=TYPE")
+        .contains("-M, --mem-limit=SIZE").contains("-d, --accelerator=TYPE").contains("OSU Micro-Benchmarks 7.5");
   }
 
   // ------------------------------------------------------------------------------ -m
 
   @Test
   void shouldParseTheFourFormsOfMessageSizeAsOsuDoes() {
-    assertThat(SizeRange.parse("256")).isEqualTo(new SizeRange("256", null, 256L));
-    assertThat(SizeRange.parse("4:1048576")).isEqualTo(new SizeRange("4:1048576", 4L, 1_048_576L));
-    assertThat(SizeRange.parse("64:")).isEqualTo(new SizeRange("64:", 64L, null));
-    assertThat(SizeRange.parse(":64")).isEqualTo(new SizeRange(":64", null, 64L));
-
-    assertThat(SizeRange.parse("256").firstSizeBytes()).isEqualTo(4);
-    assertThat(SizeRange.parse("256").maxBytes()).isEqualTo(256);
-    assertThat(SizeRange.parse("64:").maxBytes()).isEqualTo(1_048_576);
-    assertThat(SizeRange.parse("64:").firstSizeBytes()).isEqualTo(64);
-  }
-
-  @Test
-  void shouldRoundMinDownToWholeFloatsAsOsuAllreduceDoes() {
-    // osu_allreduce: min_message_size /= sizeof(float), at least one element.
-    assertThat(SizeRange.parse("6:64").firstSizeBytes()).isEqualTo(4);
-    assertThat(SizeRange.parse("1:64").firstSizeBytes()).isEqualTo(4);
-    assertThat(SizeRange.parse("18:64").firstSizeBytes()).isEqualTo(16);
+    assertThat(OsuSizes.Range.parse("256")).isEqualTo(new OsuSizes.Range("256", null, 256L));
+    assertThat(OsuSizes.Range.parse("4:1048576")).isEqualTo(new OsuSizes.Range("4:1048576", 4L, 1_048_576L));
+    assertThat(OsuSizes.Range.parse("64:")).isEqualTo(new OsuSizes.Range("64:", 64L, null));
+    assertThat(OsuSizes.Range.parse(":64")).isEqualTo(new OsuSizes.Range(":64", null, 64L));
   }
 
   @Test
   void shouldRefuseMalformedMessageSizes() {
     for (String bad : List.of("", ":", "a", "4:b", "-4", "4:8:16", "4::8", " 4", "4k", "99999999999999999999")) {
-      assertThatThrownBy(() -> SizeRange.parse(bad)).as(bad).isInstanceOf(TypeConversionException.class);
+      assertThatThrownBy(() -> OsuSizes.Range.parse(bad)).as(bad).isInstanceOf(TypeConversionException.class);
     }
   }
 
   @Test
   void shouldRunTheDoublingsUpToMaxWhenMaxIsNotAPowerOfTwo() throws Exception {
-    assertThat(osu("--nodes", "2", "--ppn", "1", "--mode", "host", "-m", "6:100", "-i", "1", "-x", "0")).isZero();
+    assertThat(osu("--nodes", "2", "--ppn", "1", "--mode", "host", "-m", "4:100", "-i", "1", "-x", "0")).isZero();
 
     assertThat(executor.ranSpec.workload().sizesBytes()).containsExactly(4L, 8L, 16L, 32L, 64L);
   }

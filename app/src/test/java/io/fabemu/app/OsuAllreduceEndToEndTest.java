@@ -27,14 +27,15 @@ class OsuAllreduceEndToEndTest extends CliTestBase {
     assertThat(code).as(stderr).isZero();
     assertThat(stderr).isEmpty();
     List<String> lines = stdout.lines().toList();
-    assertThat(lines).hasSize(5);
-    assertThat(lines.get(0)).isEqualTo(
-        "# OSU MPI Allreduce Latency Test (fabemu emulation, tiny-profile, 4 nodes x 2 ppn, mode host)");
-    assertThat(lines.get(1)).isEqualTo(
+    assertThat(lines).hasSize(5 + 3);
+    assertThat(lines.subList(0, 5)).containsExactly("",
+        "# OSU MPI Allreduce Latency Test v7.5",
+        "# fabemu emulation (virtual time): tiny-profile, 4 nodes x 2 ppn, mode host, algorithm auto",
+        "# Datatype: MPI_FLOAT.",
         "# Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  Iterations");
     // OSU's widths: size %-10d, three latencies %18.2f, iterations %12d.
     for (int i = 0; i < 3; i++) {
-      String row = lines.get(2 + i);
+      String row = lines.get(5 + i);
       assertThat(row).hasSize(10 + 3 * 18 + 12);
       assertThat(row.substring(0, 10)).isEqualTo(String.format("%-10d", 4 << i));
       for (int field = 0; field < 3; field++) {
@@ -67,8 +68,10 @@ class OsuAllreduceEndToEndTest extends CliTestBase {
     assertThat(code).as(stderr).isZero();
     List<String> lines = stdout.lines().toList();
     // 4..512 B: 8 rows, then one note for 512 B, above the switches' 256-byte maximum.
-    assertThat(lines).hasSize(2 + 8 + 1);
-    assertThat(lines.get(10)).isEqualTo("# 512 B: no INC, ran the host algorithm: the message is larger than the "
+    assertThat(lines).hasSize(5 + 8 + 1);
+    assertThat(lines.get(2)).isEqualTo("# fabemu emulation (virtual time): roce25g-tor-spine-fpga, 4 nodes x 8 ppn, "
+        + "mode inc-socket, algorithm inc-socket");
+    assertThat(lines.get(13)).isEqualTo("# 512 B: no INC, ran the host algorithm: the message is larger than the "
         + "switches' maximum data size");
     JsonNode cases = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("cases");
     assertThat(cases.get(0).at("/inc/used").asBoolean()).isTrue();

@@ -30,8 +30,13 @@ public enum Algorithm {
   PAIRWISE,
   /** Barrier: dissemination (Hensgen, Finkel and Manber). */
   DISSEMINATION,
-  /** Send/recv: even ranks send to the next odd rank, which answers (ping-pong). */
+  /** Send/recv: even ranks send to the next odd rank, which answers (ping-pong, as osu_latency). */
   PING_PONG,
+  /**
+   * Send/recv as osu_bw streams: even ranks send a window of messages to the next odd rank, which acknowledges the
+   * whole window with one zero-byte message ({@link WorkloadSpec#window()} messages per operation).
+   */
+  WINDOW,
   /**
    * Allreduce in the network, Node mode (the INC paper): one leader per node reduces its node, the switches aggregate
    * the leaders' data, the leader broadcasts the result; falls back to the host algorithm {@link #AUTO} picks when
@@ -66,7 +71,7 @@ public enum Algorithm {
       case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);
       case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
       case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
-      case SENDRECV -> EnumSet.of(AUTO, PING_PONG, RING);
+      case SENDRECV -> EnumSet.of(AUTO, PING_PONG, RING, WINDOW);
     };
   }
 }

@@ -102,6 +102,16 @@ public final class Schedules {
    */
   public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
                                int root, boolean hierarchical, int ppn) {
+    return build(collective, algorithm, rank, worldSize, count, root, hierarchical, ppn, WorkloadSpec.DEFAULT_WINDOW);
+  }
+
+  /**
+   * One rank's schedule for one operation, as {@link #build(Collective, Algorithm, int, int, int, int, boolean, int)}
+   * builds it; {@code window} is the number of messages {@link Algorithm#WINDOW} streams per operation (the other
+   * algorithms ignore it).
+   */
+  public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
+                               int root, boolean hierarchical, int ppn, int window) {
     if (worldSize < 1 || rank < 0 || rank >= worldSize) {
       throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
     }
@@ -201,6 +211,8 @@ public final class Schedules {
         if (algorithm == Algorithm.RING) {
           b.buffers(count, count);
           RingSendRecv.append(b, p, rank, count);
+        } else if (algorithm == Algorithm.WINDOW) {
+          WindowedStream.append(b, p, rank, count, window);
         } else {
           boolean active = PingPong.active(p, rank);
           b.buffers(active && (rank & 1) == 0 ? count : 0, active ? count : 0);

@@ -24,24 +24,49 @@ import java.util.List;
  *                     real data, but no buffers, no input and no check of the outputs (for the largest runs)
  * @param buffers      the buffer layouts to measure, each at least once (default {@code [out-of-place]}; null means
  *                     the default); in place, the copies {@link InPlaceAlias} names cost nothing
+ * @param window       messages one operation of the send/recv algorithm {@link Algorithm#WINDOW} streams before its
+ *                     acknowledgement (osu_bw's window; at least 1; the other algorithms ignore it)
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
-                           boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers) {
+                           boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers,
+                           int window) {
+
+  /** osu_bw's default window: 64 messages before each acknowledgement. */
+  public static final int DEFAULT_WINDOW = 64;
 
   /** The layouts when none are given: out of place only. */
   public static final List<BufferLayout> DEFAULT_BUFFERS = List.of(BufferLayout.OUT_OF_PLACE);
 
   public WorkloadSpec {
     buffers = buffers == null ? DEFAULT_BUFFERS : List.copyOf(buffers);
+    if (window < 1) {
+      throw new IllegalArgumentException("window must be at least 1 message, got " + window);
+    }
   }
 
-  /** A workload out of place only, with the given payload mode. */
+  /** A workload with the given buffer layouts and the default window ({@value #DEFAULT_WINDOW}). */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
+                      boolean syntheticPayload, List<BufferLayout> buffers) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        syntheticPayload, buffers, DEFAULT_WINDOW);
+  }
+
+  /** A workload out of place only, with the given window. */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
+                      boolean syntheticPayload, int window) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        syntheticPayload, DEFAULT_BUFFERS, window);
+  }
+
+  /** A workload out of place only, with the given payload mode and the default window. */
   public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
                       int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
                       boolean syntheticPayload) {
     this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
-        syntheticPayload, DEFAULT_BUFFERS);
+        syntheticPayload, DEFAULT_BUFFERS, DEFAULT_WINDOW);
   }
 
   /** A workload on real data, out of place, every output checked against the exact answer. */
@@ -53,13 +78,19 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   /** The same workload with the given payload mode (true: sizes only). */
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, synthetic, buffers);
+        root, synthetic, buffers, window);
   }
 
   /** The same workload measured with the given buffer layouts. */
   public WorkloadSpec withBuffers(List<BufferLayout> layouts) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, layouts);
+        root, syntheticPayload, layouts, window);
+  }
+
+  /** The same workload with another window (see {@link Algorithm#WINDOW}). */
+  public WorkloadSpec withWindow(int messages) {
+    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+        root, syntheticPayload, buffers, messages);
   }
 
   /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */

@@ -71,6 +71,35 @@ class ScheduleStructureTest {
     assertThat(s.totalReceives()).isEqualTo(2 * (p - 1));
   }
 
+  @Property(tries = 100)
+  void shouldStreamTheWindowThenAcknowledgeItOnceWhenWindowedSendRecv(@ForAll @IntRange(min = 1, max = 9) int p,
+      @ForAll @IntRange(min = 0, max = 8) int rankSeed, @ForAll @IntRange(min = 1, max = 70) int window,
+      @ForAll @IntRange(min = 0, max = 20) int count) {
+    int rank = rankSeed % p;
+    Schedule s = Schedules.build(Collective.SENDRECV, Algorithm.WINDOW, rank, p, count, 0, false, 1, window);
+    boolean idle = rank == p - 1 && p % 2 == 1;
+    if (idle) {
+      assertThat(s.stepCount()).isZero();
+    } else if (rank % 2 == 0) {
+      // One step: the whole window of sends, and the acknowledgement's receive (no data) posted with them.
+      assertThat(s.stepCount()).isEqualTo(1);
+      assertThat(s.totalSends()).isEqualTo(window);
+      assertThat(s.step(0).receive(0).count()).isZero();
+      assertThat(s.resultBuffer()).isEqualTo(BufferId.INPUT);
+      for (int k = 0; k < window; k++) {
+        assertThat(s.step(0).send(k).peer()).isEqualTo(rank + 1);
+        assertThat(s.step(0).send(k).count()).isEqualTo(count);
+      }
+    } else {
+      // The window's receives, then the acknowledgement once all of them are in.
+      assertThat(s.stepCount()).isEqualTo(2);
+      assertThat(s.step(0).receiveCount()).isEqualTo(window);
+      assertThat(s.step(1).sendCount()).isEqualTo(1);
+      assertThat(s.step(1).send(0).count()).isZero();
+      assertThat(s.outputCount()).isEqualTo(count);
+    }
+  }
+
   @Property(tries = 50)
   void shouldTakeCeilLogPRoundsWhenDisseminationBarrier(@ForAll @IntRange(min = 1, max = 300) int p) {
     Schedule s = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, p - 1, p, 0, 0, false, 1);

@@ -46,6 +46,18 @@ class FabricTest {
   }
 
   @ParameterizedTest
+  @ValueSource(ints = {1, 16, 64})
+  void shouldSerializeTheWholeWindowOnTheLinkWhenWindowedSendRecvRunsOnAStar(int window) {
+    // osu_bw's stream: the window's messages queue on the host link, then one zero-byte acknowledgement returns.
+    long n = 64 * 1024;
+    ScenarioSpec star = TestScenarios.star(2, Collective.SENDRECV, Algorithm.WINDOW, n);
+    ScenarioSpec spec = new ScenarioSpec(star.name(), star.source(), star.seed(), star.topology(), star.devices(),
+        star.workload().withWindow(window));
+    double expected = 2 * TestScenarios.starAlphaPs() + window * n * TestScenarios.starBetaPsPerByte();
+    assertThat(latencyPs(spec)).isCloseTo(expected, within(expected * 0.02));
+  }
+
+  @ParameterizedTest
   @ValueSource(ints = {4, 8, 16})
   void shouldMatchRingFormulaWhenRingAllreduceRunsOnAStar(int p) {
     long n = 1024 * 1024;

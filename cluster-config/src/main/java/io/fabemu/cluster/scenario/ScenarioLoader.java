@@ -49,6 +49,11 @@ public final class ScenarioLoader {
   public static final int MAX_PPN = 4096;
   /** Most ranks (hosts x ppn) of a run. */
   public static final int MAX_RANKS = 1 << 22;
+  /**
+   * Most messages of one window of the send/recv algorithm {@code window} (osu_bw's {@code -W}): every message of a
+   * window is in flight at once, with its own copy of the payload.
+   */
+  public static final int MAX_WINDOW = 1 << 16;
   /** Most header bytes per packet. */
   public static final long MAX_HEADER_BYTES = 64L << 10;
   /** Most wire bytes per packet: segment-size + header-bytes. */

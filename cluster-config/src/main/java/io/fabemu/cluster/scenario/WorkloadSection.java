@@ -108,8 +108,9 @@ final class WorkloadSection implements ScenarioSection {
       throw in.error("workload.root", root + " is not a rank (ranks are 0.." + (ranks - 1) + ")");
     }
     boolean synthetic = in.enumValue("workload.payload", WorkloadSection::syntheticPayload, PAYLOAD_NAMES);
+    int window = in.intValue("workload.window", 1, ScenarioLoader.MAX_WINDOW);
     draft.workload(new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations, warmup, ppn,
-        dataType, op, hierarchical, root, synthetic, buffers));
+        dataType, op, hierarchical, root, synthetic, buffers, window));
     draft.echo(echo);
   }
 

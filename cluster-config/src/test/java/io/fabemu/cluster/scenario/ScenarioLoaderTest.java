@@ -308,6 +308,16 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void shouldReadTheWindowOfTheWindowedSendRecvWhenGivenAndDefaultToOsuBwsSixtyFour() {
+    assertThat(spec("workload { collective = sendrecv }").workload().window()).isEqualTo(64);
+    WorkloadSpec windowed = spec("workload { collective = sendrecv, algorithms = [window], window = 8 }").workload();
+    assertThat(windowed.algorithms()).containsExactly(Algorithm.WINDOW);
+    assertThat(windowed.window()).isEqualTo(8);
+    assertError("workload.window = 0").hasMessage("x.conf:1: workload.window: must be at least 1, got 0");
+    assertError("workload.window = 65537").hasMessage("x.conf:1: workload.window: 65537 is above the limit of 65536");
+  }
+
+  @Test
   void shouldRejectRootWhenNotARank() {
     assertError("topology.hosts = 4\nworkload { collective = reduce, ppn = 2, root = 8 }")
         .hasMessage("x.conf:2: workload.root: 8 is not a rank (ranks are 0..7)");

@@ -365,7 +365,7 @@ public final class RankWorkload {
         algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
       }
       schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
-          workload.hierarchical(), workload.ppn());
+          workload.hierarchical(), workload.ppn(), workload.window());
     }
     caseAlgorithm = algorithm;
     if (!synthetic) {

@@ -115,6 +115,46 @@ class AlphaBetaModelTest {
   }
 
   @Test
+  void shouldTakeTheWindowsSendsOneMessageTimeAndTheAcknowledgementWhenWindowedSendRecv() {
+    long n = 1000;
+    for (int window : new int[] {1, 2, 64}) {
+      // Sends cost more than receives: the sender's CPU paces the window.
+      long send = 400_000;
+      long recv = 300_000;
+      long expected = (window + 1) * send + 2 * ALPHA + n * BETA + 2 * recv;
+      assertThat(windowLatencies(window, n, send, recv)).as("window %d, send-bound", window)
+          .containsExactly(expected, window * send + ALPHA + n * BETA + recv + send);
+      // Receives cost more: the receiver's CPU paces it once the first message is in.
+      send = 300_000;
+      recv = 500_000;
+      expected = 2 * send + 2 * ALPHA + n * BETA + (window + 1) * recv;
+      assertThat(windowLatencies(window, n, send, recv)).as("window %d, receive-bound", window)
+          .containsExactly(expected, send + ALPHA + n * BETA + window * recv + send);
+    }
+  }
+
+  @Test
+  void shouldReduceToTwoAlphasAndOneMessageWhenTheWindowCostsNoCpu() {
+    // On a network without contention every message of the window flies at once: what osu_bw measures there is
+    // one message time plus the acknowledgement, whatever the window.
+    for (int window : new int[] {1, 8, 64}) {
+      assertThat(windowLatencies(window, 4096, 0, 0)[0]).isEqualTo(2 * ALPHA + 4096 * BETA);
+    }
+  }
+
+  /** The sender's and the receiver's latency of one windowed operation; both outputs checked. */
+  private static long[] windowLatencies(int window, long n, long send, long recv) {
+    IdealNetwork net = new IdealNetwork(ALPHA, BETA).overheads(send, recv, 7, 3);
+    WorkloadSpec w = Workloads.timed(Collective.SENDRECV, Algorithm.WINDOW, n).withWindow(window);
+    RankWorkload[] ranks = net.createRanks(w, 2, 1);
+    net.run();
+    // The window, its acknowledgement, and one message each way of the (untimed) barrier after the iteration.
+    assertThat(net.messages()).isEqualTo(window + 1L + 2);
+    assertThat(ranks[0].results().get(0).wrongElements() + ranks[1].results().get(0).wrongElements()).isZero();
+    return new long[] {ranks[0].results().get(0).totalLatencyPs(), ranks[1].results().get(0).totalLatencyPs()};
+  }
+
+  @Test
   void shouldChargeCopyReduceAndOverheadsWhenTwoRanksAllreduce() {
     long n = 4000;
     long send = 300_000;
