@@ -222,9 +222,12 @@ final class OsuFormatter {
     return sortedAscending[(int) Math.max(0, Math.min(n - 1, index))];
   }
 
-  /** {@code Pass} or {@code Fail} as OMB's {@code VALIDATION_STATUS}; {@code n/a} for a case nothing checked. */
+  /** The validation column of a case whose outputs were not checked (a synthetic payload: sizes only). */
+  static final String NOT_CHECKED = "n/a";
+
+  /** {@code Pass} or {@code Fail} as OMB's {@code VALIDATION_STATUS}; {@value #NOT_CHECKED} when nothing was checked. */
   static String validation(CaseResult c) {
-    if (!c.checked()) return ReportFormatter.NOT_CHECKED;
+    if (!c.checked()) return NOT_CHECKED;
     return c.wrongElements() > 0 ? "Fail" : "Pass";
   }
 

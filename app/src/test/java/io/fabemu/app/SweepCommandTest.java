@@ -78,7 +78,10 @@ class SweepCommandTest extends CliTestBase {
     assertThat(executor.fake.ranSpec.seed()).isEqualTo(9);
     String point2 = "points/2-workload.iterations=2,workload.algorithms=_ring__recursive-doubling_/";
     assertThat(files(out)).contains("report.html", "sweep.csv", point2 + "results.json", point2 + "results.csv",
-        point2 + "latency.svg", point2 + "latency.png", point2 + "report.html").hasSize(2 + 4 * 5);
+        point2 + "latency.svg", point2 + "latency.png", point2 + "report.html",
+        point2 + "nccl-tests/all_reduce_perf.recursive-doubling.txt", point2 + "osu/osu_allreduce.ring.txt")
+        // 5 files per point, plus an nccl-tests and an OSU file per algorithm (1 + 2 + 1 + 2 algorithms).
+        .hasSize(2 + 4 * 5 + 2 * 6);
     assertThat(new ObjectMapper().readTree(out.resolve(point2 + "results.json").toFile())
         .at("/scenario/workload/algorithms/1").asText()).isEqualTo("recursive-doubling");
 
