@@ -1,9 +1,7 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import io.fabemu.cluster.scenario.LoadedScenario;
-import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Schedules;
@@ -303,19 +301,14 @@ abstract class OsuCommand implements Callable<Integer>, CommandPipeline.Formatte
   }
 
   /**
-   * Loads the profile with the overrides. A value the loader refuses that came from an option (no line of the
-   * profile) is reported as a bad argument naming the option; anything else keeps the loader's message.
+   * Loads the profile with the overrides ({@link ProfileRun}: the options win over {@code --set}, which wins over the
+   * profile). A value the loader refuses that came from an option is reported as a bad argument naming the option;
+   * anything else keeps the loader's message.
    */
   private LoadedScenario load(OsuSizes.Plan plan) {
-    // The command's own options win over --set, which wins over the profile.
-    Config overrides = ConfigFactory.parseMap(overrides(plan), OVERRIDES_ORIGIN).withFallback(sets.config());
-    try {
-      return ScenarioLoader.load(profile, overrides);
-    } catch (ScenarioException e) {
-      String option = e.line() > 0 || e.keyPath() == null ? null : optionOf(e.keyPath());
-      if (option == null) throw sets.reword(e);
-      throw bad(option + " (" + e.keyPath() + "): " + e.reason());
-    }
+    ProfileRun run = new ProfileRun(OVERRIDES_ORIGIN);
+    overrides(plan).forEach((key, value) -> run.set(key, value, optionOf(key)));
+    return run.load(profile, sets, spec);
   }
 
   /** The option (with its value) that set {@code keyPath}, or null when no option sets it. */

@@ -187,10 +187,14 @@ final class OsuFormatter {
     return head(benchmark, spec, algorithm, columns) + rows(benchmark, casesOf(result, algorithm), spec, columns);
   }
 
-  /** The finished cases of the workload's algorithm {@code algorithm}, in run order. */
+  /**
+   * The finished cases of the workload's algorithm {@code algorithm} and first buffer layout, in run order: one row
+   * per size, as OMB measures one layout per run (out of place unless the workload lists only in-place).
+   */
   static List<CaseResult> casesOf(RunResult result, Algorithm algorithm) {
     WorkloadSpec w = result.scenario().workload();
-    return result.cases().stream().filter(c -> w.algorithmOfCase(c.caseIndex()) == algorithm).toList();
+    return result.cases().stream().filter(c -> w.algorithmOfCase(c.caseIndex()) == algorithm
+        && w.bufferIndexOfCase(c.caseIndex()) == 0).toList();
   }
 
   /** The size OMB prints for a case of {@code caseSizeBytes} per rank: osu_reduce_scatter's is the whole buffer. */
