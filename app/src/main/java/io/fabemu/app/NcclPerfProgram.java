@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * {@code getCollByteCount} turns {@code count = size / wordsize} into the count each rank sends: the count itself for
  * allreduce, broadcast, reduce and send/recv; {@code (count / (4 ranks)) x 4} for allgather and reduce-scatter (whole
  * multiples of 4 elements per rank); {@code (count / ranks) & -(16 / wordsize)} for alltoall (whole 16-byte
- * multiples per peer). The table's {@code size} is then that count times the blocks ({@link ReportFormatter#ncclBlocks})
- * times the word size, its {@code count} the per-rank count.
+ * multiples per peer). The table's {@code size} is then that count times the blocks
+ * ({@link ReportFormatter#ncclBlocks}) times the word size, its {@code count} the per-rank count.
  */
 enum NcclPerfProgram {
   ALL_REDUCE("all-reduce-perf", "all_reduce_perf", Collective.ALLREDUCE),

@@ -2,6 +2,7 @@ package io.fabemu.app;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
@@ -332,7 +333,8 @@ final class NcclTestsReport {
 
   /**
    * The files {@code run --out} writes beside {@code results.json}, one per algorithm of the workload (none for a
-   * barrier): {@value #FOLDER}{@code /PROGRAM.ALGORITHM.txt} (e.g. {@code nccl-tests/all_reduce_perf.ring.txt}),
+   * barrier, and for send/recv only its ring, what sendrecv_perf measures): {@value #FOLDER}
+   * {@code /PROGRAM.ALGORITHM.txt} (e.g. {@code nccl-tests/all_reduce_perf.ring.txt}),
    * each the whole document the matching {@code *-perf} command prints ({@code -t 1 -g 1}, {@code --ppn} the
    * workload's ranks per host, the sizes, warm-up and iterations of the workload: {@link Params#of}).
    */
@@ -346,6 +348,9 @@ final class NcclTestsReport {
     List<Device> devices = devices(spec, topology, 1);
     String topologyDescription = topology == null ? spec.topology().configName() : topology.description();
     for (int a = 0; a < w.algorithms().size(); a++) {
+      // sendrecv_perf is every rank exchanging with its ring neighbours at once; a ping-pong's round trip or a
+      // window's stream is an OSU figure (osu_latency, osu_bw), not nccl-tests'.
+      if (w.collective() == Collective.SENDRECV && w.algorithms().get(a) != Algorithm.RING) continue;
       String algorithm = w.algorithms().get(a).configName();
       String text = preamble(program, params, emulationLine(spec, topologyDescription, algorithm), List.of(), devices)
           + body(table(result, a), program);

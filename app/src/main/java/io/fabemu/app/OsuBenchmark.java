@@ -101,10 +101,23 @@ enum OsuBenchmark {
   }
 
   /**
+   * True when an OSU program measures {@code algorithm} of {@code collective}: every collective OMB has, and for
+   * send/recv the ping-pong (osu_latency; {@code auto} runs it) and the window (osu_bw) but not the ring, whose
+   * exchange on every rank at once is nccl-tests' sendrecv_perf, not an OMB figure.
+   */
+  static boolean measures(Collective collective, Algorithm algorithm) {
+    return collective != Collective.SENDRECV || algorithm != Algorithm.RING;
+  }
+
+  /**
    * The program that measures {@code collective} run with {@code algorithm} as the workload asks for it: send/recv
    * {@code window} is osu_bw, any other send/recv (ping-pong, or auto, which picks it) osu_latency.
    */
   static OsuBenchmark of(Collective collective, Algorithm algorithm) {
+    if (!measures(collective, algorithm)) {
+      throw new IllegalArgumentException("no OSU program measures " + collective.configName() + " "
+          + algorithm.configName());
+    }
     if (collective == Collective.SENDRECV) return algorithm == Algorithm.WINDOW ? BW : LATENCY;
     for (OsuBenchmark b : values()) {
       if (b.collective == collective) return b;

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
@@ -257,6 +258,8 @@ abstract class OsuCommand implements Callable<Integer>, CommandPipeline.Formatte
     o.put("workload.ppn", ppn());
     o.put("workload.datatype", dataType().configName());
     o.put("workload.op", ReduceOp.SUM.configName());
+    // OMB measures out of place (fabemu has no -l): one row per size, whatever layouts the profile lists.
+    o.put("workload.buffers", List.of(BufferLayout.OUT_OF_PLACE.configName()));
     if (plan != null) {
       o.put("workload.min-size", plan.minSizeBytes());
       o.put("workload.max-size", plan.maxSizeBytes());
@@ -284,6 +287,11 @@ abstract class OsuCommand implements Callable<Integer>, CommandPipeline.Formatte
   private void checkArguments() {
     if (nodes() < 1) throw bad("--nodes must be at least 1, not " + nodes());
     if (ppn() < 1) throw bad("--ppn must be at least 1, not " + ppn());
+    // The sizes are planned per rank before the loader sees the ranks: refuse a count an int cannot hold here.
+    if ((long) nodes() * ppn() > ScenarioLoader.MAX_RANKS) {
+      throw bad("--nodes " + nodes() + " x --ppn " + ppn() + " is above the limit of " + ScenarioLoader.MAX_RANKS
+          + " ranks");
+    }
     if (sockets != null && sockets < 1) throw bad("--sockets must be at least 1, not " + sockets);
     if (iterations < 1) throw bad("-i must be at least 1, not " + iterations);
     if (warmup < 0) throw bad("-x must be at least 0, not " + warmup);

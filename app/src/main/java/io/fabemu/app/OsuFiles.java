@@ -12,7 +12,8 @@ import java.util.Map;
  * OMB table per file, so that a harness reading the file sees only that program's lines.
  *
  * <p>Contract: pure; the file names are relative to {@code DIR}, in workload order; an algorithm none of whose cases
- * finished (a run cut short) still gets its file, with no rows.
+ * finished (a run cut short) still gets its file, with no rows; send/recv over a ring gets none (no OMB program
+ * measures it: it is nccl-tests' sendrecv_perf).
  */
 final class OsuFiles {
   /** The folder, under {@code DIR}, that holds the OSU files. */
@@ -30,6 +31,8 @@ final class OsuFiles {
   static Map<String, String> files(RunResult result, OsuFormatter.Columns columns) {
     Map<String, String> files = new LinkedHashMap<>();
     for (Algorithm algorithm : result.scenario().workload().algorithms()) {
+      // Send/recv over a ring is nccl-tests' figure; no OMB program prints it.
+      if (!OsuBenchmark.measures(result.scenario().workload().collective(), algorithm)) continue;
       files.put(fileName(result, algorithm), OsuFormatter.table(result, algorithm, columns));
     }
     return files;

@@ -188,13 +188,14 @@ final class OsuFormatter {
   }
 
   /**
-   * The finished cases of the workload's algorithm {@code algorithm} and first buffer layout, in run order: one row
-   * per size, as OMB measures one layout per run (out of place unless the workload lists only in-place).
+   * The finished cases of the workload's algorithm {@code algorithm} and primary buffer layout
+   * ({@link WorkloadSpec#primaryBufferIndex}: out of place unless the workload lists only in-place), in run order:
+   * one row per size, as OMB measures one layout per run.
    */
   static List<CaseResult> casesOf(RunResult result, Algorithm algorithm) {
     WorkloadSpec w = result.scenario().workload();
     return result.cases().stream().filter(c -> w.algorithmOfCase(c.caseIndex()) == algorithm
-        && w.bufferIndexOfCase(c.caseIndex()) == 0).toList();
+        && w.bufferIndexOfCase(c.caseIndex()) == w.primaryBufferIndex()).toList();
   }
 
   /** The size OMB prints for a case of {@code caseSizeBytes} per rank: osu_reduce_scatter's is the whole buffer. */
@@ -229,7 +230,7 @@ final class OsuFormatter {
   /** The validation column of a case whose outputs were not checked (a synthetic payload: sizes only). */
   static final String NOT_CHECKED = "n/a";
 
-  /** {@code Pass} or {@code Fail} as OMB's {@code VALIDATION_STATUS}; {@value #NOT_CHECKED} when nothing was checked. */
+  /** {@code Pass} or {@code Fail} as OMB's {@code VALIDATION_STATUS}; {@value #NOT_CHECKED} when not checked. */
   static String validation(CaseResult c) {
     if (!c.checked()) return NOT_CHECKED;
     return c.wrongElements() > 0 ? "Fail" : "Pass";

@@ -86,13 +86,13 @@ public final class ReportFormatter {
   }
 
   /**
-   * The cases of the workload's {@code algorithmIndex}-th algorithm and first buffer layout, in size order (what the
-   * osu table and the latency plot show).
+   * The cases of the workload's {@code algorithmIndex}-th algorithm and primary buffer layout
+   * ({@link WorkloadSpec#primaryBufferIndex}), in size order (what the osu table and the latency plot show).
    */
   public static List<CaseResult> casesOfAlgorithm(RunResult result, int algorithmIndex) {
     WorkloadSpec w = result.scenario().workload();
     return result.cases().stream().filter(c -> w.algorithmIndexOfCase(c.caseIndex()) == algorithmIndex
-        && w.bufferIndexOfCase(c.caseIndex()) == 0).toList();
+        && w.bufferIndexOfCase(c.caseIndex()) == w.primaryBufferIndex()).toList();
   }
 
   /** An osu_allreduce-style table: size, avg/min/max latency over ranks in microseconds, iterations. */
@@ -168,6 +168,15 @@ public final class ReportFormatter {
    */
   public static int ncclBlocks(Collective collective, int ranks) {
     return collective.oneBlockPerRank() ? ranks : 1;
+  }
+
+  /**
+   * The bytes one operation of {@code c} moves as nccl-tests counts them: the size times {@link #ncclBlocks}, and for
+   * send/recv's {@code window} (osu_bw's stream) times the window, since one timed operation sends that many messages.
+   */
+  public static long algorithmBytes(WorkloadSpec workload, CaseResult c, int ranks) {
+    long bytes = c.sizeBytes() * ncclBlocks(workload.collective(), ranks);
+    return c.algorithm() == Algorithm.WINDOW ? bytes * workload.window() : bytes;
   }
 
   /** {@code size / time} in GB/s (10^9 bytes per second); 0 when the time is 0. */

@@ -86,7 +86,6 @@ public final class ResultsWriter {
 
     ArrayNode cases = root.putArray("cases");
     double factor = ReportFormatter.busBandwidthFactor(spec.workload().collective(), ranks);
-    int blocks = ReportFormatter.ncclBlocks(spec.workload().collective(), ranks);
     for (CaseResult c : result.cases()) {
       ObjectNode n = cases.addObject();
       n.put("caseIndex", c.caseIndex());
@@ -103,7 +102,8 @@ public final class ResultsWriter {
       n.put("minLatencyUs", c.minLatencyPs() / Units.PS_PER_US);
       n.put("maxLatencyUs", c.maxLatencyPs() / Units.PS_PER_US);
       // nccl-tests' figures: over the whole buffer for collectives whose size is one block per rank.
-      double algBw = ReportFormatter.algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
+      double algBw = ReportFormatter.algBandwidthGBps(ReportFormatter.algorithmBytes(spec.workload(), c, ranks),
+          c.avgLatencyPs());
       n.put("algBandwidthGBps", algBw);
       n.put("busBandwidthGBps", algBw * factor);
       n.put("wrongElements", c.wrongElements());
@@ -162,16 +162,16 @@ public final class ResultsWriter {
     WorkloadSpec w = spec.workload();
     int ranks = ReportFormatter.ranks(spec);
     double factor = ReportFormatter.busBandwidthFactor(w.collective(), ranks);
-    int blocks = ReportFormatter.ncclBlocks(w.collective(), ranks);
     String topologyText = topology == null ? spec.topology().configName() : topology.description();
     String op = w.collective().reduces() ? w.op().configName() : "none";
     List<CaseFigures> figures = new ArrayList<>();
     for (CaseResult c : result.cases()) {
       Algorithm asked = w.algorithmOfCase(c.caseIndex());
-      double algBw = ReportFormatter.algBandwidthGBps(c.sizeBytes() * blocks, c.avgLatencyPs());
+      double algBw = ReportFormatter.algBandwidthGBps(ReportFormatter.algorithmBytes(w, c, ranks), c.avgLatencyPs());
       figures.add(new CaseFigures(c.caseIndex(), spec.name(), topologyText, ranks, spec.topology().hosts(), w.ppn(),
           w.collective().configName(), c.algorithm().configName(), asked.configName(), asked.inNetwork(),
-          w.bufferLayoutOfCase(c.caseIndex()).configName(), c.sizeBytes(), c.count(), w.dataType().configName(), op, c.iterations(),
+          w.bufferLayoutOfCase(c.caseIndex()).configName(), c.sizeBytes(), c.count(), w.dataType().configName(), op,
+          c.iterations(),
           c.avgLatencyPs() / Units.PS_PER_US, c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US,
           algBw, algBw * factor, c.wrongElements(), c.checked(),
           c.incOutcome() == null ? null : c.incOutcome() == FailCause.NONE,

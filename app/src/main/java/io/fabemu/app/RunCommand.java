@@ -16,15 +16,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--out DIR] [--seed N] [--no-progress] [--members N [--seed-nodes ...] [--transport T]
- * ...]}: loads and checks the scenario, prints a header, runs it, prints the latency and bandwidth tables and a
- * summary ({@link ReportFormatter}), and with {@code --out} writes {@code results.json}, {@code results.csv}, the
- * latency plot {@code latency.svg} and {@code latency.png}, and the HTML report {@code report.html}.
+ * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--out DIR] [--seed N] [--no-progress] [--members N
+ * [--seed-nodes ...] [--transport T] ...]}: loads and checks the scenario, prints a header, runs it, prints the
+ * latency and nccl-tests tables and a summary ({@link ReportFormatter}), and with {@code --out} writes
+ * {@code results.json}, {@code results.csv}, the latency plot {@code latency.svg} and {@code latency.png}, the HTML
+ * report {@code report.html}, and one nccl-tests and one OSU file per algorithm ({@code nccl-tests/},
+ * {@code osu/}).
  *
  * <p>Contract: everything after loading the scenario (with the {@link SetOverrides} laid over it, then
- * {@code --seed}) is
- * {@link CommandPipeline}'s: exit codes, bad input before anything runs, result files kept when the run is wrong,
- * {@code --members} and a lost member. A scenario that cannot be loaded is bad input (exit code 2).
+ * {@code --seed}) is {@link CommandPipeline}'s: exit codes, bad input before anything runs, result files kept when
+ * the run is wrong, {@code --members} and a lost member. A scenario that cannot be loaded is bad input (exit code 2).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Run a scenario and print osu_allreduce- and nccl-tests-style tables.")

@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 /**
  * The options every command that runs a scenario ({@code run}, the {@code osu-*} commands, the nccl-tests programs)
  * shares, as a picocli mixin: the result files, the progress bar, and where the run happens (this JVM, or N cluster
- * members with {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and uses
- * them; the values here are as given.
+ * members with {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and
+ * uses them; the values here are as given.
  */
 final class RunOptions {
 

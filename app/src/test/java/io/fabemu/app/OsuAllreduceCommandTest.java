@@ -115,6 +115,7 @@ class OsuAllreduceCommandTest extends CliTestBase {
         entry("workload.ppn", 4),
         entry("workload.datatype", "float32"),
         entry("workload.op", "sum"),
+        entry("workload.buffers", List.of("out-of-place")),
         entry("workload.min-size", 64L),
         entry("workload.max-size", 1_048_576L),
         entry("workload.iterations", 100),

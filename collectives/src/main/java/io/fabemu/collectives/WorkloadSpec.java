@@ -131,6 +131,14 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     return buffers.get(bufferIndexOfCase(caseIndex));
   }
 
+  /**
+   * The position in {@link #buffers()} of the layout a one-layout table shows (an OSU table, the latency plot):
+   * out of place when the workload measures it, else the first listed.
+   */
+  public int primaryBufferIndex() {
+    return Math.max(0, buffers.indexOf(BufferLayout.OUT_OF_PLACE));
+  }
+
   /** True when the case runs in place (the send buffer is the receive buffer). */
   public boolean inPlaceOfCase(int caseIndex) {
     return bufferLayoutOfCase(caseIndex) == BufferLayout.IN_PLACE;

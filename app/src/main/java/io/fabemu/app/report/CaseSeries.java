@@ -26,6 +26,16 @@ public record CaseSeries(String label, List<CaseFigures> cases) {
     return !cases.isEmpty() && cases.get(0).inNetwork();
   }
 
+  /**
+   * The series' name without the algorithms {@code auto} resolved to: the algorithm asked, then {@code , in-place}
+   * for in-place buffers. It stays the same across the points of a sweep, where what {@code auto} picks may change.
+   */
+  public String stableName() {
+    if (cases.isEmpty()) return label;
+    String asked = cases.get(0).algorithmAsked();
+    return CaseFigures.IN_PLACE.equals(buffers()) ? asked + ", in-place" : asked;
+  }
+
   /** The buffer placement of the series' cases. */
   public String buffers() {
     return cases.isEmpty() ? CaseFigures.OUT_OF_PLACE : cases.get(0).buffers();

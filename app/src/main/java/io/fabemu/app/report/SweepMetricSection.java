@@ -41,7 +41,7 @@ final class SweepMetricSection implements ReportSection {
     }
     Set<String> labels = new LinkedHashSet<>();
     for (SweepPoint p : withCases) {
-      for (CaseSeries s : CaseSeries.of(p.cases())) labels.add(s.label());
+      for (CaseSeries s : CaseSeries.of(p.cases())) labels.add(s.stableName());
     }
     boolean numeric = keys.size() == 1 && withCases.stream().allMatch(p -> number(p.values().get(0)) != null);
     Axis x;
@@ -74,7 +74,7 @@ final class SweepMetricSection implements ReportSection {
       for (int i = 0; i < withCases.size(); i++) {
         SweepPoint p = withCases.get(i);
         for (CaseSeries s : CaseSeries.of(p.cases())) {
-          if (!s.label().equals(label) || s.cases().isEmpty()) continue;
+          if (!s.stableName().equals(label) || s.cases().isEmpty()) continue;
           double y = metric.apply(p, s);
           xs.add(numeric ? number(p.values().get(0)) : i);
           ys.add(y);

@@ -29,11 +29,10 @@ import java.util.List;
  * it ran; a run cut short passes the end of the last window every member completed.
  *
  * <p>A case's avg/min/max are taken over the per-rank mean latencies of the ranks that measure the operation:
- * every rank for the collectives (and send/recv over a ring); for {@link Collective#SENDRECV} ping-pong only the
- * initiators, the even ranks {@code 2i} that have a partner {@code 2i+1}: like osu_latency, the round trip measured
- * at the initiator. The
- * responders' figures (roughly one way) and the idle last rank of an odd world (0) would mix other quantities in.
- * Wrong elements are summed over all ranks.
+ * every rank for the collectives (and send/recv over a ring); for {@link Collective#SENDRECV} ping-pong and window
+ * only the initiators, the even ranks {@code 2i} that have a partner {@code 2i+1}: like osu_latency and osu_bw, the
+ * round trip or the window with its acknowledgement, timed at the initiator. The responders' figures and the idle
+ * last rank of an odd world (0) would mix other quantities in. Wrong elements are summed over all ranks.
  */
 public final class ResultAggregator {
   private ResultAggregator() {}
@@ -106,15 +105,17 @@ public final class ResultAggregator {
     int iterations = ofCase.get(0).iterationLatenciesPs().length;
     double[] iterationSums = new double[iterations];
     int incOutcome = ofCase.get(0).incOutcome();
-    boolean pingPong = workload.collective() == Collective.SENDRECV && algorithm == Algorithm.PING_PONG
-        && worldSize >= 2;
+    // Ping-pong and the window pair rank 2j with 2j+1, and the even rank times the operation (osu_latency's and
+    // osu_bw's initiator); the ring's ranks all measure their own exchange.
+    boolean pairwise = workload.collective() == Collective.SENDRECV
+        && (algorithm == Algorithm.PING_PONG || algorithm == Algorithm.WINDOW) && worldSize >= 2;
     for (RankResult r : ofCase) {
       wrong += r.wrongElements();
       if (r.incOutcome() != incOutcome) {
         throw new IllegalStateException("case " + caseIndex + ": rank " + r.rank() + " ended its INC setup with "
             + r.incOutcome() + ", rank " + ofCase.get(0).rank() + " with " + incOutcome);
       }
-      if (pingPong && !isPingPongInitiator(r.rank(), worldSize)) {
+      if (pairwise && !isPingPongInitiator(r.rank(), worldSize)) {
         continue;
       }
       double mean = r.iterations() == 0 ? 0 : r.totalLatencyPs() / (double) r.iterations();

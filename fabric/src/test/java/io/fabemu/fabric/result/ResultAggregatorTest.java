@@ -68,6 +68,16 @@ class ResultAggregatorTest {
   }
 
   @Test
+  void shouldReportTheSendersWindowWhenWindowedSendrecvRunsOnThreeRanks() {
+    // osu_bw: rank 0 times the window and its acknowledgement; rank 1's receive side and idle rank 2 stay out.
+    CaseResult c = aggregate(spec(3, Collective.SENDRECV, Algorithm.WINDOW), new long[] {50_000, 40_000, 0},
+        new long[] {0, 0, 0});
+
+    assertThat(c.avgLatencyPs()).isEqualTo(50_000.0);
+    assertThat(c.rankLatenciesPs()).containsExactly(50_000.0);
+  }
+
+  @Test
   void shouldKeepEachMeasuringRanksMeanAndEachIterationsMeanOverTheMeasuringRanks() {
     // Ping-pong on four ranks: initiators 0 and 2 measure; the responders' figures must not enter either array.
     List<RankResult> ranks = List.of(

@@ -27,8 +27,8 @@ import java.util.List;
 
 /**
  * One rank's whole workload, as osu_allreduce runs it: for each case (algorithms outer, then buffer layouts, sizes
- * inner, see {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real data,
- * records its latency (completion − start, measured iterations only), counts output elements that differ from
+ * inner, see {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real
+ * data, records its latency (completion − start, measured iterations only), counts output elements that differ from
  * {@link ExpectedAnswers} (every iteration, warm-up included), then runs a dissemination barrier over all ranks
  * (not timed); the next iteration starts when the barrier completes. The compute-node device hosts one per local
  * rank and drives it with {@link #start} and {@link #onMessage}; all timing is in {@link ScheduleExecutor}.
