@@ -55,6 +55,11 @@ final class CNumbers {
     return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
   }
 
+  /** {@code s} followed by spaces up to {@code width} characters (C's {@code "%-*s"}); longer strings unchanged. */
+  static String padRight(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  }
+
   private static BigDecimal exact(double value) {
     if (!Double.isFinite(value)) {
       throw new IllegalArgumentException("not a finite number: " + value);

@@ -7,8 +7,6 @@ import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.List;
 
@@ -249,14 +247,13 @@ final class OsuFormatter {
 
   /** C's {@code "%*.*f"} with {@value #FLOAT_PRECISION} decimals: the exact value rounded half to even, padded. */
   static String fixed(double value, int width) {
-    String digits = Double.isFinite(value)
-        ? new BigDecimal(value).setScale(FLOAT_PRECISION, RoundingMode.HALF_EVEN).toPlainString()
+    String digits = Double.isFinite(value) ? CNumbers.fixed(value, FLOAT_PRECISION)
         : Double.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
     return padLeft(digits, width);
   }
 
   private static int ranks(ScenarioSpec spec) {
-    return spec.topology().hosts() * spec.workload().ppn();
+    return ReportFormatter.ranks(spec);
   }
 
   private static double us(double ps) {
@@ -264,10 +261,10 @@ final class OsuFormatter {
   }
 
   private static String padLeft(String s, int width) {
-    return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+    return CNumbers.padLeft(s, width);
   }
 
   private static String padRight(String s, int width) {
-    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    return CNumbers.padRight(s, width);
   }
 }

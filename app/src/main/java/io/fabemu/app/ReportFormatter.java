@@ -103,9 +103,12 @@ public final class ReportFormatter {
     sb.append(String.format(Locale.ROOT, "%-10s%18s%18s%18s%12s", "# Size", "Avg Latency(us)",
         "Min Latency(us)", "Max Latency(us)", "Iterations")).append('\n');
     for (CaseResult c : cases) {
-      sb.append(String.format(Locale.ROOT, "%-10d%18.2f%18.2f%18.2f%12d", c.sizeBytes(),
-          c.avgLatencyPs() / Units.PS_PER_US, c.minLatencyPs() / Units.PS_PER_US,
-          c.maxLatencyPs() / Units.PS_PER_US, c.iterations())).append('\n');
+      // Rounded as C's printf rounds (OsuFormatter.fixed), so these figures equal the OSU file's digit for digit.
+      sb.append(CNumbers.padRight(Long.toString(c.sizeBytes()), 10))
+          .append(OsuFormatter.fixed(c.avgLatencyPs() / Units.PS_PER_US, 18))
+          .append(OsuFormatter.fixed(c.minLatencyPs() / Units.PS_PER_US, 18))
+          .append(OsuFormatter.fixed(c.maxLatencyPs() / Units.PS_PER_US, 18))
+          .append(CNumbers.padLeft(Integer.toString(c.iterations()), 12)).append('\n');
     }
     sb.append(incNotes(cases));
     return sb.toString();
