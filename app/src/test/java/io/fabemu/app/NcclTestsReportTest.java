@@ -134,7 +134,11 @@ class NcclTestsReportTest {
             """);
     assertThat(NcclTestsReport.emulationLine(spec, "star", "ring")).isEqualTo("fabemu emulation: golden "
         + "(golden.conf), 4 hosts x 1 ranks, allreduce algorithm ring, payload real; star; no GPU and no NCCL ran, "
-        + "times are virtual").doesNotContain("NVIDIA");
+        + "times are virtual; in-place half not measured (workload.buffers = [out-of-place]): rows end after the "
+        + "out-of-place half").doesNotContain("NVIDIA");
+    ScenarioSpec bothHalves = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(),
+        spec.devices(), spec.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)));
+    assertThat(NcclTestsReport.emulationLine(bothHalves, "star", "ring")).endsWith("times are virtual");
     NcclTestsReport.Params bytes = new NcclTestsReport.Params(1, 1, 4, 4, 1, 1 << 20, 0, 5, 0);
     assertThat(NcclTestsReport.preamble("x", bytes, "e", List.of(), List.of())).contains(
         "step: 1048576(bytes) warmup iters: 0 iters: 5 agg iters: 1 validation: 0 graph: 0\n");
