@@ -400,11 +400,9 @@ final class NcclPerfCommand implements Callable<Integer>, CommandPipeline.Format
       long ranks = (long) nodes * ppn * threads * gpusPerThread;
       if (root < 0 || root >= ranks) throw bad("-r " + root + ": not a rank (ranks are 0.." + (ranks - 1) + ")");
     }
-    Algorithm asked = algorithm == null ? null : Algorithm.fromConfigName(algorithm);
-    if (algorithm != null && (asked == null || !Algorithm.validFor(program.collective).contains(asked))) {
+    if (algorithm != null && Algorithm.forCollective(algorithm, program.collective) == null) {
       throw bad("--algorithm " + algorithm + ": not an algorithm of " + program.collective.configName() + " (use "
-          + String.join(", ", Algorithm.validFor(program.collective).stream().map(Algorithm::configName).toList())
-          + ")");
+          + Algorithm.namesFor(program.collective) + ")");
     }
   }
 

@@ -62,9 +62,9 @@ final class OsuBarrierCommand extends OsuCommand {
   @Override
   void checkOwnArguments() {
     if (algorithmName == null) return;
-    Algorithm a = Algorithm.fromConfigName(algorithmName);
-    if (a == null || !Algorithm.validFor(benchmark().collective()).contains(a)) {
-      throw bad("--algorithm '" + algorithmName + "' is not an algorithm of barrier (use auto, dissemination)");
+    if (Algorithm.forCollective(algorithmName, benchmark().collective()) == null) {
+      throw bad("--algorithm '" + algorithmName + "' is not an algorithm of barrier (use "
+          + Algorithm.namesFor(benchmark().collective()) + ")");
     }
   }
 

@@ -1,7 +1,6 @@
 package io.fabemu.app;
 
 import io.fabemu.collectives.Algorithm;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,8 +55,7 @@ final class OsuCollectiveCommand extends OsuCommand {
     OsuCollectiveCommand command = new OsuCollectiveCommand(pipeline, benchmark);
     CommandLine cli = command.commandLine();
     cli.getCommandSpec().name(benchmark.commandName());
-    String valid = Algorithm.validFor(benchmark.collective()).stream()
-        .map(Algorithm::configName).collect(Collectors.joining(", "));
+    String valid = Algorithm.namesFor(benchmark.collective());
     cli.getCommandSpec().usageMessage().description(
         "Run " + benchmark.program() + " (OSU Micro-Benchmarks " + OsuBenchmark.OMB_VERSION + ") on an emulated "
             + "cluster described by a profile, and print its table.",
@@ -97,11 +95,9 @@ final class OsuCollectiveCommand extends OsuCommand {
   @Override
   void checkOwnArguments() {
     if (algorithmName == null) return;
-    Algorithm a = Algorithm.fromConfigName(algorithmName);
-    if (a == null || !Algorithm.validFor(benchmark.collective()).contains(a)) {
+    if (Algorithm.forCollective(algorithmName, benchmark.collective()) == null) {
       throw bad("--algorithm '" + algorithmName + "' is not an algorithm of " + benchmark.collective().configName()
-          + " (use " + Algorithm.validFor(benchmark.collective()).stream().map(Algorithm::configName)
-              .collect(Collectors.joining(", ")) + ")");
+          + " (use " + Algorithm.namesFor(benchmark.collective()) + ")");
     }
   }
 

@@ -85,8 +85,10 @@ public final class ResultsWriter {
     root.put("digest", result.digest());
 
     ArrayNode cases = root.putArray("cases");
-    double factor = ReportFormatter.busBandwidthFactor(spec.workload().collective(), ranks);
-    for (CaseResult c : result.cases()) {
+    // The bandwidths as results.csv and the report have them (caseFigures), one computation for every file.
+    List<CaseFigures> figures = caseFigures(result, topology);
+    for (int i = 0; i < result.cases().size(); i++) {
+      CaseResult c = result.cases().get(i);
       ObjectNode n = cases.addObject();
       n.put("caseIndex", c.caseIndex());
       n.put("workloadAlgorithm", spec.workload().algorithmOfCase(c.caseIndex()).configName());
@@ -102,10 +104,8 @@ public final class ResultsWriter {
       n.put("minLatencyUs", c.minLatencyPs() / Units.PS_PER_US);
       n.put("maxLatencyUs", c.maxLatencyPs() / Units.PS_PER_US);
       // nccl-tests' figures: over the whole buffer for collectives whose size is one block per rank.
-      double algBw = ReportFormatter.algBandwidthGBps(ReportFormatter.algorithmBytes(spec.workload(), c, ranks),
-          c.avgLatencyPs());
-      n.put("algBandwidthGBps", algBw);
-      n.put("busBandwidthGBps", algBw * factor);
+      n.put("algBandwidthGBps", figures.get(i).algBwGBps());
+      n.put("busBandwidthGBps", figures.get(i).busBwGBps());
       n.put("wrongElements", c.wrongElements());
       n.put("checked", c.checked());
       if (c.incOutcome() != null) {

@@ -62,6 +62,17 @@ public enum Algorithm {
     return null;
   }
 
+  /** The algorithm named {@code name} when {@code collective} accepts it, else null (unknown or not valid for it). */
+  public static Algorithm forCollective(String name, Collective collective) {
+    Algorithm a = fromConfigName(name);
+    return a != null && validFor(collective).contains(a) ? a : null;
+  }
+
+  /** The names of the algorithms {@code collective} accepts, comma-separated, for messages. */
+  public static String namesFor(Collective collective) {
+    return String.join(", ", validFor(collective).stream().map(Algorithm::configName).toList());
+  }
+
   /** The algorithms a collective accepts (AUTO always). */
   public static Set<Algorithm> validFor(Collective collective) {
     return switch (collective) {

@@ -130,8 +130,7 @@ final class WorkloadSection implements ScenarioSection {
     }
     if (items.isEmpty()) throw in.error(path, v, "must list at least one algorithm");
     List<String> names = Arrays.stream(Algorithm.values()).map(Algorithm::configName).toList();
-    String valid = Algorithm.validFor(collective).stream().map(Algorithm::configName)
-        .collect(Collectors.joining(", "));
+    String valid = Algorithm.namesFor(collective);
     Set<Algorithm> seen = new LinkedHashSet<>();
     for (int i = 0; i < items.size(); i++) {
       ConfigValue item = items.get(i);
