@@ -109,7 +109,7 @@ public final class InputGenerator {
     for (int done = 0; done < count; done += chunk.length) {
       int n = Math.min(chunk.length, count - done);
       generate(stream, firstIndex + done, chunk, n);
-      int at = targetOffset + done;
+      int at = target.arrayOffset() + targetOffset + done;
       switch (type) {
         case INT16 -> {
           short[] a = (short[]) values;
@@ -132,7 +132,8 @@ public final class InputGenerator {
     }
     int[] locations = target.locationsArray();
     if (locations != null) {
-      java.util.Arrays.fill(locations, targetOffset, targetOffset + count, location(rank));
+      int from = target.arrayOffset() + targetOffset;
+      java.util.Arrays.fill(locations, from, from + count, location(rank));
     }
   }
 

@@ -45,6 +45,8 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   private final DeviceRunner runner;
   private final int deviceId;
   private final ActorRef<MemberScheduler.Command> scheduler;
+  /** Capacity of the next tick's outgoing list: what the last tick sent. */
+  private int outgoingCapacity = 4;
 
   /** The generic device actor for {@code core}, reporting to {@code scheduler}. */
   public static Behavior<Command> create(DeviceCore core, ActorRef<MemberScheduler.Command> scheduler) {
@@ -81,9 +83,11 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   }
 
   protected Behavior<Command> onTick(Tick tick) {
-    // A fresh list per tick: it is handed over to the scheduler inside TickDone and must not be reused.
-    ArrayList<Event> outgoing = new ArrayList<>();
+    // A fresh list per tick: it is handed over to the scheduler inside TickDone and must not be reused. Sized as the
+    // last one, so that a NIC cutting a large message into many segments does not grow it step by step.
+    ArrayList<Event> outgoing = new ArrayList<>(outgoingCapacity);
     int handled = runner.runWindow(tick.events(), tick.windowEndPs(), outgoing);
+    outgoingCapacity = Math.max(4, outgoing.size());
     scheduler.tell(new MemberScheduler.TickDone(deviceId, outgoing, handled, core.progress(),
         core.takeFinishedResults()));
     return this;

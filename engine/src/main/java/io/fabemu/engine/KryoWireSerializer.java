@@ -248,7 +248,7 @@ public final class KryoWireSerializer extends JSerializer {
     }
   }
 
-  /** {@link DataBuffer}: type, count, the raw value array, then the optional locations. */
+  /** {@link DataBuffer}: type, count, the buffer's values, then the optional locations (read back unshared). */
   private static final class DataBufferSerializer extends Serializer<DataBuffer> {
     private static final DataType[] TYPES = DataType.values();
 
@@ -259,20 +259,21 @@ public final class KryoWireSerializer extends JSerializer {
     @Override
     public void write(Kryo kryo, Output output, DataBuffer buffer) {
       int count = buffer.count();
+      int from = buffer.arrayOffset();  // a view (a segment of a message) writes its own elements only
       output.writeVarInt(buffer.type().ordinal(), true);
       output.writeVarInt(count, true);
       Object values = buffer.valuesArray();
       switch (buffer.type()) {
-        case INT16 -> output.writeShorts((short[]) values, 0, count);
-        case INT32 -> output.writeInts((int[]) values, 0, count);
-        case INT64 -> output.writeLongs((long[]) values, 0, count);
-        case FLOAT32 -> output.writeFloats((float[]) values, 0, count);
-        case FLOAT64 -> output.writeDoubles((double[]) values, 0, count);
+        case INT16 -> output.writeShorts((short[]) values, from, count);
+        case INT32 -> output.writeInts((int[]) values, from, count);
+        case INT64 -> output.writeLongs((long[]) values, from, count);
+        case FLOAT32 -> output.writeFloats((float[]) values, from, count);
+        case FLOAT64 -> output.writeDoubles((double[]) values, from, count);
       }
       int[] locations = buffer.locationsArray();
       output.writeBoolean(locations != null);
       if (locations != null) {
-        output.writeInts(locations, 0, count);
+        output.writeInts(locations, from, count);
       }
     }
 

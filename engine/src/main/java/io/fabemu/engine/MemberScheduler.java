@@ -152,7 +152,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private final int memberId;
   private final int memberCount;
   private final ActorRef<Coordinator.Command> coordinator;
-  private final EventCalendar calendar = new EventCalendar();
+  private final EventCalendar calendar;
   /** Hosted device actors indexed by device id; null for ids hosted elsewhere or unused. */
   private final ActorRef<DeviceActor.Command>[] devices;
   private final int hostedDevices;
@@ -256,6 +256,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     this.memberOfDevice = memberOfDevice;
     this.lookaheadPs = lookaheadPs;
     this.windowPs = windowPs;
+    this.calendar = new EventCalendar(lookaheadPs);
     this.outbound = (ArrayList<Event>[]) new ArrayList<?>[memberCount];
     for (int m = 0; m < memberCount; m++) {
       outbound[m] = new ArrayList<>();

@@ -200,6 +200,21 @@ class KryoWireSerializerTest {
   }
 
   @Test
+  void shouldWriteTheViewOnlyWhenAPacketCarriesASegmentOfALargerBuffer() {
+    DataBuffer message = DataBuffer.wrap(DataType.INT32, new int[] {1, 2, 3, 4, 5, 6}, new int[] {0, 1, 2, 3, 4, 5});
+    Event segment = packetEvent(message.view(2, 3));
+
+    Event copy = ((DeviceActor.Tick) roundTrip(new DeviceActor.Tick(2_000L, new ArrayList<>(List.of(segment)))))
+        .events().get(0);
+
+    DataBuffer slice = ((Packet) copy.payload()).slice();
+    assertThat(slice.arrayOffset()).isZero();
+    assertThat((int[]) slice.valuesArray()).containsExactly(3, 4, 5);
+    assertThat(slice.locationsArray()).containsExactly(2, 3, 4);
+    assertThat(copy).isEqualTo(segment);
+  }
+
+  @Test
   void shouldRoundTripEveryCorePayloadWhenCarriedByEvents() {
     Message message = new Message(3, 4, 77L, DataBuffer.wrap(DataType.FLOAT64, new double[] {1.25, -2.5}, null));
     List<Payload> payloads = List.of(

@@ -62,7 +62,7 @@ public class HotPathBenchmark {
       window[i] = new Event(random.nextLong(1_000_000L), random.nextInt(8_000), i, random.nextInt(8_000),
           StartWorkload.INSTANCE);
     }
-    calendar = new EventCalendar();
+    calendar = new EventCalendar(1_000_000L);  // one bucket: the events' whole span
   }
 
   @Benchmark

@@ -32,11 +32,13 @@ import java.util.List;
 /**
  * A host's network interface. Sending: per-message work-request processing, then segmentation into packets of
  * at most {@code segmentBytes} of payload (whole elements), each DMA-read from host memory over PCIe (pipelined
- * with the wire) and serialized on the egress port; a message without data (synthetic payload) is cut by its size
- * alone, into the packets its real counterpart would make, and carries no slices. Receiving: every segment is
- * DMA-written to host memory once its tail is in; reassembly by (source host, message id), by counting packets when
- * there is no data; once the last segment is written, the whole message is delivered to the compute node, a PCIe
- * latency later. In direct topologies (line, ring, full mesh) the NIC also relays transit packets, cut-through.
+ * with the wire) and serialized on the egress port; a segment's data is a view of the message's, not a copy. A
+ * message without data (synthetic payload) is cut by its size alone, into the packets its real counterpart would
+ * make, and carries no slices. Receiving: every segment is DMA-written to host memory once its tail is in;
+ * reassembly by (source host, message id), by counting packets when there is no data; once the last segment is
+ * written, the whole message is delivered to the compute node, a PCIe latency later: the sender's buffer itself when
+ * the segments are views of it, else the segments copied into one buffer. In direct topologies (line, ring, full
+ * mesh) the NIC also relays transit packets, cut-through.
  *
  * <p>The host-NIC DMA is one FIFO channel per direction, shared by all messages: the read channel reads the segments
  * of the messages sent, message after message in send order (a segment may leave once its bytes are read); the
@@ -187,8 +189,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     for (int s = 0; s < segments; s++) {
       long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
       int elementOffset = data == null ? 0 : s * elementsPerSegment;
-      DataBuffer slice = data == null || segments == 1 ? data
-          : data.slice(elementOffset, (int) (payloadBytes / elementBytes));
+      // A segment is a view of the message's data, not a copy: the data is never written once sent.
+      DataBuffer slice = data == null ? null : data.view(elementOffset, (int) (payloadBytes / elementBytes));
       dmaBytes += payloadBytes;
       // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
       // message's first read (not summed per segment), so per-segment rounding does not add up.
@@ -318,19 +320,39 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     Reassembly r = reassembly.get(packet.sourceHost(), packet.messageId());
     if (r == null) {
       // A message without data (synthetic) is reassembled by counting its packets.
-      r = new Reassembly(info.dataType() == null ? null
-          : DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations()));
+      r = new Reassembly(info.dataType() == null ? null : new Packet[packet.segmentCount()]);
       reassembly.put(packet.sourceHost(), packet.messageId(), r);
     }
     if (packet.slice() != null) {
-      r.data.copyFrom(packet.elementOffset(), packet.slice());
+      r.parts[packet.segmentIndex()] = packet;
     }
     r.received++;
     r.lastWrittenPs = Math.max(r.lastWrittenPs, writtenPs);
     if (r.received == packet.segmentCount()) {
       reassembly.remove(packet.sourceHost(), packet.messageId());
-      deliver(info, r.data, r.lastWrittenPs, outbox);
+      deliver(info, r.parts == null ? null : reassembled(info, r.parts), r.lastWrittenPs, outbox);
     }
+  }
+
+  /**
+   * The data of a message whose segments are all in: when every segment is a view of one buffer at its place (the
+   * sender's NIC cut them from the message in this JVM), that buffer, uncopied; otherwise (segments that crossed
+   * members arrive in arrays of their own) a buffer the segments are copied into.
+   */
+  private static DataBuffer reassembled(MessageInfo info, Packet[] parts) {
+    DataBuffer whole = DataBuffer.enclosing(parts[0].slice(), parts[0].elementOffset(), info.totalElements());
+    boolean views = whole != null;
+    for (int i = 1; i < parts.length && views; i++) {
+      views = whole.isViewAt(parts[i].elementOffset(), parts[i].slice());
+    }
+    if (views) {
+      return whole;
+    }
+    DataBuffer data = DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations());
+    for (Packet part : parts) {
+      data.copyFrom(part.elementOffset(), part.slice());
+    }
+    return data;
   }
 
   /**
@@ -375,13 +397,14 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   /** A message being reassembled. */
   private static final class Reassembly {
-    final DataBuffer data;
+    /** The segments received so far, by index; null for a message without data. */
+    final Packet[] parts;
     int received;
     /** When the latest-written segment so far is in host memory. */
     long lastWrittenPs;
 
-    Reassembly(DataBuffer data) {
-      this.data = data;
+    Reassembly(Packet[] parts) {
+      this.parts = parts;
     }
   }
 }

@@ -148,8 +148,9 @@ public final class NicIncUnit {
       int bytes = (int) Math.min(fragmentBytes, totalBytes - (long) i * fragmentBytes);
       int elements = bytes / elementBytes;
       int elementOffset = data == null ? 0 : i * elementsPerFragment;
-      // A copy, never a view: the fragments are kept for retransmission while the rank may reuse its buffer.
-      DataBuffer slice = data == null ? null : data.slice(elementOffset, elements);
+      // A view: a message's data is never written once sent, so the fragments kept for retransmission stay valid
+      // while the rank goes on with its own buffers.
+      DataBuffer slice = data == null ? null : data.view(elementOffset, elements);
       MpiHeader fragmentMpi = new MpiHeader(mpi.tag(), mpi.srcRank(), mpi.commId(), mpi.opCode(),
           mpi.operandType(), mpi.reqId(), elements);
       IncHeader2 header2 = new IncHeader2(taskId, i, fragments, bytes, 0, destinationIp);

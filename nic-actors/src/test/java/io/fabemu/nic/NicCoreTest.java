@@ -154,6 +154,38 @@ class NicCoreTest {
   }
 
   @Test
+  void shouldMoveTheDataUncopiedWhenSegmentsAreViewsOfTheMessage() {
+    Message real = realMessage(200);
+    List<Sent> packets = packetsOf(real);
+
+    assertThat(packets).hasSize(3).allSatisfy(p -> {
+      Packet packet = (Packet) p.payload();
+      assertThat(packet.slice().valuesArray()).as("a segment is a view").isSameAs(real.data().valuesArray());
+      assertThat(packet.slice().arrayOffset()).isEqualTo(packet.elementOffset());
+    });
+    DataBuffer delivered = ((NicDeliver) deliveredFrom(packets).get(0).payload()).message().data();
+    assertThat(delivered.valuesArray()).as("the sender's buffer itself").isSameAs(real.data().valuesArray());
+    assertThat(delivered.locationsArray()).isSameAs(real.data().locationsArray());
+    assertThat(delivered.arrayOffset()).isZero();
+    assertThat(delivered).isEqualTo(real.data());
+  }
+
+  @Test
+  void shouldCopySegmentsIntoOneBufferWhenTheyArriveInArraysOfTheirOwn() {
+    // As after crossing members: each segment deserialized into its own arrays, and out of order.
+    Message real = realMessage(200);
+    List<Sent> packets = new ArrayList<>();
+    for (Sent p : packetsOf(real)) {
+      Packet packet = (Packet) p.payload();
+      DataBuffer own = packet.slice().slice(0, packet.slice().count());
+      packets.add(0, new Sent(p.targetDevice(), p.timePs(), packet.toBuilder().slice(own).build()));
+    }
+
+    DataBuffer delivered = ((NicDeliver) deliveredFrom(packets).get(0).payload()).message().data();
+    assertThat(delivered).isNotSameAs(real.data()).isEqualTo(real.data());
+  }
+
+  @Test
   void shouldSendOneHeaderOnlyPacketWhenSyntheticMessageIsEmpty() {
     List<Sent> packets = packetsOf(Message.synthetic(0, 1, 7L, 0));
 

@@ -1,11 +1,19 @@
 package io.fabemu.core.data;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A typed array of real data: the payload of messages and the buffers of collectives. For MAXLOC/MINLOC every
  * element is a (value, location) pair, kept as a value array and a parallel {@code int[]} of locations, like
  * MPI's MPI_FLOAT_INT and friends.
+ *
+ * <p>A buffer owns its arrays or is a <em>view</em> of a range of another's ({@link #view}): elements
+ * {@code [arrayOffset(), arrayOffset() + count())} of the backing arrays. Views are how a message's data travels
+ * without copies: a NIC cuts a message into segments that are views of the message's buffer, and a receiver that
+ * gets every segment as views of one buffer reassembles the message as a view again. A message's data is
+ * therefore never written once it is sent (see {@code Message}); writes through a view reach every buffer that
+ * shares its arrays.
  *
  * <p>Float32 arithmetic goes through double and back; for + and * this is exact rounding (double has more than
  * 2 x 24 + 2 bits), so results equal plain float arithmetic.
@@ -17,11 +25,16 @@ public final class DataBuffer {
   private final DataType type;
   private final Object values;
   private final int[] locations;
+  /** Index in the backing arrays of this buffer's element 0. */
+  private final int start;
+  private final int count;
 
-  private DataBuffer(DataType type, Object values, int[] locations) {
+  private DataBuffer(DataType type, Object values, int[] locations, int start, int count) {
     this.type = type;
     this.values = values;
     this.locations = locations;
+    this.start = start;
+    this.count = count;
   }
 
   /** A zero-filled buffer of {@code count} elements; with locations when {@code withLocations}. */
@@ -33,7 +46,7 @@ public final class DataBuffer {
       case FLOAT32 -> new float[count];
       case FLOAT64 -> new double[count];
     };
-    return new DataBuffer(type, values, withLocations ? new int[count] : null);
+    return new DataBuffer(type, values, withLocations ? new int[count] : null, 0, count);
   }
 
   /**
@@ -49,21 +62,64 @@ public final class DataBuffer {
     if (locations != null && locations.length != count) {
       throw new IllegalArgumentException("locations length " + locations.length + " != values length " + count);
     }
-    return new DataBuffer(type, values, locations);
+    return new DataBuffer(type, values, locations, 0, count);
   }
 
   public DataType type() {
     return type;
   }
 
-  /** The primitive value array (short[], int[], long[], float[] or double[]). Not copied. */
+  /**
+   * The backing primitive value array (short[], int[], long[], float[] or double[]), not copied; this buffer's
+   * elements are {@code [arrayOffset(), arrayOffset() + count())} of it (all of it unless this is a view).
+   */
   public Object valuesArray() {
     return values;
   }
 
-  /** The location array, or null when elements carry no location. Not copied. */
+  /** The backing location array, or null when elements carry no location; indexed like {@link #valuesArray}. */
   public int[] locationsArray() {
     return locations;
+  }
+
+  /** Index in the backing arrays of this buffer's first element: 0 unless this is a view. */
+  public int arrayOffset() {
+    return start;
+  }
+
+  /**
+   * A view of elements [offset, offset + count): no copy, the same backing arrays. It sees later writes to this
+   * buffer, and writes through it reach this buffer.
+   */
+  public DataBuffer view(int offset, int count) {
+    Objects.checkFromIndexSize(offset, count, this.count);
+    if (offset == 0 && count == this.count) {
+      return this;
+    }
+    return new DataBuffer(type, values, locations, start + offset, count);
+  }
+
+  /**
+   * True when {@code part} is exactly this buffer's elements [offset, offset + part.count()), as a view of the
+   * same backing arrays (not merely equal values).
+   */
+  public boolean isViewAt(int offset, DataBuffer part) {
+    return part.values == values && part.start == start + offset && offset >= 0
+        && offset + part.count <= count;
+  }
+
+  /**
+   * The buffer of {@code count} elements of which {@code part} is elements [offset, offset + part.count()), when
+   * {@code part}'s backing arrays hold that whole range; null otherwise. A receiver uses it to find the message a
+   * segment is a view of.
+   */
+  public static DataBuffer enclosing(DataBuffer part, int offset, int count) {
+    int first = part.start - offset;
+    int length = java.lang.reflect.Array.getLength(part.values);
+    if (offset < 0 || first < 0 || (long) first + count > length || offset + part.count > count) {
+      return null;
+    }
+    return new DataBuffer(part.type, part.values, part.locations, first, count);
   }
 
   public boolean hasLocations() {
@@ -71,7 +127,7 @@ public final class DataBuffer {
   }
 
   public int count() {
-    return java.lang.reflect.Array.getLength(values);
+    return count;
   }
 
   /** Bytes per element: the value, plus {@link #LOCATION_BYTES} for the location when present. */
@@ -83,7 +139,7 @@ public final class DataBuffer {
     return (long) count() * elementBytes();
   }
 
-  /** A copy of elements [offset, offset + count). */
+  /** A copy of elements [offset, offset + count), in arrays of its own (compare {@link #view}). */
   public DataBuffer slice(int offset, int count) {
     DataBuffer out = allocate(type, count, locations != null);
     out.copyFrom(0, this, offset, count);
@@ -101,9 +157,11 @@ public final class DataBuffer {
    */
   public void copyFrom(int targetOffset, DataBuffer source, int sourceOffset, int count) {
     checkCompatible(source);
-    System.arraycopy(source.values, sourceOffset, values, targetOffset, count);
+    Objects.checkFromIndexSize(sourceOffset, count, source.count);
+    Objects.checkFromIndexSize(targetOffset, count, this.count);
+    System.arraycopy(source.values, source.start + sourceOffset, values, start + targetOffset, count);
     if (locations != null) {
-      System.arraycopy(source.locations, sourceOffset, locations, targetOffset, count);
+      System.arraycopy(source.locations, source.start + sourceOffset, locations, start + targetOffset, count);
     }
   }
 
@@ -116,44 +174,48 @@ public final class DataBuffer {
     if (op.carriesLocation() != (locations != null)) {
       throw new IllegalArgumentException(op + (op.carriesLocation() ? " needs" : " takes no") + " locations");
     }
-    int n = source.count();
+    int n = source.count;
+    Objects.checkFromIndexSize(targetOffset, n, count);
     if (op.carriesLocation()) {
       reduceLocations(op == ReduceOp.MAXLOC, targetOffset, source, n);
       return;
     }
+    // t and s index the backing arrays: the loops stay simple counted loops the JIT vectorizes.
+    int t0 = start + targetOffset;
+    int s0 = source.start;
     switch (type) {
       case INT16 -> {
         short[] t = (short[]) values;
         short[] s = (short[]) source.values;
-        for (int i = 0; i < n; i++) t[targetOffset + i] = (short) op.apply(t[targetOffset + i], s[i]);
+        for (int i = 0; i < n; i++) t[t0 + i] = (short) op.apply(t[t0 + i], s[s0 + i]);
       }
       case INT32 -> {
         int[] t = (int[]) values;
         int[] s = (int[]) source.values;
         if (op == ReduceOp.SUM) {
-          for (int i = 0; i < n; i++) t[targetOffset + i] += s[i];
+          for (int i = 0; i < n; i++) t[t0 + i] += s[s0 + i];
         } else {
-          for (int i = 0; i < n; i++) t[targetOffset + i] = (int) op.apply(t[targetOffset + i], s[i]);
+          for (int i = 0; i < n; i++) t[t0 + i] = (int) op.apply(t[t0 + i], s[s0 + i]);
         }
       }
       case INT64 -> {
         long[] t = (long[]) values;
         long[] s = (long[]) source.values;
-        for (int i = 0; i < n; i++) t[targetOffset + i] = op.apply(t[targetOffset + i], s[i]);
+        for (int i = 0; i < n; i++) t[t0 + i] = op.apply(t[t0 + i], s[s0 + i]);
       }
       case FLOAT32 -> {
         float[] t = (float[]) values;
         float[] s = (float[]) source.values;
         if (op == ReduceOp.SUM) {
-          for (int i = 0; i < n; i++) t[targetOffset + i] += s[i];
+          for (int i = 0; i < n; i++) t[t0 + i] += s[s0 + i];
         } else {
-          for (int i = 0; i < n; i++) t[targetOffset + i] = (float) op.apply(t[targetOffset + i], s[i]);
+          for (int i = 0; i < n; i++) t[t0 + i] = (float) op.apply(t[t0 + i], s[s0 + i]);
         }
       }
       case FLOAT64 -> {
         double[] t = (double[]) values;
         double[] s = (double[]) source.values;
-        for (int i = 0; i < n; i++) t[targetOffset + i] = op.apply(t[targetOffset + i], s[i]);
+        for (int i = 0; i < n; i++) t[t0 + i] = op.apply(t[t0 + i], s[s0 + i]);
       }
     }
   }
@@ -163,7 +225,7 @@ public final class DataBuffer {
       int c = compareValues(targetOffset + i, source, i);
       boolean takeSource = max ? c < 0 : c > 0;
       if (c == 0) {
-        takeSource = source.locations[i] < locations[targetOffset + i];
+        takeSource = source.locations[source.start + i] < locations[start + targetOffset + i];
       }
       if (takeSource) {
         copyFrom(targetOffset + i, source, i, 1);
@@ -172,39 +234,48 @@ public final class DataBuffer {
   }
 
   private int compareValues(int index, DataBuffer other, int otherIndex) {
+    int a = start + index;
+    int b = other.start + otherIndex;
     return switch (type) {
-      case INT16 -> Short.compare(((short[]) values)[index], ((short[]) other.values)[otherIndex]);
-      case INT32 -> Integer.compare(((int[]) values)[index], ((int[]) other.values)[otherIndex]);
-      case INT64 -> Long.compare(((long[]) values)[index], ((long[]) other.values)[otherIndex]);
-      case FLOAT32 -> Float.compare(((float[]) values)[index], ((float[]) other.values)[otherIndex]);
-      case FLOAT64 -> Double.compare(((double[]) values)[index], ((double[]) other.values)[otherIndex]);
+      case INT16 -> Short.compare(((short[]) values)[a], ((short[]) other.values)[b]);
+      case INT32 -> Integer.compare(((int[]) values)[a], ((int[]) other.values)[b]);
+      case INT64 -> Long.compare(((long[]) values)[a], ((long[]) other.values)[b]);
+      case FLOAT32 -> Float.compare(((float[]) values)[a], ((float[]) other.values)[b]);
+      case FLOAT64 -> Double.compare(((double[]) values)[a], ((double[]) other.values)[b]);
     };
   }
 
   /** Sets element {@code index} from a long (integer types) or its double value (floating point). */
   public void set(int index, long value) {
+    int at = start + Objects.checkIndex(index, count);
     switch (type) {
-      case INT16 -> ((short[]) values)[index] = (short) value;
-      case INT32 -> ((int[]) values)[index] = (int) value;
-      case INT64 -> ((long[]) values)[index] = value;
-      case FLOAT32 -> ((float[]) values)[index] = (float) value;
-      case FLOAT64 -> ((double[]) values)[index] = (double) value;
+      case INT16 -> ((short[]) values)[at] = (short) value;
+      case INT32 -> ((int[]) values)[at] = (int) value;
+      case INT64 -> ((long[]) values)[at] = value;
+      case FLOAT32 -> ((float[]) values)[at] = (float) value;
+      case FLOAT64 -> ((double[]) values)[at] = (double) value;
     }
   }
 
   /** Sets the location of element {@code index} (MAXLOC/MINLOC buffers only). */
   public void setLocation(int index, int location) {
-    locations[index] = location;
+    locations[start + Objects.checkIndex(index, count)] = location;
+  }
+
+  /** The location of element {@code index} (MAXLOC/MINLOC buffers only). */
+  public int location(int index) {
+    return locations[start + Objects.checkIndex(index, count)];
   }
 
   /** Element {@code index} as a double, for reports and tests. */
   public double get(int index) {
+    int at = start + Objects.checkIndex(index, count);
     return switch (type) {
-      case INT16 -> ((short[]) values)[index];
-      case INT32 -> ((int[]) values)[index];
-      case INT64 -> ((long[]) values)[index];
-      case FLOAT32 -> ((float[]) values)[index];
-      case FLOAT64 -> ((double[]) values)[index];
+      case INT16 -> ((short[]) values)[at];
+      case INT32 -> ((int[]) values)[at];
+      case INT64 -> ((long[]) values)[at];
+      case FLOAT32 -> ((float[]) values)[at];
+      case FLOAT64 -> ((double[]) values)[at];
     };
   }
 
@@ -215,10 +286,12 @@ public final class DataBuffer {
    */
   public long countMismatches(int offset, DataBuffer expected, int expectedOffset, int count) {
     checkCompatible(expected);
+    Objects.checkFromIndexSize(offset, count, this.count);
+    Objects.checkFromIndexSize(expectedOffset, count, expected.count);
     long wrong = 0;
     for (int i = 0; i < count; i++) {
-      int a = offset + i;
-      int e = expectedOffset + i;
+      int a = start + offset + i;
+      int e = expected.start + expectedOffset + i;
       boolean same = switch (type) {
         case INT16 -> ((short[]) values)[a] == ((short[]) expected.values)[e];
         case INT32 -> ((int[]) values)[a] == ((int[]) expected.values)[e];
@@ -242,28 +315,29 @@ public final class DataBuffer {
   }
 
   private String describe() {
-    return type + (locations != null ? "+location" : "") + "[" + count() + "]";
+    return type + (locations != null ? "+location" : "") + "[" + count + "]";
   }
 
   @Override
   public boolean equals(Object o) {
-    if (!(o instanceof DataBuffer other) || other.type != type || other.count() != count()
+    if (!(o instanceof DataBuffer other) || other.type != type || other.count != count
         || (other.locations == null) != (locations == null)) {
       return false;
     }
-    return countMismatches(0, other, 0, count()) == 0;
+    return countMismatches(0, other, 0, count) == 0;
   }
 
   @Override
   public int hashCode() {
+    int end = start + count;
     int h = switch (type) {
-      case INT16 -> Arrays.hashCode((short[]) values);
-      case INT32 -> Arrays.hashCode((int[]) values);
-      case INT64 -> Arrays.hashCode((long[]) values);
-      case FLOAT32 -> Arrays.hashCode((float[]) values);
-      case FLOAT64 -> Arrays.hashCode((double[]) values);
+      case INT16 -> Arrays.hashCode(Arrays.copyOfRange((short[]) values, start, end));
+      case INT32 -> Arrays.hashCode(Arrays.copyOfRange((int[]) values, start, end));
+      case INT64 -> Arrays.hashCode(Arrays.copyOfRange((long[]) values, start, end));
+      case FLOAT32 -> Arrays.hashCode(Arrays.copyOfRange((float[]) values, start, end));
+      case FLOAT64 -> Arrays.hashCode(Arrays.copyOfRange((double[]) values, start, end));
     };
-    return 31 * h + Arrays.hashCode(locations);
+    return 31 * h + (locations == null ? 0 : Arrays.hashCode(Arrays.copyOfRange(locations, start, end)));
   }
 
   @Override

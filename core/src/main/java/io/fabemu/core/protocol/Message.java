@@ -7,6 +7,11 @@ import io.fabemu.core.inc.IncRequest;
  * A rank-to-rank message, as MPI sees it. A real message carries its data; a synthetic one (the {@code synthetic}
  * payload mode) carries its size only, and the network treats both alike: the same packets, the same times.
  *
+ * <p>A message's data is its own (a sender passes a copy of its buffer) and is never written once sent: the
+ * packets that carry it, the fragments a NIC keeps for retransmission and the message a receiver reassembles are
+ * views of it ({@link DataBuffer#view}), not copies. A receiver reads it (copies or reduces it into its buffers)
+ * and never writes it.
+ *
  * @param sourceRank      sending world rank
  * @param destinationRank receiving world rank
  * @param tag             matches the message to the receive the collective posted

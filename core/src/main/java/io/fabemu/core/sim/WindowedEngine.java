@@ -12,7 +12,7 @@ import java.util.List;
 public final class WindowedEngine {
   private final DeviceRunner[] runners;
   private final long lookaheadPs;
-  private final EventCalendar calendar = new EventCalendar();
+  private final EventCalendar calendar;
   private long windows;
   private long eventsHandled;
   private long lastWindowStartPs;
@@ -26,6 +26,7 @@ public final class WindowedEngine {
       throw new IllegalArgumentException("lookahead must be positive, got " + lookaheadPs + " ps");
     }
     this.lookaheadPs = lookaheadPs;
+    this.calendar = new EventCalendar(lookaheadPs);
     this.runners = new DeviceRunner[devices.length];
     for (int i = 0; i < devices.length; i++) {
       if (devices[i] != null) {

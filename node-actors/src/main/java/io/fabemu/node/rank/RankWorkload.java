@@ -415,6 +415,7 @@ public final class RankWorkload {
   }
 
   private void finishCase() {
+    executor.releaseKeptBuffers();
     incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
@@ -424,15 +425,17 @@ public final class RankWorkload {
   /** Fills the buffer with values no correct result holds in practice (extreme integers, NaN, location -1). */
   private static void poison(DataBuffer buffer) {
     Object values = buffer.valuesArray();
+    int from = buffer.arrayOffset();
+    int to = from + buffer.count();
     switch (buffer.type()) {
-      case INT16 -> Arrays.fill((short[]) values, Short.MIN_VALUE);
-      case INT32 -> Arrays.fill((int[]) values, Integer.MIN_VALUE + 1);
-      case INT64 -> Arrays.fill((long[]) values, Long.MIN_VALUE + 1);
-      case FLOAT32 -> Arrays.fill((float[]) values, Float.NaN);
-      case FLOAT64 -> Arrays.fill((double[]) values, Double.NaN);
+      case INT16 -> Arrays.fill((short[]) values, from, to, Short.MIN_VALUE);
+      case INT32 -> Arrays.fill((int[]) values, from, to, Integer.MIN_VALUE + 1);
+      case INT64 -> Arrays.fill((long[]) values, from, to, Long.MIN_VALUE + 1);
+      case FLOAT32 -> Arrays.fill((float[]) values, from, to, Float.NaN);
+      case FLOAT64 -> Arrays.fill((double[]) values, from, to, Double.NaN);
     }
     if (buffer.hasLocations()) {
-      Arrays.fill(buffer.locationsArray(), -1);
+      Arrays.fill(buffer.locationsArray(), from, to, -1);
     }
   }
 

@@ -36,8 +36,9 @@ import io.fabemu.core.util.IntLongMap;
  * FIFO, with its arrival time; when the receive is posted it is applied at once, at
  * {@code max(arrival, cpuFreePs)}.
  *
- * <p>Payload. An operation started with {@link #begin} runs on real data: sends carry slices of the buffers,
- * receives copy or reduce into them. One started with {@link #beginSynthetic} runs on sizes only: the same steps,
+ * <p>Payload. An operation started with {@link #begin} runs on real data: sends carry copies of slices of the
+ * buffers, receives copy or reduce into them. A received message's buffer, once applied, is kept for a later send
+ * of the same shape ({@link BufferRecycler}), so large messages make no garbage. One started with {@link #beginSynthetic} runs on sizes only: the same steps,
  * messages of the same sizes and the same costs (copy and reduce times by bytes), but no data is touched.
  */
 public final class ScheduleExecutor {
@@ -46,6 +47,8 @@ public final class ScheduleExecutor {
   private final IntLongMap<Transfer> posted = new IntLongMap<>();
   private final IntLongMap<Queued> unexpected = new IntLongMap<>();
   private int unexpectedCount;
+  /** Buffers of messages received and applied, reused for the copies the rank's sends carry. */
+  private final BufferRecycler recycler = new BufferRecycler();
 
   private Schedule schedule;
   /** The running operation's buffers; null when it runs on sizes only. */
@@ -212,6 +215,19 @@ public final class ScheduleExecutor {
     return unexpectedCount;
   }
 
+  /**
+   * Drops the buffers kept for reuse (see {@link BufferRecycler}): called between cases, whose message sizes
+   * differ, so a rank does not hold on to buffers of sizes that will not come again.
+   */
+  public void releaseKeptBuffers() {
+    recycler.clear();
+  }
+
+  /** Buffers kept for reuse now. */
+  int keptBuffers() {
+    return recycler.keptBuffers();
+  }
+
   /** Receives of the current step still waiting for their message. */
   public int pendingReceives() {
     return pendingReceives;
@@ -257,7 +273,11 @@ public final class ScheduleExecutor {
       } else if (buffers == null) {
         message = Message.synthetic(rank, s.peer(), tag, (long) s.count() * syntheticElementBytes);
       } else {
-        message = new Message(rank, s.peer(), tag, buffers[s.buffer().ordinal()].slice(s.offset(), s.count()));
+        // The message carries a copy: the rank goes on writing its buffer while the message travels.
+        DataBuffer source = buffers[s.buffer().ordinal()];
+        DataBuffer copy = recycler.take(source.type(), s.count(), source.hasLocations());
+        copy.copyFrom(0, source, s.offset(), s.count());
+        message = new Message(rank, s.peer(), tag, copy);
       }
       if (s.inc()) {
         message = message.withInc(incTask(s.count(), message.sizeBytes()));
@@ -314,6 +334,11 @@ public final class ScheduleExecutor {
         target.reduceFrom(op, receive.offset(), data);
       } else {
         target.copyFrom(receive.offset(), data);
+      }
+      // Applied, the data is read by nobody any more (see Message): its buffer serves a later send. An INC result
+      // is left alone, as the NIC's INC unit built it.
+      if (message.inc() == null) {
+        recycler.giveBack(data);
       }
     }
     cpuFreePs = t;
