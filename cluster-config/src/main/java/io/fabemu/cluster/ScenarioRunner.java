@@ -2,6 +2,7 @@ package io.fabemu.cluster;
 
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topology;
@@ -154,10 +155,12 @@ public final class ScenarioRunner {
   }
 
   /** The actor for each kind of device. */
-  private static Behavior<DeviceActor.Command> actorFor(DeviceCore core, ActorRef<MemberScheduler.Command> scheduler) {
-    if (core instanceof ComputeNodeCore node) return ComputeNodeActor.create(node, scheduler);
-    if (core instanceof NicCore nic) return NicActor.create(nic, scheduler);
-    if (core instanceof SwitchCore sw) return SwitchActor.create(sw, scheduler);
+  private static Behavior<DeviceActor.Command> actorFor(DeviceRunner runner,
+                                                       ActorRef<MemberScheduler.Command> scheduler) {
+    DeviceCore core = runner.core();
+    if (core instanceof ComputeNodeCore) return ComputeNodeActor.create(runner, scheduler);
+    if (core instanceof NicCore) return NicActor.create(runner, scheduler);
+    if (core instanceof SwitchCore) return SwitchActor.create(runner, scheduler);
     throw new IllegalArgumentException("no actor for " + core.getClass().getName());
   }
 }

@@ -20,10 +20,12 @@ import org.apache.pekko.actor.typed.javadsl.ReceiveBuilder;
  *
  * <p>Contract: each {@link Tick} is answered with exactly one {@link MemberScheduler.TickDone} to the scheduler
  * given at creation; {@link CollectReport} with one {@link MemberScheduler.ReportCollected}. A core that throws
- * fails (stops) the actor; its scheduler watches it and fails the run.
+ * fails (stops) the actor; its scheduler watches it and fails the run. The {@link DeviceRunner} is the scheduler's,
+ * shared: the scheduler runs the device's small windows itself and sends the actor ticks for the large ones, never
+ * both at once (see {@link MemberScheduler}).
  *
- * <p>Device modules reuse it either by delegating ({@code ComputeNodeActor.create(core, scheduler)} returning
- * {@code DeviceActor.create(core, scheduler)}) or by extending it: a subclass adds its own commands (implementing
+ * <p>Device modules reuse it either by delegating ({@code ComputeNodeActor.create(runner, scheduler)} returning
+ * {@code DeviceActor.create(runner, scheduler)}) or by extending it: a subclass adds its own commands (implementing
  * {@link Command}) to {@link #windowReceive()} in its {@link #createReceive()}.
  */
 public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
@@ -48,16 +50,16 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   /** Capacity of the next tick's outgoing list: what the last tick sent. */
   private int outgoingCapacity = 4;
 
-  /** The generic device actor for {@code core}, reporting to {@code scheduler}. */
-  public static Behavior<Command> create(DeviceCore core, ActorRef<MemberScheduler.Command> scheduler) {
-    return Behaviors.setup(context -> new DeviceActor(context, core, scheduler));
+  /** The generic device actor for the core {@code runner} drives, reporting to {@code scheduler}. */
+  public static Behavior<Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
+    return Behaviors.setup(context -> new DeviceActor(context, runner, scheduler));
   }
 
-  protected DeviceActor(ActorContext<Command> context, DeviceCore core,
+  protected DeviceActor(ActorContext<Command> context, DeviceRunner runner,
                         ActorRef<MemberScheduler.Command> scheduler) {
     super(context);
-    this.core = core;
-    this.runner = new DeviceRunner(core);
+    this.core = runner.core();
+    this.runner = runner;
     this.deviceId = core.deviceId();
     this.scheduler = scheduler;
   }

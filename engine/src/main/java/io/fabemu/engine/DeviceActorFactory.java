@@ -1,6 +1,6 @@
 package io.fabemu.engine;
 
-import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceRunner;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
@@ -17,6 +17,9 @@ public interface DeviceActorFactory {
   /** Drives every core with the generic {@link DeviceActor}. */
   DeviceActorFactory GENERIC = DeviceActor::create;
 
-  /** The behavior of the actor for {@code core}; it reports to {@code scheduler}. */
-  Behavior<DeviceActor.Command> create(DeviceCore core, ActorRef<MemberScheduler.Command> scheduler);
+  /**
+   * The behavior of the actor for the core {@code runner} drives ({@link DeviceRunner#core()}); it reports to
+   * {@code scheduler}, which shares the runner.
+   */
+  Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler);
 }

@@ -2,6 +2,7 @@ package io.fabemu.engine;
 
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.EventCalendar;
 import java.util.ArrayList;
@@ -48,6 +49,16 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * a window already run), reports are kept by window index, and the calendar's order makes arrival order
  * irrelevant. {@link Inject} counts as window 0. For flow control a member runs at most {@link #MAX_WINDOWS_AHEAD}
  * windows beyond the last one the coordinator acknowledged ({@link WindowsSeen}).
+ *
+ * <p><b>Where a sub-window runs.</b> A sub-window whose events make devices copy or reduce at least
+ * {@code fabemu.engine.fan-out-min-data-bytes} of data ({@link io.fabemu.core.protocol.Payload#dataWorkBytes()}; a
+ * delivered 1 MiB message, say) and reach two devices or more fans out: one
+ * {@link DeviceActor.Tick} per device, run in parallel by the device actors. A smaller one, the common case (a few
+ * events per device, each a few hundred nanoseconds of work), runs here, device after device, through the same
+ * {@link DeviceRunner} the device's actor uses: two messages per device would cost more than the work. Either way
+ * every device handles the same events in the same order, so the results do not depend on the choice; the runner
+ * of a device is only ever used by one thread at a time (the scheduler runs a device only while none of its ticks
+ * is out, and messages order the hand-overs).
  *
  * <p>Devices are its children and watched: a device that fails (or stops) is reported once as
  * {@link Coordinator.MemberFailed}, as is a device that sends to another member below the cross-member lookahead.
@@ -155,12 +166,23 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private final EventCalendar calendar;
   /** Hosted device actors indexed by device id; null for ids hosted elsewhere or unused. */
   private final ActorRef<DeviceActor.Command>[] devices;
+  /** The runner of each hosted device, shared with its actor; null for ids hosted elsewhere or unused. */
+  private final DeviceRunner[] runners;
   private final int hostedDevices;
+  /** Least data a sub-window's events carry for it to fan out to the device actors (see the class comment). */
+  private final long fanOutMinDataBytes;
+  /** The sub-window being drained: device ids and their batches, and the data its events make devices work on. */
+  private final ArrayList<Integer> stagedDevices = new ArrayList<>();
+  private final ArrayList<List<Event>> stagedBatches = new ArrayList<>();
+  private long stagedWorkBytes;
+  // A bound method reference kept in a field: drainWindow gets the same object every window, no allocation.
+  private final EventCalendar.BatchConsumer stager = this::stage;
+  /** Outgoing events of a device run here; emptied after each. */
+  private final ArrayList<Event> inlineOutgoing = new ArrayList<>();
+  private long inlineSubWindows;
   private final Map<ActorRef<?>, Integer> deviceIdsByRef = new HashMap<>();
   /** Last cumulative progress each device reported, to keep {@link #progressSum} without a sweep per window. */
   private final long[] lastProgress;
-  // A bound method reference kept in a field: drainWindow gets the same object every window, no allocation.
-  private final EventCalendar.BatchConsumer tickSender = this::sendTick;
   /** Length of a sub-window: the local lookahead. */
   private final long lookaheadPs;
   /** Length of a global window: the cross-member lookahead (the local one with one member). */
@@ -262,12 +284,16 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       outbound[m] = new ArrayList<>();
     }
     this.devices = (ActorRef<DeviceActor.Command>[]) new ActorRef<?>[cores.length];
+    this.runners = new DeviceRunner[cores.length];
     this.lastProgress = new long[cores.length];
+    this.fanOutMinDataBytes = context.getSystem().settings().config()
+        .getBytes("fabemu.engine.fan-out-min-data-bytes");
     int hosted = 0;
     for (int id = 0; id < cores.length; id++) {
       if (cores[id] != null) {
+        runners[id] = new DeviceRunner(cores[id]);
         ActorRef<DeviceActor.Command> device =
-            context.spawn(factory.create(cores[id], context.getSelf()), "device-" + id);
+            context.spawn(factory.create(runners[id], context.getSelf()), "device-" + id);
         context.watch(device);
         devices[id] = device;
         deviceIdsByRef.put(device, id);
@@ -430,11 +456,60 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       phase = Phase.SUBWINDOW;
       pendingReplies = 0;
       subWindows++;
-      calendar.drainWindow(subWindowEndPs, tickSender);
-      if (pendingReplies > 0) {
+      stagedWorkBytes = 0L;
+      calendar.drainWindow(subWindowEndPs, stager);
+      boolean fanOut = stagedDevices.size() > 1 && stagedWorkBytes >= fanOutMinDataBytes;
+      for (int i = 0, n = stagedDevices.size(); i < n; i++) {
+        if (fanOut) {
+          sendTick(stagedDevices.get(i), stagedBatches.get(i));
+        } else if (!runHere(stagedDevices.get(i), stagedBatches.get(i))) {
+          break;  // a device failed: reported, the run is over
+        }
+      }
+      stagedDevices.clear();
+      stagedBatches.clear();
+      if (phase == Phase.FAILED || pendingReplies > 0) {
         return;
       }
+      if (!fanOut) {
+        inlineSubWindows++;
+      }
     }
+  }
+
+  private void stage(int id, List<Event> events) {
+    stagedDevices.add(id);
+    stagedBatches.add(events);
+    for (int i = 0, n = events.size(); i < n; i++) {
+      stagedWorkBytes += events.get(i).payload().dataWorkBytes();
+    }
+  }
+
+  /**
+   * Runs device {@code id}'s events of the sub-window here, as its actor would, and files what it sent.
+   *
+   * @return false when the device failed (reported; the member is then FAILED)
+   */
+  private boolean runHere(int id, List<Event> events) {
+    DeviceRunner runner = id >= 0 && id < runners.length ? runners[id] : null;
+    if (runner == null) {
+      throw new IllegalStateException("member " + memberId + " has " + events.size() + " event(s) for device "
+          + id + ", which it does not host (first: " + events.get(0) + ")");
+    }
+    int handled;
+    try {
+      handled = runner.runWindow(events, subWindowEndPs, inlineOutgoing);
+    } catch (RuntimeException e) {
+      // As a failed device actor is reported (ChildFailed): once, naming the device and the window.
+      reportFailure("device " + id + " failed " + during() + ": " + e);
+      phase = Phase.FAILED;
+      inlineOutgoing.clear();
+      return false;
+    }
+    DeviceCore core = runner.core();
+    boolean filed = absorb(id, inlineOutgoing, handled, core.progress(), core.takeFinishedResults());
+    inlineOutgoing.clear();
+    return filed;
   }
 
   private boolean isLocal(int deviceId) {
@@ -457,10 +532,26 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       return this;
     }
     expectPhase(Phase.SUBWINDOW, "TickDone");
+    if (!absorb(done.deviceId(), done.outgoing(), done.handled(), done.progress(), done.finished())) {
+      return this;
+    }
+    if (--pendingReplies == 0) {
+      runSubWindows();
+    }
+    return this;
+  }
+
+  /**
+   * Takes in what device {@code deviceId} did in the sub-window: files its outgoing events (here or for other
+   * members) and adds up its counts, progress and finished results.
+   *
+   * @return false when an event broke the cross-member lookahead (reported; the member is then FAILED)
+   */
+  private boolean absorb(int deviceId, List<Event> outgoing, int handled, long progress,
+                         List<DeviceReport.RankResult> finished) {
     if (memberOfDevice == null) {
-      calendar.addAll(done.outgoing());
+      calendar.addAll(outgoing);
     } else {
-      List<Event> outgoing = done.outgoing();
       for (int i = 0, n = outgoing.size(); i < n; i++) {
         Event event = outgoing.get(i);
         int target = event.targetDevice();
@@ -469,36 +560,31 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
           calendar.add(event);
         } else if (member >= 0) {
           if (event.timePs() < windowEndPs) {
-            reportFailure("lookahead violated across members: device " + done.deviceId() + " (member " + memberId
+            reportFailure("lookahead violated across members: device " + deviceId + " (member " + memberId
                 + ") sent " + event.payload().getClass().getSimpleName() + " to device " + target + " (member "
                 + member + ") due at " + event.timePs() + " ps, before the global window's end " + windowEndPs
                 + " ps (window [" + windowStartPs + ", " + windowEndPs + ") ps; is some cross-member latency "
                 + "below the cross-member lookahead of " + windowPs + " ps?)");
             phase = Phase.FAILED;
-            return this;
+            return false;
           }
           outbound[member].add(event);
         } else {
-          throw new IllegalStateException("device " + done.deviceId() + " sent an event to unknown device "
+          throw new IllegalStateException("device " + deviceId + " sent an event to unknown device "
               + target + ": " + event);
         }
       }
     }
-    eventsSinceSummary += done.handled();
-    List<DeviceReport.RankResult> finished = done.finished();
+    eventsSinceSummary += handled;
     if (!finished.isEmpty()) {
       if (finishedSinceSummary == null) {
         finishedSinceSummary = new ArrayList<>();
       }
       finishedSinceSummary.addAll(finished);
     }
-    int id = done.deviceId();
-    progressSum += done.progress() - lastProgress[id];
-    lastProgress[id] = done.progress();
-    if (--pendingReplies == 0) {
-      runSubWindows();
-    }
-    return this;
+    progressSum += progress - lastProgress[deviceId];
+    lastProgress[deviceId] = progress;
+    return true;
   }
 
   /**
@@ -610,7 +696,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
     coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports), lastEventTimePs));
     reports = null;
-    getContext().getLog().debug("member {}: {} global windows, {} sub-windows", memberId, windowIndex, subWindows);
+    getContext().getLog().debug("member {}: {} global windows, {} sub-windows ({} run here)", memberId, windowIndex,
+        subWindows, inlineSubWindows);
     phase = Phase.ENDED;
   }
 

@@ -31,10 +31,11 @@ final class GossipCore implements DeviceCore {
 
   /**
    * A timer the device sets for itself; when it fires it sends a packet with {@code hops} hops left. It rides as a
-   * zero-byte local delivery whose tag is the hop count (events carry protocol payloads only).
+   * local delivery whose tag is the hop count (events carry protocol payloads only), with a 16 B buffer so that a
+   * window of timers has data work to weigh ({@link io.fabemu.core.protocol.Payload#dataWorkBytes()}).
    */
   static LocalDelivery wake(int hops) {
-    return new LocalDelivery(new Message(-1, -1, hops, null));
+    return new LocalDelivery(new Message(-1, -1, hops, DataBuffer.allocate(DataType.INT32, 4, false)));
   }
 
   private final int id;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.sim.WindowedEngine;
@@ -110,9 +111,9 @@ class PekkoWindowEngineTest {
   @Test
   void shouldMatchPlainEngineWhenFactoryPicksSpecializedActors() {
     AtomicInteger specializedTicks = new AtomicInteger();
-    DeviceActorFactory factory = (core, scheduler) -> core.deviceId() % 2 == 0
-        ? CountingDeviceActor.create(core, scheduler, specializedTicks)
-        : DeviceActor.create(core, scheduler);
+    DeviceActorFactory factory = (runner, scheduler) -> runner.core().deviceId() % 2 == 0
+        ? CountingDeviceActor.create(runner, scheduler, specializedTicks)
+        : DeviceActor.create(runner, scheduler);
 
     EngineOutcome actors = actorRun(SEED, factory);
 
@@ -243,14 +244,14 @@ class PekkoWindowEngineTest {
   static final class CountingDeviceActor extends DeviceActor {
     private final AtomicInteger ticks;
 
-    static Behavior<DeviceActor.Command> create(DeviceCore core, ActorRef<MemberScheduler.Command> scheduler,
+    static Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler,
                                                 AtomicInteger ticks) {
-      return Behaviors.setup(context -> new CountingDeviceActor(context, core, scheduler, ticks));
+      return Behaviors.setup(context -> new CountingDeviceActor(context, runner, scheduler, ticks));
     }
 
-    private CountingDeviceActor(ActorContext<Command> context, DeviceCore core,
+    private CountingDeviceActor(ActorContext<Command> context, DeviceRunner runner,
                                 ActorRef<MemberScheduler.Command> scheduler, AtomicInteger ticks) {
-      super(context, core, scheduler);
+      super(context, runner, scheduler);
       this.ticks = ticks;
     }
 

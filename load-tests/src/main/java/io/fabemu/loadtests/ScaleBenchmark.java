@@ -4,6 +4,7 @@ import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.engine.DeviceActorFactory;
 import io.fabemu.engine.MemberScheduler;
 import io.fabemu.fabric.Fabric;
@@ -127,7 +128,7 @@ public final class ScaleBenchmark {
     ActorRef<String> parent = cluster.system().systemActorOf(Behaviors.<String>setup(context -> {
       ActorRef<MemberScheduler.Command> nobody = context.getSystem().ignoreRef();
       for (DeviceCore core : fabric.devices()) {
-        context.spawn(DeviceActorFactory.GENERIC.create(core, nobody), "device-" + core.deviceId());
+        context.spawn(DeviceActorFactory.GENERIC.create(new DeviceRunner(core), nobody), "device-" + core.deviceId());
       }
       spawned.complete(null);
       return Behaviors.receiveMessage(stop -> Behaviors.stopped());

@@ -52,6 +52,11 @@ public final class DeviceProtocol {
     public long dataBytes() {
       return message.dataBytes();
     }
+
+    @Override
+    public long dataWorkBytes() {
+      return message.dataBytes();
+    }
   }
 
   /** Compute node to itself: an intra-node copy from one process to another has completed. */
@@ -63,6 +68,11 @@ public final class DeviceProtocol {
 
     @Override
     public long dataBytes() {
+      return message.dataBytes();
+    }
+
+    @Override
+    public long dataWorkBytes() {
       return message.dataBytes();
     }
   }

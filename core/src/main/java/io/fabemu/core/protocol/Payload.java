@@ -24,6 +24,15 @@ public sealed interface Payload
     return 0L;
   }
 
+  /**
+   * Bytes of element data the receiving device copies or reduces when it handles this payload: a delivered
+   * message's, which the rank applies to its buffers; 0 for payloads whose data is only passed on by reference (a
+   * packet's slice is a view). The engine runs windows with much of this work on several threads.
+   */
+  default long dataWorkBytes() {
+    return 0L;
+  }
+
   /** Calls {@code handler}'s method for this payload's kind. */
   <C> void handleWith(PayloadHandler<C> handler, C context);
 }

@@ -1,5 +1,6 @@
 package io.fabemu.nic.actor;
 
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.engine.DeviceActor;
 import io.fabemu.engine.MemberScheduler;
 import io.fabemu.nic.NicCore;
@@ -13,7 +14,11 @@ import org.apache.pekko.actor.typed.Behavior;
 public final class NicActor {
   private NicActor() {}
 
-  public static Behavior<DeviceActor.Command> create(NicCore core, ActorRef<MemberScheduler.Command> scheduler) {
-    return DeviceActor.create(core, scheduler);
+  /** The actor for the {@link NicCore} {@code runner} drives, reporting to {@code scheduler}. */
+  public static Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
+    if (!(runner.core() instanceof NicCore)) {
+      throw new IllegalArgumentException("a NIC actor drives a NicCore, got " + runner.core().getClass().getName());
+    }
+    return DeviceActor.create(runner, scheduler);
   }
 }

@@ -1,5 +1,6 @@
 package io.fabemu.node.actor;
 
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.engine.DeviceActor;
 import io.fabemu.engine.MemberScheduler;
 import io.fabemu.node.ComputeNodeCore;
@@ -13,8 +14,11 @@ import org.apache.pekko.actor.typed.Behavior;
 public final class ComputeNodeActor {
   private ComputeNodeActor() {}
 
-  public static Behavior<DeviceActor.Command> create(ComputeNodeCore core,
-                                                     ActorRef<MemberScheduler.Command> scheduler) {
-    return DeviceActor.create(core, scheduler);
+  /** The actor for the {@link ComputeNodeCore} {@code runner} drives, reporting to {@code scheduler}. */
+  public static Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
+    if (!(runner.core() instanceof ComputeNodeCore)) {
+      throw new IllegalArgumentException("a compute node actor drives a ComputeNodeCore, got " + runner.core().getClass().getName());
+    }
+    return DeviceActor.create(runner, scheduler);
   }
 }

@@ -1,5 +1,6 @@
 package io.fabemu.switching.actor;
 
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.engine.DeviceActor;
 import io.fabemu.engine.MemberScheduler;
 import io.fabemu.switching.SwitchCore;
@@ -13,7 +14,11 @@ import org.apache.pekko.actor.typed.Behavior;
 public final class SwitchActor {
   private SwitchActor() {}
 
-  public static Behavior<DeviceActor.Command> create(SwitchCore core, ActorRef<MemberScheduler.Command> scheduler) {
-    return DeviceActor.create(core, scheduler);
+  /** The actor for the {@link SwitchCore} {@code runner} drives, reporting to {@code scheduler}. */
+  public static Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
+    if (!(runner.core() instanceof SwitchCore)) {
+      throw new IllegalArgumentException("a switch actor drives a SwitchCore, got " + runner.core().getClass().getName());
+    }
+    return DeviceActor.create(runner, scheduler);
   }
 }
