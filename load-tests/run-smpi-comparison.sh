@@ -23,14 +23,15 @@
 #           remain are explained in that file), once with payload = real (every output checked) and once with
 #           payload = synthetic.
 # Each process is measured with /usr/bin/time -f '%e %M' (whole-process wall seconds, JVM start included, and peak
-# RSS). Prints a markdown table and writes OUT/table.md, OUT/results.csv, OUT/logs/ (every process's stdout and
-# stderr), OUT/fabemu/<payload>-<ranks>-<algorithm>/ (fabemu's results) and OUT/smpi/ (platforms, host files, the
-# SMPI binary).
+# RSS). fabemu runs as SMPI does, printing its tables and writing no files (no --out: no report, no plots); its
+# latency is read from the osu_allreduce-style table on its stdout, and with real data the run must report every
+# output element exact. Prints a markdown table and writes OUT/table.md, OUT/results.csv, OUT/logs/ (every
+# process's stdout and stderr) and OUT/smpi/ (platforms, host files, the SMPI binary).
 #   speed-up     = SMPI wall s / fabemu real wall s (above 1: fabemu was faster)
 #   difference % = (fabemu simulated us - SMPI simulated us) / SMPI simulated us x 100, both the mean over ranks
 #                  and timed calls of the allreduce's latency.
 #
-# Needs: the fabemu CLI built in app/target (this script builds no Java), GNU /usr/bin/time, python3 or jq, and
+# Needs: the fabemu CLI built in app/target (this script builds no Java), GNU /usr/bin/time, and
 # SimGrid's smpicc/smpirun: when smpicc is missing the script runs 'apt-get update' and
 # 'apt-get install -y libsimgrid-dev' (as root).
 # Environment: FABEMU_JAVA_OPTS is passed to fabemu's JVM (bin/fabemu); when unset this script sets it to
@@ -125,13 +126,6 @@ smpi_alg() {  # SMPI 3.32's names (smpirun ... --cfg=smpi/allreduce:NAME lists t
 # ---- tools ----
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is missing: apt-get install -y time"
 [ -f "$root/app/target/fabemu.jar" ] || die "fabemu is not built: run 'mvn -B -q -DskipTests package' first"
-if command -v python3 > /dev/null 2>&1; then
-  json_tool=python3
-elif command -v jq > /dev/null 2>&1; then
-  json_tool=jq
-else
-  die "python3 or jq is needed to read fabemu's results.json"
-fi
 
 if [ "$skip_smpi" = no ] && ! command -v smpicc > /dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get > /dev/null 2>&1; then
@@ -150,7 +144,7 @@ export FABEMU_JAVA_OPTS="${FABEMU_JAVA_OPTS--XX:MaxRAMPercentage=75}"
 if [ -e "$out" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
   die "--out: '$out' exists and is not empty"
 fi
-mkdir -p "$out/logs" "$out/fabemu" "$out/smpi" || die "--out: cannot create '$out'"
+mkdir -p "$out/logs" "$out/smpi" || die "--out: cannot create '$out'"
 out="$(cd "$out" && pwd)"
 
 # ---- SMPI options ----
@@ -210,18 +204,11 @@ measure() {
   fi
 }
 
-# fabemu_latency RESULTS.JSON: the first case's mean latency in us, or nothing.
+# fabemu_latency LOG SIZE: the mean latency in us of the SIZE row of fabemu's osu_allreduce-style table in LOG
+# (printed with two decimals), or nothing. fabemu runs without --out, as SMPI runs: tables on stdout, no files.
 fabemu_latency() {
   [ -f "$1" ] || return 0
-  if [ "$json_tool" = python3 ]; then
-    python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-if d.get("complete", True) and d.get("cases"):
-    print("%.3f" % d["cases"][0]["avgLatencyUs"])' "$1" 2> /dev/null || true
-  else
-    jq -r 'select(.complete != false) | .cases[0].avgLatencyUs // empty | . * 1000 | round / 1000' "$1" \
-      2> /dev/null || true
-  fi
+  awk -v size="$2" '/^# Size +Avg Latency/ {table = 1; next} table && $1 == size {print $2; exit}' "$1"
 }
 
 # wall_cell STATUS WALL LIMIT: the table's text for a wall time.
@@ -293,16 +280,20 @@ for n in "${ranks[@]}"; do
       f_status[$payload]=skipped f_wall[$payload]="" f_rss[$payload]="" f_us[$payload]=""
       [ "$payload" = synthetic ] && [ "$skip_synthetic" = yes ] && continue
       echo "run-smpi-comparison: fabemu $falg, $payload payload, $n ranks ..." >&2
-      dir="$out/fabemu/$payload-$n-$key"
       measure "fabemu-$payload-$n-$key" "$fabemu_timeout" "$root/bin/fabemu" run "$conf" --no-progress \
         --set "topology.hosts=$n" --set "topology.hosts-per-tor=$n" --set "workload.algorithms=[$falg]" \
-        --set "workload.min-size=$size" --set "workload.max-size=$size" --set "workload.payload=$payload" \
-        --out "$dir"
+        --set "workload.min-size=$size" --set "workload.max-size=$size" --set "workload.payload=$payload"
       f_status[$payload]="$m_status" f_wall[$payload]="$m_wall" f_rss[$payload]="$m_rss"
+      log="$out/logs/fabemu-$payload-$n-$key.out"
       if [ "$m_status" = ok ]; then
-        f_us[$payload]="$(fabemu_latency "$dir/results.json")"
+        f_us[$payload]="$(fabemu_latency "$log" "$size")"
         [ -n "${f_us[$payload]}" ] || { f_status[$payload]=failed; echo "run-smpi-comparison: no latency in \
-$dir/results.json" >&2; }
+$log" >&2; }
+        # Real data: every output element was checked against the exact answer; none may be wrong.
+        if [ "$payload" = real ] && ! grep -q '^# Out of bounds values : 0 OK' "$log"; then
+          f_status[$payload]=failed
+          echo "run-smpi-comparison: fabemu's outputs were not all exact (see $log)" >&2
+        fi
       fi
     done
     if [ -n "${f_us[real]}" ] && [ -n "${f_us[synthetic]}" ] && [ "${f_us[real]}" != "${f_us[synthetic]}" ]; then

@@ -47,7 +47,7 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   private final DeviceRunner runner;
   private final int deviceId;
   private final ActorRef<MemberScheduler.Command> scheduler;
-  /** Capacity of the next tick's outgoing list: what the last tick sent. */
+  /** Capacity of the next tick's outgoing list: the most any tick sent so far. */
   private int outgoingCapacity = 4;
 
   /** The generic device actor for the core {@code runner} drives, reporting to {@code scheduler}. */
@@ -86,10 +86,10 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
 
   protected Behavior<Command> onTick(Tick tick) {
     // A fresh list per tick: it is handed over to the scheduler inside TickDone and must not be reused. Sized as the
-    // last one, so that a NIC cutting a large message into many segments does not grow it step by step.
+    // largest one so far, so that a NIC cutting a large message into many segments does not grow it step by step.
     ArrayList<Event> outgoing = new ArrayList<>(outgoingCapacity);
     int handled = runner.runWindow(tick.events(), tick.windowEndPs(), outgoing);
-    outgoingCapacity = Math.max(4, outgoing.size());
+    outgoingCapacity = Math.max(outgoingCapacity, outgoing.size());
     scheduler.tell(new MemberScheduler.TickDone(deviceId, outgoing, handled, core.progress(),
         core.takeFinishedResults()));
     return this;

@@ -4,15 +4,15 @@ import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import java.lang.reflect.Array;
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
 
 /**
  * One rank's store of message buffers to reuse: the data of a message the rank has received and applied is taken
- * back here and becomes the copy of the rank's next send of that shape, so large messages make no garbage. A step of
+ * back here and becomes the copy of the rank's next send of that shape, so messages make no garbage. A step of
  * recursive doubling on 1 MiB sends one 1 MiB copy and receives one: without reuse every step leaves a megabyte per
  * rank for the collector, and those copies live just long enough (until the peer has reduced them) to be copied
- * around by young collections. With it, a rank's sends reuse what it received.
+ * around by young collections. Small messages gain too: the buffer a ring step reduced from is still in the cache
+ * when the next step copies its send into it, where a fresh array would be written to memory no cache holds.
  *
  * <p>Only whole buffers (not views of part of an array) of at least {@link #MIN_BYTES} are kept, at most
  * {@link #MAX_PER_SHAPE} per shape (type, element count, locations): a rank that only receives keeps a bounded
@@ -20,19 +20,35 @@ import java.util.Map;
  * {@link ScheduleExecutor}). Not thread-safe: the rank's device uses it.
  */
 final class BufferRecycler {
-  /** Smaller buffers are cheap to allocate and die young; reusing them would cost more than it saves. */
-  static final long MIN_BYTES = 64 * 1024;
+  /** Smaller buffers are a few dozen bytes: allocating them costs no more than finding one. */
+  static final long MIN_BYTES = 128;
   /** Enough for a rank that sends and receives one message per step, with one step of slack. */
   static final int MAX_PER_SHAPE = 2;
 
-  private record Shape(DataType type, int count, boolean withLocations) {}
+  /** The kept buffers of one shape. A case uses a handful of shapes, so a list scanned in order finds them. */
+  private static final class Shelf {
+    final DataType type;
+    final int count;
+    final boolean withLocations;
+    final ArrayDeque<DataBuffer> buffers = new ArrayDeque<>(MAX_PER_SHAPE);
 
-  private final Map<Shape, ArrayDeque<DataBuffer>> kept = new HashMap<>();
+    Shelf(DataType type, int count, boolean withLocations) {
+      this.type = type;
+      this.count = count;
+      this.withLocations = withLocations;
+    }
+
+    boolean holds(DataType type, int count, boolean withLocations) {
+      return this.count == count && this.type == type && this.withLocations == withLocations;
+    }
+  }
+
+  private final ArrayList<Shelf> shelves = new ArrayList<>();
 
   /** A buffer of that shape, reused when one is kept, else new; its contents are arbitrary. */
   DataBuffer take(DataType type, int count, boolean withLocations) {
-    ArrayDeque<DataBuffer> buffers = kept.get(new Shape(type, count, withLocations));
-    DataBuffer reused = buffers == null ? null : buffers.pollFirst();
+    Shelf shelf = shelf(type, count, withLocations);
+    DataBuffer reused = shelf == null ? null : shelf.buffers.pollFirst();
     return reused != null ? reused : DataBuffer.allocate(type, count, withLocations);
   }
 
@@ -45,20 +61,33 @@ final class BufferRecycler {
         || Array.getLength(buffer.valuesArray()) != buffer.count()) {
       return;
     }
-    ArrayDeque<DataBuffer> buffers = kept.computeIfAbsent(
-        new Shape(buffer.type(), buffer.count(), buffer.hasLocations()), shape -> new ArrayDeque<>());
-    if (buffers.size() < MAX_PER_SHAPE) {
-      buffers.addFirst(buffer);
+    Shelf shelf = shelf(buffer.type(), buffer.count(), buffer.hasLocations());
+    if (shelf == null) {
+      shelf = new Shelf(buffer.type(), buffer.count(), buffer.hasLocations());
+      shelves.add(shelf);
     }
+    if (shelf.buffers.size() < MAX_PER_SHAPE) {
+      shelf.buffers.addFirst(buffer);
+    }
+  }
+
+  private Shelf shelf(DataType type, int count, boolean withLocations) {
+    for (int i = 0, n = shelves.size(); i < n; i++) {
+      Shelf shelf = shelves.get(i);
+      if (shelf.holds(type, count, withLocations)) {
+        return shelf;
+      }
+    }
+    return null;
   }
 
   /** Buffers kept now, of every shape. */
   int keptBuffers() {
-    return kept.values().stream().mapToInt(ArrayDeque::size).sum();
+    return shelves.stream().mapToInt(shelf -> shelf.buffers.size()).sum();
   }
 
   /** Drops every kept buffer (a case is over: its shapes may not come again). */
   void clear() {
-    kept.clear();
+    shelves.clear();
   }
 }
