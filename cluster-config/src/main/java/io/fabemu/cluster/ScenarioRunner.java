@@ -2,8 +2,8 @@ package io.fabemu.cluster;
 
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.sim.DeviceCore;
-import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.engine.DeviceActor;
@@ -24,6 +24,8 @@ import io.fabemu.switching.SwitchCore;
 import io.fabemu.switching.actor.SwitchActor;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
@@ -51,8 +53,24 @@ public final class ScenarioRunner {
    * {@code spec.topology()} already (the CLI checks placement on it first, so a run builds it once).
    */
   public static RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
-      return run(cluster, Fabric.build(spec, topology), listener);
+    // The member starts (about a second of class loading and joining itself) while this thread builds the fabric
+    // (the inputs and exact answers of a large run take as long): neither waits for the other.
+    CompletableFuture<EmbeddedCluster> starting = CompletableFuture.supplyAsync(EmbeddedCluster::start);
+    Fabric fabric;
+    try {
+      fabric = Fabric.build(spec, topology);
+    } catch (RuntimeException | Error e) {
+      starting.thenAccept(EmbeddedCluster::close);
+      throw e;
+    }
+    EmbeddedCluster started;
+    try {
+      started = starting.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
+    try (EmbeddedCluster cluster = started) {
+      return run(cluster, fabric, listener);
     }
   }
 

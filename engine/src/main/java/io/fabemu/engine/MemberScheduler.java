@@ -52,7 +52,8 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  *
  * <p><b>Where a sub-window runs.</b> A sub-window whose events make devices copy or reduce at least
  * {@code fabemu.engine.fan-out-min-data-bytes} of data ({@link io.fabemu.core.protocol.Payload#dataWorkBytes()}; a
- * delivered 1 MiB message, say) and reach two devices or more fans out: one
+ * delivered 1 MiB message, say), at least {@code fan-out-min-data-bytes-per-device} per device on average, and
+ * reach two devices or more fans out: one
  * {@link DeviceActor.Tick} per device, run in parallel by the device actors. A smaller one, the common case (a few
  * events per device, each a few hundred nanoseconds of work), runs here, device after device, through the same
  * {@link DeviceRunner} the device's actor uses: two messages per device would cost more than the work. Either way
@@ -171,8 +172,11 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private final int hostedDevices;
   /** Least data a sub-window's events carry for it to fan out to the device actors (see the class comment). */
   private final long fanOutMinDataBytes;
+  /** Least data work per device, on average over the sub-window's devices, for it to fan out. */
+  private final long fanOutMinDataBytesPerDevice;
   /** The sub-window being drained: device ids and their batches, and the data its events make devices work on. */
-  private final ArrayList<Integer> stagedDevices = new ArrayList<>();
+  private int[] stagedDevices = new int[64];
+  private int stagedCount;
   private final ArrayList<List<Event>> stagedBatches = new ArrayList<>();
   private long stagedWorkBytes;
   // A bound method reference kept in a field: drainWindow gets the same object every window, no allocation.
@@ -288,6 +292,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     this.lastProgress = new long[cores.length];
     this.fanOutMinDataBytes = context.getSystem().settings().config()
         .getBytes("fabemu.engine.fan-out-min-data-bytes");
+    this.fanOutMinDataBytesPerDevice = context.getSystem().settings().config()
+        .getBytes("fabemu.engine.fan-out-min-data-bytes-per-device");
     int hosted = 0;
     for (int id = 0; id < cores.length; id++) {
       if (cores[id] != null) {
@@ -458,15 +464,16 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       subWindows++;
       stagedWorkBytes = 0L;
       calendar.drainWindow(subWindowEndPs, stager);
-      boolean fanOut = stagedDevices.size() > 1 && stagedWorkBytes >= fanOutMinDataBytes;
-      for (int i = 0, n = stagedDevices.size(); i < n; i++) {
+      boolean fanOut = stagedCount > 1 && stagedWorkBytes >= fanOutMinDataBytes
+          && stagedWorkBytes >= stagedCount * fanOutMinDataBytesPerDevice;
+      for (int i = 0; i < stagedCount; i++) {
         if (fanOut) {
-          sendTick(stagedDevices.get(i), stagedBatches.get(i));
-        } else if (!runHere(stagedDevices.get(i), stagedBatches.get(i))) {
+          sendTick(stagedDevices[i], stagedBatches.get(i));
+        } else if (!runHere(stagedDevices[i], stagedBatches.get(i))) {
           break;  // a device failed: reported, the run is over
         }
       }
-      stagedDevices.clear();
+      stagedCount = 0;
       stagedBatches.clear();
       if (phase == Phase.FAILED || pendingReplies > 0) {
         return;
@@ -478,7 +485,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   }
 
   private void stage(int id, List<Event> events) {
-    stagedDevices.add(id);
+    if (stagedCount == stagedDevices.length) {
+      stagedDevices = java.util.Arrays.copyOf(stagedDevices, stagedCount * 2);
+    }
+    stagedDevices[stagedCount++] = id;
     stagedBatches.add(events);
     for (int i = 0, n = events.size(); i < n; i++) {
       stagedWorkBytes += events.get(i).payload().dataWorkBytes();

@@ -33,7 +33,8 @@ class SchedulerRunsSmallWindowsTest {
   /** Runs {@code devices} on a system whose sub-windows fan out from {@code fanOutMinDataBytes} of data on. */
   private static EngineOutcome run(String fanOutMinDataBytes, DeviceCore[] devices, DeviceActorFactory factory) {
     ActorTestKit testKit = ActorTestKit.create("small-windows", ConfigFactory.parseString(
-        "fabemu.engine.fan-out-min-data-bytes = " + fanOutMinDataBytes)
+        "fabemu.engine.fan-out-min-data-bytes = " + fanOutMinDataBytes
+            + "\nfabemu.engine.fan-out-min-data-bytes-per-device = 0")
         .withFallback(ConfigFactory.load("application-test")));
     try {
       return assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.run(testKit.system(), devices, factory,
