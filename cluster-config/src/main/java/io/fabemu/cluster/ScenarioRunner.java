@@ -79,7 +79,12 @@ public final class ScenarioRunner {
     return run(cluster, Fabric.build(spec), listener);
   }
 
-  private static RunResult run(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
+  /**
+   * Runs {@code fabric}, built already, on an existing cluster (benchmarks time the build apart from the run). The
+   * result's wall time is the emulation's, actors spawned included; building the fabric is not in it. Run a fabric
+   * once: its device cores keep their state.
+   */
+  public static RunResult run(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
     ScenarioSpec spec = fabric.scenario();
     // Wall time is only reported (emulator speed); it never feeds the emulation.
     long wallStartNs = System.nanoTime();

@@ -49,17 +49,18 @@ public final class Fabric {
     this.worldSize = worldSize;
   }
 
-  /** Builds the topology, the routing tables and one device core per NIC, switch and compute node. */
+  /** Builds the topology, its routing and one device core per NIC, switch and compute node. */
   public static Fabric build(ScenarioSpec scenario) {
     return build(scenario, scenario.topology().build());
   }
 
   /**
-   * Builds the routing tables and one device core per NIC, switch and compute node of {@code topology}, which a
-   * caller built from {@code scenario.topology()} already (a run builds its topology once).
+   * Builds the routing and one device core per NIC, switch and compute node of {@code topology}, which a caller
+   * built from {@code scenario.topology()} already (a run builds its topology once). The routing is the topology
+   * kind's choice ({@link io.fabemu.core.topology.TopologySpec#routing}), one instance shared by every device.
    */
   public static Fabric build(ScenarioSpec scenario, Topology topology) {
-    RoutingTable routing = RoutingTable.compute(topology);
+    RoutingTable routing = scenario.topology().routing(topology);
     int hosts = topology.hostCount();
     int vertices = topology.vertexCount();
     int worldSize = hosts * scenario.workload().ppn();

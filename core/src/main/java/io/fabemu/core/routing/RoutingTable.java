@@ -1,16 +1,11 @@
 package io.fabemu.core.routing;
 
-import io.fabemu.core.topology.Topology.Link;
-import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
- * Precomputed shortest-path (hop count) routing with equal-cost multipath, for every (vertex, destination host).
+ * Shortest-path (hop count) routing with equal-cost multipath, for every (vertex, destination host) of a fabric.
  *
  * <p>Contract: {@link #nextHopPorts} lists every egress port of a vertex whose link leads one hop closer to the
  * destination, sorted ascending by the neighbour's vertex id (parallel links to one neighbour by port number).
@@ -18,61 +13,57 @@ import java.util.Objects;
  * reordering) while different flows spread over the equal-cost paths. Every hop strictly decreases the distance,
  * so routes are loop-free. Everything is deterministic: the same topology always yields the same routes.
  *
- * <p>Memory: a vertex keeps a small table of its distinct next-hop port sets and, per destination host, a 16-bit
- * index into it; a vertex that uses a single port set for every destination (a host with one link, say) keeps no
- * per-destination index at all. Identical port sets are one shared array across all vertices. A 4,096-host
- * leaf-spine thus costs about {@code switches x hosts x 2} bytes. Distances are not stored; {@link #distance}
- * walks the route.
+ * <p>Implementations differ only in how they find the ports, never in the ports they return. Each topology kind
+ * chooses its own ({@code TopologySpec.routing}): the structured kinds compute routes from their numbering in
+ * constant time and at most O(vertices) memory ({@link LeafSpineRouting}, {@link LineRouting}, {@link RingRouting},
+ * {@link FullMeshRouting}); {@link #compute} builds the full table by breadth-first search for any graph
+ * ({@link ShortestPathTable}), which is the reference the arithmetic ones are tested against, array for array.
  *
  * <p>Instances are immutable and safe to share between threads. Arrays returned by {@link #nextHopPorts} are
  * shared internal state and must not be modified.
  */
-public final class RoutingTable {
+public abstract sealed class RoutingTable
+    permits ShortestPathTable, LeafSpineRouting, LineRouting, RingRouting, FullMeshRouting {
 
-  private static final int[] NO_PORTS = new int[0];
-  /** Local set index 0 is always the empty set: the route from a host to itself. */
-  private static final int EMPTY_SET = 0;
-  private static final int MAX_SETS_PER_VERTEX = Character.MAX_VALUE + 1;
+  static final int[] NO_PORTS = new int[0];
 
   private final int hostCount;
-  /** {@code neighbours[v][p]}: the vertex at the far end of port {@code p} of {@code v}. */
-  private final int[][] neighbours;
-  /** {@code portSets[v]}: the distinct next-hop port sets of {@code v}; entry 0 is empty. */
-  private final int[][][] portSets;
-  /**
-   * {@code setIndex[v][d]}: index into {@code portSets[v]} for destination host {@code d}; null when {@code v}
-   * uses {@code portSets[v][1]} for every destination other than itself.
-   */
-  private final char[][] setIndex;
+  private final int vertexCount;
 
-  private RoutingTable(int hostCount, int[][] neighbours, int[][][] portSets, char[][] setIndex) {
+  RoutingTable(int hostCount, int vertexCount) {
     this.hostCount = hostCount;
-    this.neighbours = neighbours;
-    this.portSets = portSets;
-    this.setIndex = setIndex;
+    this.vertexCount = vertexCount;
   }
 
   /**
-   * Computes the routes of {@code topology} with one breadth-first search per destination host.
+   * Computes the routes of {@code graph} with one breadth-first search per destination host: a full table, for
+   * graphs without a structure to compute routes from. Time grows with vertices x links, memory with switches x
+   * hosts; see {@link ShortestPathTable}.
    *
    * @throws IllegalArgumentException if some vertex cannot reach some host (a disconnected topology), or a vertex
    *                                  would need more than 65,536 distinct next-hop port sets
    */
-  public static RoutingTable compute(Topology topology) {
-    return new Builder(topology).build();
+  public static RoutingTable compute(PortGraph graph) {
+    return ShortestPathTable.compute(graph);
   }
 
   /**
    * The egress ports of {@code vertex} on a shortest path to {@code destinationHost}, sorted by neighbour vertex
    * id; empty when {@code vertex} is the destination. The returned array is shared: do not modify it.
+   *
+   * @throws IndexOutOfBoundsException if {@code vertex} is no vertex or {@code destinationHost} no host
    */
-  public int[] nextHopPorts(int vertex, int destinationHost) {
+  public final int[] nextHopPorts(int vertex, int destinationHost) {
     Objects.checkIndex(destinationHost, hostCount);
-    char[] index = setIndex[vertex];
-    int[][] sets = portSets[vertex];
-    if (index == null) return vertex == destinationHost ? sets[EMPTY_SET] : sets[1];
-    return sets[index[destinationHost]];
+    Objects.checkIndex(vertex, vertexCount);
+    return ports(vertex, destinationHost);
   }
+
+  /** {@link #nextHopPorts} for indices already checked. */
+  abstract int[] ports(int vertex, int destinationHost);
+
+  /** The vertex at the far end of port {@code port} of {@code vertex}, for {@link #path} and {@link #distance}. */
+  abstract int neighbour(int vertex, int port);
 
   /**
    * The port a packet of the flow with {@code flowHash} leaves {@code vertex} by on its way to
@@ -80,7 +71,7 @@ public final class RoutingTable {
    *
    * @throws IllegalArgumentException if {@code vertex} is the destination (there is no egress)
    */
-  public int egressPort(int vertex, int destinationHost, int flowHash) {
+  public final int egressPort(int vertex, int destinationHost, int flowHash) {
     int[] ports = nextHopPorts(vertex, destinationHost);
     if (ports.length == 1) return ports[0];
     if (ports.length == 0) {
@@ -109,213 +100,51 @@ public final class RoutingTable {
    * The vertices the flow from {@code sourceHost} to {@code destinationHost} visits, both ends included, following
    * {@link #egressPort} with {@link #flowHash}. For tests, documentation and reports, not for the hot path.
    */
-  public List<Integer> path(int sourceHost, int destinationHost) {
+  public final List<Integer> path(int sourceHost, int destinationHost) {
     Objects.checkIndex(sourceHost, hostCount);
     int hash = flowHash(sourceHost, destinationHost);
     List<Integer> path = new ArrayList<>();
     int v = sourceHost;
     path.add(v);
     while (v != destinationHost) {
-      v = neighbours[v][egressPort(v, destinationHost, hash)];
+      v = neighbour(v, egressPort(v, destinationHost, hash));
       path.add(v);
     }
     return path;
   }
 
   /** Hop count of a shortest path from {@code vertex} to {@code destinationHost}; takes O(distance) steps. */
-  public int distance(int vertex, int destinationHost) {
+  public final int distance(int vertex, int destinationHost) {
     Objects.checkIndex(destinationHost, hostCount);
     int hops = 0;
     // Any next hop is one hop closer, so following the first one reaches the destination in exactly distance hops.
-    for (int v = vertex; v != destinationHost; hops++) v = neighbours[v][nextHopPorts(v, destinationHost)[0]];
+    for (int v = vertex; v != destinationHost; hops++) v = neighbour(v, nextHopPorts(v, destinationHost)[0]);
     return hops;
   }
 
-  /** One computation: BFS per destination, then each vertex's next-hop set interned into its table. */
-  private static final class Builder {
-    private final Topology topology;
-    private final int hostCount;
-    private final int vertexCount;
-    private final int[][] neighbours;
-    /** {@code portsByNeighbour[v]}: {@code v}'s ports sorted by (neighbour id, port), the order sets are listed in. */
-    private final int[][] portsByNeighbour;
-    /** Reverse adjacency as CSR: the senders of links into {@code v} are {@code inFrom[inStart[v]..inStart[v+1])}. */
-    private final int[] inStart;
-    private final int[] inFrom;
-    /** Canonical port sets shared by all vertices. */
-    private final Map<PortSetKey, PortSetKey> interned = new HashMap<>();
-    private final VertexSets[] tables;
+  public final int hostCount() {
+    return hostCount;
+  }
 
-    Builder(Topology topology) {
-      this.topology = topology;
-      this.hostCount = topology.hostCount();
-      this.vertexCount = topology.vertexCount();
-      this.neighbours = new int[vertexCount][];
-      this.portsByNeighbour = new int[vertexCount][];
-      for (int v = 0; v < vertexCount; v++) {
-        List<Link> ports = topology.ports(v);
-        int[] to = new int[ports.size()];
-        for (int p = 0; p < to.length; p++) to[p] = ports.get(p).to();
-        neighbours[v] = to;
-        portsByNeighbour[v] = sortedByNeighbour(to);
-      }
-      List<Link> links = topology.links();
-      inStart = new int[vertexCount + 1];
-      for (Link l : links) inStart[l.to() + 1]++;
-      for (int v = 0; v < vertexCount; v++) inStart[v + 1] += inStart[v];
-      inFrom = new int[links.size()];
-      int[] fill = Arrays.copyOf(inStart, vertexCount);
-      for (Link l : links) inFrom[fill[l.to()]++] = l.from();
-      tables = new VertexSets[vertexCount];
-      PortSetKey empty = intern(new PortSetKey().set(NO_PORTS, 0));
-      for (int v = 0; v < vertexCount; v++) tables[v] = new VertexSets(empty);
-    }
-
-    private static int[] sortedByNeighbour(int[] to) {
-      long[] keyed = new long[to.length];
-      for (int p = 0; p < to.length; p++) keyed[p] = ((long) to[p] << 32) | p;
-      Arrays.sort(keyed);
-      int[] ports = new int[to.length];
-      for (int i = 0; i < ports.length; i++) ports[i] = (int) keyed[i];
-      return ports;
-    }
-
-    RoutingTable build() {
-      int[] distance = new int[vertexCount];
-      int[] queue = new int[vertexCount];
-      int[] scratch = new int[maxDegree()];
-      PortSetKey probe = new PortSetKey();
-      for (int d = 0; d < hostCount; d++) {
-        distancesTo(d, distance, queue);
-        for (int v = 0; v < vertexCount; v++) {
-          if (v == d) continue; // the empty set, index 0: the default of a fresh index array
-          if (distance[v] < 0) {
-            throw new IllegalArgumentException("topology is disconnected: " + topology.vertex(v).name()
-                + " cannot reach " + topology.vertex(d).name() + " (" + topology.description() + ")");
-          }
-          int n = 0;
-          for (int p : portsByNeighbour[v]) {
-            if (distance[neighbours[v][p]] == distance[v] - 1) scratch[n++] = p;
-          }
-          tables[v].record(v, d, probe.set(scratch, n));
-        }
-      }
-      int[][][] portSets = new int[vertexCount][][];
-      char[][] setIndex = new char[vertexCount][];
-      for (int v = 0; v < vertexCount; v++) {
-        List<PortSetKey> sets = tables[v].sets;
-        portSets[v] = new int[sets.size()][];
-        for (int i = 0; i < portSets[v].length; i++) portSets[v][i] = sets.get(i).ports;
-        setIndex[v] = tables[v].index;
-      }
-      return new RoutingTable(hostCount, neighbours, portSets, setIndex);
-    }
-
-    private int maxDegree() {
-      int max = 0;
-      for (int[] n : neighbours) max = Math.max(max, n.length);
-      return max;
-    }
-
-    /** Sets {@code distance[v]} to the hop count from {@code v} to host {@code d} (-1: none); BFS on reversed links. */
-    private void distancesTo(int d, int[] distance, int[] queue) {
-      Arrays.fill(distance, -1);
-      distance[d] = 0;
-      queue[0] = d;
-      int head = 0;
-      int tail = 1;
-      while (head < tail) {
-        int u = queue[head++];
-        for (int i = inStart[u]; i < inStart[u + 1]; i++) {
-          int v = inFrom[i];
-          if (distance[v] < 0) {
-            distance[v] = distance[u] + 1;
-            queue[tail++] = v;
-          }
-        }
-      }
-    }
-
-    private PortSetKey intern(PortSetKey probe) {
-      PortSetKey canonical = interned.get(probe);
-      if (canonical == null) {
-        canonical = new PortSetKey().set(Arrays.copyOf(probe.ports, probe.length), probe.length);
-        interned.put(canonical, canonical);
-      }
-      return canonical;
-    }
-
-    /** One vertex's distinct port sets and, once it has more than one non-empty set, its per-destination index. */
-    private final class VertexSets {
-      final List<PortSetKey> sets = new ArrayList<>();
-      final Map<PortSetKey, Integer> localIndex = new HashMap<>();
-      /** Last set recorded: consecutive destinations usually share a set, which skips the hash lookup. */
-      int last = EMPTY_SET;
-      char[] index;
-
-      VertexSets(PortSetKey empty) {
-        sets.add(empty);
-        localIndex.put(empty, EMPTY_SET);
-      }
-
-      void record(int vertex, int destination, PortSetKey probe) {
-        int local = probe.equals(sets.get(last)) ? last : lookupOrAdd(vertex, probe);
-        last = local;
-        if (index != null) {
-          index[destination] = (char) local;
-        } else if (local != 1) {
-          // A second distinct non-empty set: from now on every destination needs its own entry. All earlier
-          // destinations except the vertex itself used set 1.
-          index = new char[hostCount];
-          Arrays.fill(index, 0, destination, (char) 1);
-          if (vertex < destination) index[vertex] = EMPTY_SET;
-          index[destination] = (char) local;
-        }
-      }
-
-      private int lookupOrAdd(int vertex, PortSetKey probe) {
-        Integer known = localIndex.get(probe);
-        if (known != null) return known;
-        if (sets.size() == MAX_SETS_PER_VERTEX) {
-          throw new IllegalArgumentException(topology.vertex(vertex).name() + " needs more than "
-              + MAX_SETS_PER_VERTEX + " distinct next-hop port sets; routing supports at most that many per vertex");
-        }
-        PortSetKey canonical = intern(probe);
-        int local = sets.size();
-        sets.add(canonical);
-        localIndex.put(canonical, local);
-        return local;
-      }
-    }
+  public final int vertexCount() {
+    return vertexCount;
   }
 
   /**
-   * A port set as a hash key. Lookups reuse one mutable probe over a scratch buffer so the hot build loop does not
-   * allocate; stored keys own an exact-length array.
+   * Checks that the structured routing of a kind's parameters is being paired with the graph those parameters
+   * built: routes computed for another numbering would be silently wrong.
    */
-  private static final class PortSetKey {
-    int[] ports;
-    int length;
-    int hash;
-
-    PortSetKey set(int[] ports, int length) {
-      this.ports = ports;
-      this.length = length;
-      int h = 1;
-      for (int i = 0; i < length; i++) h = 31 * h + ports[i];
-      this.hash = h;
-      return this;
+  static void requireShape(PortGraph graph, String routing, int hostCount, int vertexCount) {
+    if (graph.hostCount() != hostCount || graph.vertexCount() != vertexCount) {
+      throw new IllegalArgumentException(routing + " expects " + hostCount + " hosts and " + vertexCount
+          + " vertices, but " + graph.description() + " has " + graph.hostCount() + " and " + graph.vertexCount());
     }
+  }
 
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof PortSetKey k && k.hash == hash
-          && Arrays.equals(ports, 0, length, k.ports, 0, k.length);
-    }
+  /** {@code [p]} for every {@code p < count}: shared single-port sets, one array per port number. */
+  static int[][] singletons(int count) {
+    int[][] sets = new int[count][];
+    for (int p = 0; p < count; p++) sets[p] = new int[] {p};
+    return sets;
   }
 }

@@ -1,5 +1,8 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.FullMeshRouting;
+import io.fabemu.core.routing.RoutingTable;
+
 /**
  * A full mesh of hosts: every pair cabled directly; see {@link Topologies#fullMesh}.
  *
@@ -18,5 +21,11 @@ public record FullMeshSpec(int hosts, LinkSpec link) implements TopologySpec {
   @Override
   public Topology build() {
     return Topologies.fullMesh(hosts, link);
+  }
+
+  /** Routes from the numbering (constant time per lookup, no per-destination table). */
+  @Override
+  public RoutingTable routing(Topology topology) {
+    return FullMeshRouting.of(topology, hosts);
   }
 }

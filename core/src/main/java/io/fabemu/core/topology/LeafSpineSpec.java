@@ -1,5 +1,8 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.LeafSpineRouting;
+import io.fabemu.core.routing.RoutingTable;
+
 /**
  * A two-tier leaf-spine (Clos) fabric; see {@link Topologies#leafSpine} for its numbering.
  *
@@ -22,5 +25,11 @@ public record LeafSpineSpec(int hosts, int hostsPerTor, int spines, LinkSpec hos
   @Override
   public Topology build() {
     return Topologies.leafSpine(hosts, hostsPerTor, spines, hostLink, spineLink);
+  }
+
+  /** Routes from the numbering (constant time per lookup, no per-destination table). */
+  @Override
+  public RoutingTable routing(Topology topology) {
+    return LeafSpineRouting.of(topology, hosts, hostsPerTor, spines);
   }
 }

@@ -1,5 +1,8 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.LineRouting;
+import io.fabemu.core.routing.RoutingTable;
+
 /**
  * A line of hosts (a chain), which forward transit traffic themselves; see {@link Topologies#line}.
  *
@@ -18,5 +21,11 @@ public record LineSpec(int hosts, LinkSpec link) implements TopologySpec {
   @Override
   public Topology build() {
     return Topologies.line(hosts, link);
+  }
+
+  /** Routes from the numbering (constant time per lookup, no per-destination table). */
+  @Override
+  public RoutingTable routing(Topology topology) {
+    return LineRouting.of(topology, hosts);
   }
 }

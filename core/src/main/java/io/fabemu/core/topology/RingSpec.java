@@ -1,5 +1,8 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.RingRouting;
+import io.fabemu.core.routing.RoutingTable;
+
 /**
  * A ring of hosts (a line closed into a cycle), which forward transit traffic themselves; see
  * {@link Topologies#ring}.
@@ -19,5 +22,11 @@ public record RingSpec(int hosts, LinkSpec link) implements TopologySpec {
   @Override
   public Topology build() {
     return Topologies.ring(hosts, link);
+  }
+
+  /** Routes from the numbering (constant time per lookup, no per-destination table). */
+  @Override
+  public RoutingTable routing(Topology topology) {
+    return RingRouting.of(topology, hosts);
   }
 }

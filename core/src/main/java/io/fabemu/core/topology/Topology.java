@@ -1,5 +1,6 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.PortGraph;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,8 +13,11 @@ import java.util.List;
  * <p>It is also the one place that answers how devices are numbered: a host's NIC has the host's vertex id, a
  * switch its vertex id, and the compute node of host {@code h} comes after every vertex ({@link
  * #computeNodeDevice}); and which tier a switch is in ({@link Vertex#tier()}), set by the kind's builder.
+ *
+ * <p>Routing sees it as a {@link PortGraph}; which routing a topology gets is its kind's choice
+ * ({@link TopologySpec#routing}).
  */
-public final class Topology {
+public final class Topology implements PortGraph {
 
   public enum VertexKind { HOST, SWITCH }
 
@@ -83,6 +87,7 @@ public final class Topology {
     return vertices.get(id);
   }
 
+  @Override
   public int vertexCount() {
     return vertices.size();
   }
@@ -96,8 +101,24 @@ public final class Topology {
     return ports.get(vertex);
   }
 
+  @Override
   public int hostCount() {
     return hostCount;
+  }
+
+  @Override
+  public int portCount(int vertex) {
+    return ports.get(vertex).size();
+  }
+
+  @Override
+  public int neighbour(int vertex, int port) {
+    return ports.get(vertex).get(port).to();
+  }
+
+  @Override
+  public String vertexName(int vertex) {
+    return vertices.get(vertex).name();
   }
 
   public boolean isHost(int vertex) {
@@ -158,6 +179,7 @@ public final class Topology {
   }
 
   /** One line naming the topology, e.g. {@code leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines}. */
+  @Override
   public String description() {
     return description;
   }

@@ -1,5 +1,7 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.RoutingTable;
+
 /**
  * Which fabric to build: one record per topology kind, each with the fields only that kind has.
  *
@@ -23,4 +25,14 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
    *     range
    */
   Topology build();
+
+  /**
+   * The routes of {@code topology}, which {@link #build()} of this spec built: computed from the kind's numbering
+   * where it has a structure to compute them from, else {@link RoutingTable#compute} (the full shortest-path
+   * table, whose set-up grows with hosts x links). Whichever it is, the routes are those {@link RoutingTable}'s
+   * contract defines, port array for port array, so the choice changes set-up time and memory, never a result.
+   *
+   * @throws IllegalArgumentException when {@code topology} is not the one this spec builds
+   */
+  RoutingTable routing(Topology topology);
 }

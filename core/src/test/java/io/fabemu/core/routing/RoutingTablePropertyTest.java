@@ -2,11 +2,16 @@ package io.fabemu.core.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.core.topology.FullMeshSpec;
+import io.fabemu.core.topology.LeafSpineSpec;
+import io.fabemu.core.topology.LineSpec;
 import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.RingSpec;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology.Link;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.core.topology.TopologySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -32,6 +37,17 @@ class RoutingTablePropertyTest {
         case "line" -> Topologies.line(hosts, LINK);
         case "ring" -> Topologies.ring(hosts, LINK);
         case "full-mesh" -> Topologies.fullMesh(hosts, LINK);
+        default -> throw new IllegalArgumentException(kind);
+      };
+    }
+
+    /** The kind's record, whose {@link TopologySpec#routing} computes routes from the numbering. */
+    TopologySpec spec() {
+      return switch (kind) {
+        case "leaf-spine" -> new LeafSpineSpec(hosts, hostsPerTor, spines, LINK, LINK);
+        case "line" -> new LineSpec(hosts, LINK);
+        case "ring" -> new RingSpec(hosts, LINK);
+        case "full-mesh" -> new FullMeshSpec(hosts, LINK);
         default -> throw new IllegalArgumentException(kind);
       };
     }
@@ -121,8 +137,12 @@ class RoutingTablePropertyTest {
   @Property(tries = 100)
   void shouldListExactlyPortsOneHopCloserWhenAnyVertexAndDestination(@ForAll("shapes") Shape s) {
     Topology t = s.build();
-    RoutingTable routes = RoutingTable.compute(t);
 
+    assertListsPortsOneHopCloser(t, RoutingTable.compute(t));
+    assertListsPortsOneHopCloser(t, s.spec().routing(t));
+  }
+
+  private static void assertListsPortsOneHopCloser(Topology t, RoutingTable routes) {
     // Every (vertex, destination): the ECMP sets that matter (antipodes of an even ring, say) are rare picks.
     for (int d = 0; d < t.hostCount(); d++) {
       int[] distance = bfsDistances(t, d);
