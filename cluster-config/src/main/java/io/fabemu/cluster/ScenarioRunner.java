@@ -55,7 +55,14 @@ public final class ScenarioRunner {
   public static RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
     // The member starts (about a second of class loading and joining itself) while this thread builds the fabric
     // (the inputs and exact answers of a large run take as long): neither waits for the other.
-    CompletableFuture<EmbeddedCluster> starting = CompletableFuture.supplyAsync(EmbeddedCluster::start);
+    // A thread of its own with the caller's class loader, which finds fabemu's configuration files as this one does.
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    CompletableFuture<EmbeddedCluster> starting = CompletableFuture.supplyAsync(EmbeddedCluster::start, task -> {
+      Thread thread = new Thread(task, "fabemu-member-start");
+      thread.setDaemon(true);
+      thread.setContextClassLoader(loader);
+      thread.start();
+    });
     Fabric fabric;
     try {
       fabric = Fabric.build(spec, topology);

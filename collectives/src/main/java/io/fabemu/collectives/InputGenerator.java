@@ -103,6 +103,7 @@ public final class InputGenerator {
     if (target.type() != type) {
       throw new IllegalArgumentException("generator of " + type + " cannot fill " + target);
     }
+    java.util.Objects.checkFromIndexSize(targetOffset, count, target.count());
     long stream = stream(sizeBytes, rank);
     Object values = target.valuesArray();
     long[] chunk = new long[Math.min(count, FILL_CHUNK)];

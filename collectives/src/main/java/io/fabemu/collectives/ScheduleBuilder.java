@@ -1,17 +1,29 @@
 package io.fabemu.collectives;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Accumulates one rank's steps. Algorithms add copies, sends and receives to the current step and close it with
  * {@link #endStep()}; inside a step copies run before sends, and sends before receives are posted, whatever the
  * order of the calls, so a copy or send that depends on a receive must go to a later step. Empty steps are
- * dropped. {@link #build()} checks every region against the buffer sizes.
+ * dropped. {@link #build()} checks every region against the buffer sizes and packs the steps into the schedule's
+ * int rows: a transfer as (peer, buffer | {@link #REDUCE} | {@link #INC}, offset, count, channel), a copy as (from,
+ * fromOffset, to, toOffset, count).
  */
 public final class ScheduleBuilder {
+  /** Bits of a packed transfer's second int: the buffer's ordinal, and its flags above. */
+  static final int BUFFER_MASK = 0xF;
+  static final int REDUCE = 0x10;
+  static final int INC = 0x20;
+
   private final int rank;
-  private final List<Step> steps = new ArrayList<>();
+  /** The steps so far, packed as the schedule keeps them (see the class comment). */
+  private int[] bounds = new int[16];
+  private int boundCount;
+  private int[] entries = new int[64];
+  private int entryCount;
   private final List<LocalCopy> copies = new ArrayList<>();
   private final List<Transfer> sends = new ArrayList<>();
   private final List<Transfer> receives = new ArrayList<>();
@@ -76,7 +88,18 @@ public final class ScheduleBuilder {
 
   public ScheduleBuilder endStep() {
     if (!copies.isEmpty() || !sends.isEmpty() || !receives.isEmpty()) {
-      steps.add(new Step(copies, sends, receives));
+      bound();
+      for (LocalCopy c : copies) {
+        entry(c.from().ordinal(), c.fromOffset(), c.to().ordinal(), c.toOffset(), c.count());
+      }
+      bound();
+      for (Transfer t : sends) {
+        entry(t);
+      }
+      bound();
+      for (Transfer t : receives) {
+        entry(t);
+      }
       copies.clear();
       sends.clear();
       receives.clear();
@@ -84,9 +107,35 @@ public final class ScheduleBuilder {
     return this;
   }
 
+  private void bound() {
+    if (boundCount == bounds.length) {
+      bounds = Arrays.copyOf(bounds, bounds.length * 2);
+    }
+    bounds[boundCount++] = entryCount / Schedule.ENTRY_INTS;
+  }
+
+  private void entry(Transfer t) {
+    entry(t.peer(), t.buffer().ordinal() | (t.reduce() ? REDUCE : 0) | (t.inc() ? INC : 0), t.offset(), t.count(),
+        t.channel());
+  }
+
+  private void entry(int a, int b, int c, int d, int e) {
+    if (entryCount + Schedule.ENTRY_INTS > entries.length) {
+      entries = Arrays.copyOf(entries, entries.length * 2);
+    }
+    entries[entryCount++] = a;
+    entries[entryCount++] = b;
+    entries[entryCount++] = c;
+    entries[entryCount++] = d;
+    entries[entryCount++] = e;
+  }
+
   public Schedule build() {
     endStep();
-    Schedule schedule = new Schedule(inputCount, outputCount, tempCount, resultBuffer, steps);
+    bound();  // ends the last step's receives
+    Schedule schedule = new Schedule(inputCount, outputCount, tempCount, resultBuffer,
+        Arrays.copyOf(bounds, boundCount), Arrays.copyOf(entries, entryCount));
+    boundCount--;  // the builder may go on adding steps
     for (int s = 0; s < schedule.stepCount(); s++) {
       Step step = schedule.step(s);
       for (int i = 0; i < step.copyCount(); i++) {

@@ -22,7 +22,8 @@ import org.apache.pekko.actor.typed.javadsl.ReceiveBuilder;
  * given at creation; {@link CollectReport} with one {@link MemberScheduler.ReportCollected}. A core that throws
  * fails (stops) the actor; its scheduler watches it and fails the run. The {@link DeviceRunner} is the scheduler's,
  * shared: the scheduler runs the device's small windows itself and sends the actor ticks for the large ones, never
- * both at once (see {@link MemberScheduler}).
+ * both at once (see {@link MemberScheduler}). So {@link #onTick} sees only the windows that fan out: a subclass
+ * must not rely on it for every window.
  *
  * <p>Device modules reuse it either by delegating ({@code ComputeNodeActor.create(runner, scheduler)} returning
  * {@code DeviceActor.create(runner, scheduler)}) or by extending it: a subclass adds its own commands (implementing
@@ -47,7 +48,9 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   private final DeviceRunner runner;
   private final int deviceId;
   private final ActorRef<MemberScheduler.Command> scheduler;
-  /** Capacity of the next tick's outgoing list: the most any tick sent so far. */
+  /** Largest presized outgoing list: a tick that sent more (a huge message cut up) grows its own list. */
+  private static final int MAX_OUTGOING_CAPACITY = 4_096;
+  /** Capacity of the next tick's outgoing list: the most any tick sent so far, up to the cap. */
   private int outgoingCapacity = 4;
 
   /** The generic device actor for the core {@code runner} drives, reporting to {@code scheduler}. */
@@ -89,7 +92,7 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
     // largest one so far, so that a NIC cutting a large message into many segments does not grow it step by step.
     ArrayList<Event> outgoing = new ArrayList<>(outgoingCapacity);
     int handled = runner.runWindow(tick.events(), tick.windowEndPs(), outgoing);
-    outgoingCapacity = Math.max(outgoingCapacity, outgoing.size());
+    outgoingCapacity = Math.min(MAX_OUTGOING_CAPACITY, Math.max(outgoingCapacity, outgoing.size()));
     scheduler.tell(new MemberScheduler.TickDone(deviceId, outgoing, handled, core.progress(),
         core.takeFinishedResults()));
     return this;

@@ -19,7 +19,8 @@ public interface DeviceActorFactory {
 
   /**
    * The behavior of the actor for the core {@code runner} drives ({@link DeviceRunner#core()}); it reports to
-   * {@code scheduler}, which shares the runner.
+   * {@code scheduler}, which shares the runner. The actor must drive this very runner, never a new one over the
+   * same core: the runner numbers the device's events, and two runners would number them twice.
    */
   Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler);
 }

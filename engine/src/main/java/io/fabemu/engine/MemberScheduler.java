@@ -53,7 +53,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * <p><b>Where a sub-window runs.</b> A sub-window whose events make devices copy or reduce at least
  * {@code fabemu.engine.fan-out-min-data-bytes} of data ({@link io.fabemu.core.protocol.Payload#dataWorkBytes()}; a
  * delivered 1 MiB message, say), at least {@code fan-out-min-data-bytes-per-device} per device on average, and
- * reach two devices or more fans out: one
+ * reach two devices or more (any number when {@code fan-out-min-data-bytes} is 0) fans out: one
  * {@link DeviceActor.Tick} per device, run in parallel by the device actors. A smaller one, the common case (a few
  * events per device, each a few hundred nanoseconds of work), runs here, device after device, through the same
  * {@link DeviceRunner} the device's actor uses: two messages per device would cost more than the work. Either way
@@ -464,7 +464,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       subWindows++;
       stagedWorkBytes = 0L;
       calendar.drainWindow(subWindowEndPs, stager);
-      boolean fanOut = stagedCount > 1 && stagedWorkBytes >= fanOutMinDataBytes
+      // One device alone gains nothing from its actor, unless fanning out is forced (thresholds of 0, as in tests).
+      boolean fanOut = (stagedCount > 1 || fanOutMinDataBytes == 0) && stagedWorkBytes >= fanOutMinDataBytes
           && stagedWorkBytes >= stagedCount * fanOutMinDataBytesPerDevice;
       for (int i = 0; i < stagedCount; i++) {
         if (fanOut) {
@@ -509,8 +510,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     int handled;
     try {
       handled = runner.runWindow(events, subWindowEndPs, inlineOutgoing);
-    } catch (RuntimeException e) {
-      // As a failed device actor is reported (ChildFailed): once, naming the device and the window.
+    } catch (RuntimeException | AssertionError | StackOverflowError e) {
+      // As a failed device actor is reported (ChildFailed): once, naming the device and the window; and logged with
+      // its stack trace, as Pekko logs an actor's failure.
+      getContext().getLog().error("device {} failed {}", id, during(), e);
       reportFailure("device " + id + " failed " + during() + ": " + e);
       phase = Phase.FAILED;
       inlineOutgoing.clear();

@@ -12,7 +12,7 @@ import java.util.Objects;
  * {@code [arrayOffset(), arrayOffset() + count())} of the backing arrays. Views are how a message's data travels
  * without copies: a NIC cuts a message into segments that are views of the message's buffer, and a receiver that
  * gets every segment as views of one buffer reassembles the message as a view again. A message's data is
- * therefore never written once it is sent (see {@code Message}); writes through a view reach every buffer that
+ * therefore never written while it travels (see {@code Message}); writes through a view reach every buffer that
  * shares its arrays.
  *
  * <p>Float32 arithmetic goes through double and back; for + and * this is exact rounding (double has more than
@@ -104,7 +104,7 @@ public final class DataBuffer {
    * same backing arrays (not merely equal values).
    */
   public boolean isViewAt(int offset, DataBuffer part) {
-    return part.values == values && part.start == start + offset && offset >= 0
+    return part.values == values && part.locations == locations && part.start == start + offset && offset >= 0
         && offset + part.count <= count;
   }
 
@@ -245,6 +245,28 @@ public final class DataBuffer {
     };
   }
 
+  /**
+   * Fills this buffer's elements with values no correct result holds in practice (extreme integers, NaN, location
+   * -1): a rank's output before each iteration, so a leftover cannot pass the check, and a recycled message buffer
+   * under assertions.
+   *
+   * @return this buffer
+   */
+  public DataBuffer poison() {
+    int to = start + count;
+    switch (type) {
+      case INT16 -> Arrays.fill((short[]) values, start, to, Short.MIN_VALUE);
+      case INT32 -> Arrays.fill((int[]) values, start, to, Integer.MIN_VALUE + 1);
+      case INT64 -> Arrays.fill((long[]) values, start, to, Long.MIN_VALUE + 1);
+      case FLOAT32 -> Arrays.fill((float[]) values, start, to, Float.NaN);
+      case FLOAT64 -> Arrays.fill((double[]) values, start, to, Double.NaN);
+    }
+    if (locations != null) {
+      Arrays.fill(locations, start, to, -1);
+    }
+    return this;
+  }
+
   /** Sets element {@code index} from a long (integer types) or its double value (floating point). */
   public void set(int index, long value) {
     int at = start + Objects.checkIndex(index, count);
@@ -327,17 +349,21 @@ public final class DataBuffer {
     return countMismatches(0, other, 0, count) == 0;
   }
 
+  /** Over this buffer's elements only (a view hashes as a copy of its range would), bit for bit like equals. */
   @Override
   public int hashCode() {
-    int end = start + count;
-    int h = switch (type) {
-      case INT16 -> Arrays.hashCode(Arrays.copyOfRange((short[]) values, start, end));
-      case INT32 -> Arrays.hashCode(Arrays.copyOfRange((int[]) values, start, end));
-      case INT64 -> Arrays.hashCode(Arrays.copyOfRange((long[]) values, start, end));
-      case FLOAT32 -> Arrays.hashCode(Arrays.copyOfRange((float[]) values, start, end));
-      case FLOAT64 -> Arrays.hashCode(Arrays.copyOfRange((double[]) values, start, end));
-    };
-    return 31 * h + (locations == null ? 0 : Arrays.hashCode(Arrays.copyOfRange(locations, start, end)));
+    int h = 1;
+    for (int i = start, end = start + count; i < end; i++) {
+      long bits = switch (type) {
+        case INT16 -> ((short[]) values)[i];
+        case INT32 -> ((int[]) values)[i];
+        case INT64 -> ((long[]) values)[i];
+        case FLOAT32 -> Float.floatToRawIntBits(((float[]) values)[i]);
+        case FLOAT64 -> Double.doubleToRawLongBits(((double[]) values)[i]);
+      };
+      h = 31 * h + Long.hashCode(bits) + (locations == null ? 0 : 17 * locations[i]);
+    }
+    return h;
   }
 
   @Override

@@ -153,6 +153,12 @@ public final class DeviceProtocol {
       return slice == null ? 0L : slice.sizeBytes();
     }
 
+    /** An INC task fragment's data is aggregated or merged where it arrives; an ordinary slice is passed on. */
+    @Override
+    public long dataWorkBytes() {
+      return isIncTask() ? dataBytes() : 0L;
+    }
+
     /** Same packet, arriving at the next device at a new tail time. */
     public Packet withTailTimePs(long newTailTimePs) {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes,

@@ -7,10 +7,12 @@ import io.fabemu.core.inc.IncRequest;
  * A rank-to-rank message, as MPI sees it. A real message carries its data; a synthetic one (the {@code synthetic}
  * payload mode) carries its size only, and the network treats both alike: the same packets, the same times.
  *
- * <p>A message's data is its own (a sender passes a copy of its buffer) and is never written once sent: the
+ * <p>A message's data is its own (a sender passes a copy of its buffer) and is never written while it travels: the
  * packets that carry it, the fragments a NIC keeps for retransmission and the message a receiver reassembles are
  * views of it ({@link DataBuffer#view}), not copies. A receiver reads it (copies or reduces it into its buffers)
- * and never writes it.
+ * and never writes it. Its life ends when the receiving rank has applied it: nothing reads an ordinary (not INC)
+ * message after that, so the rank may reuse its buffer for a later send. Anything that would keep or pass on a
+ * delivered message's data (a duplicate, a trace) must copy it.
  *
  * @param sourceRank      sending world rank
  * @param destinationRank receiving world rank

@@ -26,8 +26,10 @@ public sealed interface Payload
 
   /**
    * Bytes of element data the receiving device copies or reduces when it handles this payload: a delivered
-   * message's, which the rank applies to its buffers; 0 for payloads whose data is only passed on by reference (a
-   * packet's slice is a view). The engine runs windows with much of this work on several threads.
+   * message's, which the rank applies to its buffers, and an INC task fragment's, which a switch aggregates or a
+   * NIC merges; 0 for payloads whose data is only passed on by reference (an ordinary packet's slice is a view,
+   * reassembled without a copy unless it crossed members). The engine runs windows with much of this work on
+   * several threads; it is an estimate of work, never part of a result.
    */
   default long dataWorkBytes() {
     return 0L;

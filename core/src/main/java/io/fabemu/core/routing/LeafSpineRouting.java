@@ -34,8 +34,15 @@ public final class LeafSpineRouting extends RoutingTable {
     this.tors = (hosts - 1) / hostsPerTor + 1;
     this.firstTor = hosts;
     this.firstSpine = hosts + tors;
-    requireShape(graph, "leaf-spine routing of " + hosts + " hosts, " + hostsPerTor + " per TOR, " + spines
-        + " spines", hosts, firstSpine + spines);
+    String routing = "leaf-spine routing of " + hosts + " hosts, " + hostsPerTor + " per TOR, " + spines + " spines";
+    requireShape(graph, routing, hosts, firstSpine + spines);
+    // Vertex counts alone can agree for other shapes (64 hosts by 8 with 4 spines, by 16 with 8): check the ports.
+    int firstTorPorts = Math.min(hosts, hostsPerTor) + spines;
+    if (graph.portCount(firstTor) != firstTorPorts || spines > 0 && graph.portCount(firstSpine) != tors) {
+      throw new IllegalArgumentException(routing + " expects " + firstTorPorts + " ports on the first TOR and "
+          + tors + " on each spine, but " + graph.description() + " has " + graph.portCount(firstTor) + " and "
+          + (spines > 0 ? graph.portCount(firstSpine) : 0));
+    }
     this.singlePort = singletons(Math.max(Math.min(hosts, hostsPerTor), tors));
     this.spinePorts = range(hostsPerTor, spines);
     int lastTorHosts = hosts - (tors - 1) * hostsPerTor;

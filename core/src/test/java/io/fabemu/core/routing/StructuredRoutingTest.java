@@ -109,6 +109,12 @@ class StructuredRoutingTest {
     assertThatThrownBy(() -> new RingSpec(16, HOST_LINK).routing(other))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ring routing of 16 hosts");
+    // As many vertices (64 hosts, 8 TORs and 4 spines against 4 TORs and 8 spines), other ports.
+    Topology sameCount = new LeafSpineSpec(64, 8, 4, HOST_LINK, SPINE_LINK).build();
+    assertThatThrownBy(() -> new LeafSpineSpec(64, 16, 8, HOST_LINK, SPINE_LINK).routing(sameCount))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("expects 24 ports on the first TOR and 4 on each spine")
+        .hasMessageContaining("has 12 and 12");
   }
 
   @Test

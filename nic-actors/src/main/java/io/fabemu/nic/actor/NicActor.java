@@ -15,9 +15,11 @@ public final class NicActor {
   private NicActor() {}
 
   /** The actor for the {@link NicCore} {@code runner} drives, reporting to {@code scheduler}. */
-  public static Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
+  public static Behavior<DeviceActor.Command> create(DeviceRunner runner,
+                                                     ActorRef<MemberScheduler.Command> scheduler) {
     if (!(runner.core() instanceof NicCore)) {
-      throw new IllegalArgumentException("a NIC actor drives a NicCore, got " + runner.core().getClass().getName());
+      throw new IllegalArgumentException("a NIC actor drives a NicCore, got "
+          + runner.core().getClass().getName());
     }
     return DeviceActor.create(runner, scheduler);
   }

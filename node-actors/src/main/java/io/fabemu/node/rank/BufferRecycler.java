@@ -15,9 +15,12 @@ import java.util.ArrayList;
  * when the next step copies its send into it, where a fresh array would be written to memory no cache holds.
  *
  * <p>Only whole buffers (not views of part of an array) of at least {@link #MIN_BYTES} are kept, at most
- * {@link #MAX_PER_SHAPE} per shape (type, element count, locations): a rank that only receives keeps a bounded
- * amount. Buffers here are garbage to everyone else: the caller gives back only data nobody reads any more (see
- * {@link ScheduleExecutor}). Not thread-safe: the rank's device uses it.
+ * {@link #MAX_PER_SHAPE} per shape (type, element count, locations) and at most twice the largest buffer given back
+ * since the last {@link #clear} in all: a rank that only receives, or receives many sizes (Rabenseifner's halves),
+ * keeps a bounded amount. Buffers here are garbage to everyone else: the caller gives back only data nobody reads
+ * any more (see {@link ScheduleExecutor}). With assertions on (tests), a buffer given back is poisoned, so a reader
+ * that should not be there sees NaN or extreme integers instead of plausible data. Not thread-safe: the rank's
+ * device uses it.
  */
 final class BufferRecycler {
   /** Smaller buffers are a few dozen bytes: allocating them costs no more than finding one. */
@@ -44,12 +47,19 @@ final class BufferRecycler {
   }
 
   private final ArrayList<Shelf> shelves = new ArrayList<>();
+  /** Bytes of the buffers kept now, and of the largest buffer given back since the last clear. */
+  private long keptBytes;
+  private long largestBytes;
 
   /** A buffer of that shape, reused when one is kept, else new; its contents are arbitrary. */
   DataBuffer take(DataType type, int count, boolean withLocations) {
     Shelf shelf = shelf(type, count, withLocations);
     DataBuffer reused = shelf == null ? null : shelf.buffers.pollFirst();
-    return reused != null ? reused : DataBuffer.allocate(type, count, withLocations);
+    if (reused == null) {
+      return DataBuffer.allocate(type, count, withLocations);
+    }
+    keptBytes -= reused.sizeBytes();
+    return reused;
   }
 
   /**
@@ -57,8 +67,12 @@ final class BufferRecycler {
    * leaves it to the collector. The caller must not use it afterwards.
    */
   void giveBack(DataBuffer buffer) {
-    if (buffer.sizeBytes() < MIN_BYTES || buffer.arrayOffset() != 0
-        || Array.getLength(buffer.valuesArray()) != buffer.count()) {
+    long bytes = buffer.sizeBytes();
+    if (bytes < MIN_BYTES || buffer.arrayOffset() != 0 || Array.getLength(buffer.valuesArray()) != buffer.count()) {
+      return;
+    }
+    largestBytes = Math.max(largestBytes, bytes);
+    if (keptBytes + bytes > 2 * largestBytes) {
       return;
     }
     Shelf shelf = shelf(buffer.type(), buffer.count(), buffer.hasLocations());
@@ -67,9 +81,12 @@ final class BufferRecycler {
       shelves.add(shelf);
     }
     if (shelf.buffers.size() < MAX_PER_SHAPE) {
+      assert buffer.poison() == buffer;
       shelf.buffers.addFirst(buffer);
+      keptBytes += bytes;
     }
   }
+
 
   private Shelf shelf(DataType type, int count, boolean withLocations) {
     for (int i = 0, n = shelves.size(); i < n; i++) {
@@ -89,5 +106,7 @@ final class BufferRecycler {
   /** Drops every kept buffer (a case is over: its shapes may not come again). */
   void clear() {
     shelves.clear();
+    keptBytes = 0;
+    largestBytes = 0;
   }
 }

@@ -331,7 +331,7 @@ public final class RankWorkload {
       return;
     }
     if (schedule.resultBuffer() == BufferId.OUTPUT) {
-      poison(buffers[BufferId.OUTPUT.ordinal()]);
+      buffers[BufferId.OUTPUT.ordinal()].poison();
     }
     executor.begin(schedule, buffers, op, operationSequence++, nowPs, inPlace);
   }
@@ -420,23 +420,6 @@ public final class RankWorkload {
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
         Arrays.copyOf(iterationLatenciesPs, measured)));
-  }
-
-  /** Fills the buffer with values no correct result holds in practice (extreme integers, NaN, location -1). */
-  private static void poison(DataBuffer buffer) {
-    Object values = buffer.valuesArray();
-    int from = buffer.arrayOffset();
-    int to = from + buffer.count();
-    switch (buffer.type()) {
-      case INT16 -> Arrays.fill((short[]) values, from, to, Short.MIN_VALUE);
-      case INT32 -> Arrays.fill((int[]) values, from, to, Integer.MIN_VALUE + 1);
-      case INT64 -> Arrays.fill((long[]) values, from, to, Long.MIN_VALUE + 1);
-      case FLOAT32 -> Arrays.fill((float[]) values, from, to, Float.NaN);
-      case FLOAT64 -> Arrays.fill((double[]) values, from, to, Double.NaN);
-    }
-    if (buffer.hasLocations()) {
-      Arrays.fill(buffer.locationsArray(), from, to, -1);
-    }
   }
 
   private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,

@@ -38,8 +38,9 @@ import io.fabemu.core.util.IntLongMap;
  *
  * <p>Payload. An operation started with {@link #begin} runs on real data: sends carry copies of slices of the
  * buffers, receives copy or reduce into them. A received message's buffer, once applied, is kept for a later send
- * of the same shape ({@link BufferRecycler}), so large messages make no garbage. One started with {@link #beginSynthetic} runs on sizes only: the same steps,
- * messages of the same sizes and the same costs (copy and reduce times by bytes), but no data is touched.
+ * of the same shape ({@link BufferRecycler}), so messages make little garbage. One started with
+ * {@link #beginSynthetic} runs on sizes only: the same steps, messages of the same sizes and the same costs (copy
+ * and reduce times by bytes), but no data is touched.
  */
 public final class ScheduleExecutor {
   private final int rank;

@@ -15,9 +15,11 @@ public final class SwitchActor {
   private SwitchActor() {}
 
   /** The actor for the {@link SwitchCore} {@code runner} drives, reporting to {@code scheduler}. */
-  public static Behavior<DeviceActor.Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
+  public static Behavior<DeviceActor.Command> create(DeviceRunner runner,
+                                                     ActorRef<MemberScheduler.Command> scheduler) {
     if (!(runner.core() instanceof SwitchCore)) {
-      throw new IllegalArgumentException("a switch actor drives a SwitchCore, got " + runner.core().getClass().getName());
+      throw new IllegalArgumentException("a switch actor drives a SwitchCore, got "
+          + runner.core().getClass().getName());
     }
     return DeviceActor.create(runner, scheduler);
   }
