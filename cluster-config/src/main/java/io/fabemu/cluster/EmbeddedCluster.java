@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
+import io.fabemu.engine.PekkoWindowEngine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,6 +105,13 @@ public final class EmbeddedCluster implements AutoCloseable {
       transport = Transport.parse(merged.getString("fabemu.transport"));
     } catch (IllegalArgumentException | ConfigException e) {
       throw new ClusterStartException("cannot start the cluster member: fabemu.transport: " + e.getMessage(), e);
+    }
+    // The engine reads these in every member's scheduler; a bad value is reported here, once, in one line.
+    try {
+      PekkoWindowEngine.byteSetting(merged, PekkoWindowEngine.FAN_OUT_MIN_DATA_BYTES_PATH);
+      PekkoWindowEngine.byteSetting(merged, PekkoWindowEngine.FAN_OUT_MIN_DATA_BYTES_PER_DEVICE_PATH);
+    } catch (IllegalArgumentException e) {
+      throw new ClusterStartException("cannot start the cluster member: " + e.getMessage(), e);
     }
     // Checked whatever the transport, so that a bad value is reported where it is written.
     OptionalInt idleLevel = aeronIdleCpuLevel(

@@ -58,6 +58,20 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
     return Behaviors.setup(context -> new DeviceActor(context, runner, scheduler));
   }
 
+  /**
+   * {@link #create} for a device module's shell, which drives cores of {@code coreType} only.
+   *
+   * @throws IllegalArgumentException when {@code runner} drives a core of another type
+   */
+  public static Behavior<Command> create(Class<? extends DeviceCore> coreType, DeviceRunner runner,
+                                         ActorRef<MemberScheduler.Command> scheduler) {
+    if (!coreType.isInstance(runner.core())) {
+      throw new IllegalArgumentException("the actor of a " + coreType.getSimpleName() + " cannot drive a "
+          + runner.core().getClass().getName());
+    }
+    return create(runner, scheduler);
+  }
+
   protected DeviceActor(ActorContext<Command> context, DeviceRunner runner,
                         ActorRef<MemberScheduler.Command> scheduler) {
     super(context);

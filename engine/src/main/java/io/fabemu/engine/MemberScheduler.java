@@ -290,10 +290,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     this.devices = (ActorRef<DeviceActor.Command>[]) new ActorRef<?>[cores.length];
     this.runners = new DeviceRunner[cores.length];
     this.lastProgress = new long[cores.length];
-    this.fanOutMinDataBytes = context.getSystem().settings().config()
-        .getBytes("fabemu.engine.fan-out-min-data-bytes");
-    this.fanOutMinDataBytesPerDevice = context.getSystem().settings().config()
-        .getBytes("fabemu.engine.fan-out-min-data-bytes-per-device");
+    this.fanOutMinDataBytes = PekkoWindowEngine.byteSetting(context.getSystem().settings().config(),
+        PekkoWindowEngine.FAN_OUT_MIN_DATA_BYTES_PATH);
+    this.fanOutMinDataBytesPerDevice = PekkoWindowEngine.byteSetting(context.getSystem().settings().config(),
+        PekkoWindowEngine.FAN_OUT_MIN_DATA_BYTES_PER_DEVICE_PATH);
     int hosted = 0;
     for (int id = 0; id < cores.length; id++) {
       if (cores[id] != null) {
@@ -504,8 +504,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private boolean runHere(int id, List<Event> events) {
     DeviceRunner runner = id >= 0 && id < runners.length ? runners[id] : null;
     if (runner == null) {
-      throw new IllegalStateException("member " + memberId + " has " + events.size() + " event(s) for device "
-          + id + ", which it does not host (first: " + events.get(0) + ")");
+      throw notHosted(id, events);
     }
     int handled;
     try {
@@ -530,11 +529,15 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         || (deviceId >= 0 && deviceId < memberOfDevice.length && memberOfDevice[deviceId] == memberId);
   }
 
+  private IllegalStateException notHosted(int id, List<Event> events) {
+    return new IllegalStateException("member " + memberId + " has " + events.size() + " event(s) for device " + id
+        + ", which it does not host (first: " + events.get(0) + ")");
+  }
+
   private void sendTick(int id, List<Event> events) {
     ActorRef<DeviceActor.Command> device = id >= 0 && id < devices.length ? devices[id] : null;
     if (device == null) {
-      throw new IllegalStateException("member " + memberId + " has " + events.size() + " event(s) for device "
-          + id + ", which it does not host (first: " + events.get(0) + ")");
+      throw notHosted(id, events);
     }
     device.tell(new DeviceActor.Tick(subWindowEndPs, events));
     pendingReplies++;

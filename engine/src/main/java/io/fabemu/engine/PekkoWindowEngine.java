@@ -1,5 +1,7 @@
 package io.fabemu.engine;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.ProgressListener;
@@ -26,6 +28,11 @@ import org.apache.pekko.actor.typed.Props;
 public final class PekkoWindowEngine {
   /** Wall time without any member reply after which a run fails instead of hanging. */
   public static final String STALL_TIMEOUT_PATH = "fabemu.engine.stall-timeout";
+  /** Least data work of a sub-window for it to fan out to the device actors (see {@link MemberScheduler}). */
+  public static final String FAN_OUT_MIN_DATA_BYTES_PATH = "fabemu.engine.fan-out-min-data-bytes";
+  /** Least data work per device, on average, for a sub-window to fan out. */
+  public static final String FAN_OUT_MIN_DATA_BYTES_PER_DEVICE_PATH =
+      "fabemu.engine.fan-out-min-data-bytes-per-device";
 
   private static final AtomicLong RUN_COUNTER = new AtomicLong();
 
@@ -70,10 +77,7 @@ public final class PekkoWindowEngine {
                                                      DeviceActorFactory factory, long lookaheadPs,
                                                      List<Event> initialEvents, ProgressListener listener) {
     validate(devices, lookaheadPs, initialEvents);
-    Duration stallTimeout = system.settings().config().getDuration(STALL_TIMEOUT_PATH);
-    if (stallTimeout.isNegative() || stallTimeout.isZero()) {
-      throw new IllegalArgumentException(STALL_TIMEOUT_PATH + " must be positive, got " + stallTimeout);
-    }
+    Duration stallTimeout = stallTimeout(system);
     CompletableFuture<EngineOutcome> result = new CompletableFuture<>();
     ActorRef<Coordinator.Command> coordinator = system.systemActorOf(
         Coordinator.create(devices.clone(), factory, lookaheadPs, List.copyOf(initialEvents), listener,
@@ -216,6 +220,24 @@ public final class PekkoWindowEngine {
       Thread.currentThread().interrupt();
       throw new EngineFailedException("interrupted while waiting for the fabemu run", e);
     }
+  }
+
+  /**
+   * The size setting at {@code path} of {@code config} (one of the fan-out settings), in bytes.
+   *
+   * @throws IllegalArgumentException naming the setting when it is not a size of 0 B or more
+   */
+  public static long byteSetting(Config config, String path) {
+    long bytes;
+    try {
+      bytes = config.getBytes(path);
+    } catch (ConfigException e) {
+      throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
+    }
+    if (bytes < 0) {
+      throw new IllegalArgumentException(path + " must be 0 B or more, got " + bytes + " B");
+    }
+    return bytes;
   }
 
   private static Duration stallTimeout(ActorSystem<?> system) {

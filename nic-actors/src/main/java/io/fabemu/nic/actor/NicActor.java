@@ -17,10 +17,6 @@ public final class NicActor {
   /** The actor for the {@link NicCore} {@code runner} drives, reporting to {@code scheduler}. */
   public static Behavior<DeviceActor.Command> create(DeviceRunner runner,
                                                      ActorRef<MemberScheduler.Command> scheduler) {
-    if (!(runner.core() instanceof NicCore)) {
-      throw new IllegalArgumentException("a NIC actor drives a NicCore, got "
-          + runner.core().getClass().getName());
-    }
-    return DeviceActor.create(runner, scheduler);
+    return DeviceActor.create(NicCore.class, runner, scheduler);
   }
 }

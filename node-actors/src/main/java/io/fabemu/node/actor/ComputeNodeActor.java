@@ -17,10 +17,6 @@ public final class ComputeNodeActor {
   /** The actor for the {@link ComputeNodeCore} {@code runner} drives, reporting to {@code scheduler}. */
   public static Behavior<DeviceActor.Command> create(DeviceRunner runner,
                                                      ActorRef<MemberScheduler.Command> scheduler) {
-    if (!(runner.core() instanceof ComputeNodeCore)) {
-      throw new IllegalArgumentException("a compute node actor drives a ComputeNodeCore, got "
-          + runner.core().getClass().getName());
-    }
-    return DeviceActor.create(runner, scheduler);
+    return DeviceActor.create(ComputeNodeCore.class, runner, scheduler);
   }
 }

@@ -17,10 +17,6 @@ public final class SwitchActor {
   /** The actor for the {@link SwitchCore} {@code runner} drives, reporting to {@code scheduler}. */
   public static Behavior<DeviceActor.Command> create(DeviceRunner runner,
                                                      ActorRef<MemberScheduler.Command> scheduler) {
-    if (!(runner.core() instanceof SwitchCore)) {
-      throw new IllegalArgumentException("a switch actor drives a SwitchCore, got "
-          + runner.core().getClass().getName());
-    }
-    return DeviceActor.create(runner, scheduler);
+    return DeviceActor.create(SwitchCore.class, runner, scheduler);
   }
 }
