@@ -9,12 +9,15 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
@@ -159,6 +162,21 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
     throw cannotHandle(delivery);
+  }
+
+  @Override
+  public void onFlit(Flit flit, Outbox outbox) {
+    throw cannotHandle(flit);
+  }
+
+  @Override
+  public void onCredit(Credit credit, Outbox outbox) {
+    throw cannotHandle(credit);
+  }
+
+  @Override
+  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
+    throw cannotHandle(cycle);
   }
 
   private IllegalArgumentException cannotHandle(Payload payload) {

@@ -3,11 +3,14 @@ package io.fabemu.node;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
@@ -110,6 +113,21 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   @Override
   public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
     throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onFlit(Flit flit, Outbox outbox) {
+    throw cannotHandle(flit);
+  }
+
+  @Override
+  public void onCredit(Credit credit, Outbox outbox) {
+    throw cannotHandle(credit);
+  }
+
+  @Override
+  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
+    throw cannotHandle(cycle);
   }
 
   private IllegalArgumentException cannotHandle(Payload payload) {

@@ -3,11 +3,14 @@ package io.fabemu.switching;
 import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
@@ -116,6 +119,21 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
     throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onFlit(Flit flit, Outbox outbox) {
+    throw cannotHandle(flit);
+  }
+
+  @Override
+  public void onCredit(Credit credit, Outbox outbox) {
+    throw cannotHandle(credit);
+  }
+
+  @Override
+  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
+    throw cannotHandle(cycle);
   }
 
   private IllegalArgumentException cannotHandle(Payload payload) {

@@ -296,4 +296,78 @@ public final class DeviceProtocol {
       handler.onIncRetransmitTimer(this, context);
     }
   }
+  /**
+   * A packet crossing a router network (mesh, torus, group-ring), which moves it as flits: the facts every flit of
+   * it shares. Traffic packets of a synthetic workload carry nothing else; a packet that carries a NIC's segment
+   * ({@link #carried}) is delivered to the destination NIC when its tail flit is ejected.
+   *
+   * @param packetId        unique per source NIC: the NIC's count of packets it created
+   * @param sourceHost      host whose NIC injected it
+   * @param destinationHost host whose NIC ejects it
+   * @param flitCount       flits in the packet, at least 1 (a 1-flit packet's flit is head and tail)
+   * @param createdPs       when the packet was created at its source (before any source queueing): latency is
+   *                        measured from here to the tail's ejection, as cycle-accurate simulators measure it
+   * @param measured        whether the packet was created inside the measurement window of a traffic workload
+   * @param carried         the NIC segment it carries; null for synthetic traffic
+   */
+  public record RoutedPacket(long packetId, int sourceHost, int destinationHost, int flitCount, long createdPs,
+                             boolean measured, Packet carried) {}
+
+  /**
+   * One flit on a channel of a router network: from a NIC to its router (injection), between routers, or from a
+   * router to its NIC (ejection). The receiver takes it into input port {@code inputPort}'s virtual channel
+   * {@code vc} and, when the flit leaves that buffer, returns a {@link Credit} to the sender.
+   *
+   * @param packet    the packet it belongs to; every flit of a packet refers to the same facts (a flit that
+   *                  crossed members carries a copy, so compare packets by source and id, never by identity)
+   * @param flitIndex 0 for the head, {@code packet.flitCount() - 1} for the tail
+   * @param inputPort the receiver's port the flit arrives on (the port of the reverse link at the receiver)
+   * @param vc        the virtual channel it occupies at the receiver's input
+   * @param hops      router-to-router channels the packet crossed before this one arrived (0 on injection)
+   */
+  public record Flit(RoutedPacket packet, int flitIndex, int inputPort, int vc, int hops) implements Payload {
+    public boolean isHead() {
+      return flitIndex == 0;
+    }
+
+    public boolean isTail() {
+      return flitIndex == packet.flitCount() - 1;
+    }
+
+    /** Only the tail flit counts its packet's segment data, so a packet's data is counted once. */
+    @Override
+    public long dataBytes() {
+      return isTail() && packet.carried() != null ? packet.carried().dataBytes() : 0L;
+    }
+
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onFlit(this, context);
+    }
+  }
+
+  /**
+   * Credit-based flow control: one buffer slot of virtual channel {@code vc} at the far end of the receiver's
+   * output port {@code outputPort} was freed (a flit left it), so the receiver may send one more flit on it. When
+   * {@code tail} is set the flit that left was a packet's tail and the virtual channel is free for a new packet.
+   */
+  public record Credit(int outputPort, int vc, boolean tail) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onCredit(this, context);
+    }
+  }
+
+  /**
+   * A router's (or a router network NIC's) event to itself: run the clock cycle that starts at the event's time.
+   * A device schedules one only while it has work, so an idle network costs no events.
+   */
+  public enum RouterCycle implements Payload {
+    INSTANCE;
+
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onRouterCycle(this, context);
+    }
+  }
 }

@@ -1,10 +1,13 @@
 package io.fabemu.core.protocol;
 
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 
 /**
@@ -14,7 +17,7 @@ import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
  * every one is registered with the wire serializer (core's {@code reference.conf}).
  */
 public sealed interface Payload
-    permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer {
+    permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer, Flit, Credit, RouterCycle {
 
   /**
    * Bytes of element data this payload carries (values and MAXLOC/MINLOC locations), 0 when it carries none. The

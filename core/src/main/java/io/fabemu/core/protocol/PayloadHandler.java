@@ -1,10 +1,13 @@
 package io.fabemu.core.protocol;
 
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 
 /**
@@ -29,4 +32,10 @@ public interface PayloadHandler<C> {
   void onPacket(Packet packet, C context);
 
   void onIncRetransmitTimer(IncRetransmitTimer timer, C context);
+
+  void onFlit(Flit flit, C context);
+
+  void onCredit(Credit credit, C context);
+
+  void onRouterCycle(RouterCycle cycle, C context);
 }
