@@ -24,6 +24,11 @@ public enum Algorithm {
   BINOMIAL,
   /** Root talks to every rank in turn (gather, scatter, reduce, broadcast). */
   LINEAR,
+  /**
+   * Allreduce on a mesh or torus: ring reduce-scatters dimension after dimension, then ring all-gathers back, both
+   * ring directions at once ({@link DimensionRingAllreduce}); needs the fabric's {@link RankGrid}.
+   */
+  DIMENSION_RING,
   /** Reduce-scatter by recursive halving. */
   RECURSIVE_HALVING,
   /** All-to-all: at step k rank r sends to r+k and receives from r-k. */
@@ -76,7 +81,8 @@ public enum Algorithm {
   /** The algorithms a collective accepts (AUTO always). */
   public static Set<Algorithm> validFor(Collective collective) {
     return switch (collective) {
-      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, INC_NODE, INC_SOCKET);
+      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, DIMENSION_RING, INC_NODE,
+          INC_SOCKET);
       case REDUCE, BROADCAST, GATHER, SCATTER -> EnumSet.of(AUTO, BINOMIAL, LINEAR);
       case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING);
       case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);

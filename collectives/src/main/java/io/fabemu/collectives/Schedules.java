@@ -112,6 +112,16 @@ public final class Schedules {
    */
   public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
                                int root, boolean hierarchical, int ppn, int window) {
+    return build(collective, algorithm, rank, worldSize, count, root, hierarchical, ppn, window, null);
+  }
+
+  /**
+   * One rank's schedule for one operation, as {@link #build(Collective, Algorithm, int, int, int, int, boolean, int,
+   * int)} builds it; {@code grid} lays the world's ranks out on the fabric's mesh or torus, which
+   * {@link Algorithm#DIMENSION_RING} needs (null on other fabrics; the other algorithms ignore it).
+   */
+  public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
+                               int root, boolean hierarchical, int ppn, int window, RankGrid grid) {
     if (worldSize < 1 || rank < 0 || rank >= worldSize) {
       throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
     }
@@ -128,6 +138,18 @@ public final class Schedules {
     if (!Algorithm.validFor(collective).contains(algorithm)) {
       throw new IllegalArgumentException("algorithm " + algorithm.configName() + " is not valid for "
           + collective.configName());
+    }
+    if (algorithm == Algorithm.DIMENSION_RING) {
+      if (grid == null) {
+        throw new IllegalArgumentException("dimension-ring needs a mesh or torus: the fabric lays out no rank grid");
+      }
+      if (grid.rankCount() != worldSize) {
+        throw new IllegalArgumentException("dimension-ring on grid " + grid + " of " + grid.rankCount()
+            + " ranks cannot run on a world of " + worldSize);
+      }
+      if (hierarchical) {
+        throw new IllegalArgumentException("dimension-ring runs on every rank: it has no hierarchical mode");
+      }
     }
     if (hierarchical && collective != Collective.ALLREDUCE) {
       throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
@@ -146,6 +168,10 @@ public final class Schedules {
         b.buffers(count, count);
         if (hierarchical) {
           hierarchicalAllreduce(b, algorithm, rank, p, count, ppn);
+        } else if (algorithm == Algorithm.DIMENSION_RING) {
+          b.copy(BufferId.INPUT, 0, BufferId.OUTPUT, 0, count);
+          DimensionRingAllreduce.append(b, grid, rank, count);
+          b.endStep();
         } else {
           allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0);
         }

@@ -43,7 +43,9 @@ class ScheduleStructureTest {
     Map<String, Integer> sends = new HashMap<>();
     Map<String, Integer> receives = new HashMap<>();
     for (int rank = 0; rank < p; rank++) {
-      Schedule s = Schedules.build(k.collective(), k.algorithm(), rank, p, count, root, k.hierarchical(), k.ppn());
+      boolean dimensionRing = k.algorithm() == Algorithm.DIMENSION_RING;
+      Schedule s = Schedules.build(k.collective(), k.algorithm(), rank, p, count, root,
+          k.hierarchical() && !dimensionRing, k.ppn(), WorkloadSpec.DEFAULT_WINDOW, dimensionRing ? gridOf(p) : null);
       for (int i = 0; i < s.stepCount(); i++) {
         Step step = s.step(i);
         for (int j = 0; j < step.sendCount(); j++) {
@@ -106,5 +108,13 @@ class ScheduleStructureTest {
     int rounds = p == 1 ? 0 : 32 - Integer.numberOfLeadingZeros(p - 1);
     assertThat(s.stepCount()).isEqualTo(rounds);
     assertThat(s.totalSends()).isEqualTo(rounds);
+  }
+
+  /** A 2-D grid of {@code p} ranks when p has a factor, else a ring: the dimension-wise algorithm's layouts. */
+  static RankGrid gridOf(int p) {
+    for (int f = 2; f * f <= p; f++) {
+      if (p % f == 0) return RankGrid.of(f, p / f);
+    }
+    return RankGrid.of(p);
   }
 }

@@ -98,7 +98,8 @@ class SchedulesTest {
         if (a == Algorithm.AUTO || a.inNetwork()) continue;
         for (int p = 1; p <= 9; p++) {
           for (int rank = 0; rank < p; rank++) {
-            Schedule s = Schedules.build(c, a, rank, p, 5, p - 1, false, 1);
+            Schedule s = Schedules.build(c, a, rank, p, 5, p - 1, false, 1, WorkloadSpec.DEFAULT_WINDOW,
+                a == Algorithm.DIMENSION_RING ? ScheduleStructureTest.gridOf(p) : null);
             for (int i = 0; i < s.stepCount(); i++) {
               Step step = s.step(i);
               for (int j = 0; j < step.receiveCount(); j++) {

@@ -1,6 +1,7 @@
 package io.fabemu.node;
 
 import io.fabemu.collectives.ExpectedAnswers;
+import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
@@ -59,6 +60,12 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
    */
   public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
                          ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment) {
+    this(deviceId, nodeIndex, nicDevice, worldSize, workload, seed, answers, host, incEnvironment, null);
+  }
+
+  /** @param grid the world's ranks on the fabric's mesh or torus (dimension-wise algorithms); null elsewhere */
+  public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
+                         ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment, RankGrid grid) {
     this.deviceId = deviceId;
     this.nicDevice = nicDevice;
     this.ppn = workload.ppn();
@@ -69,7 +76,7 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
     this.ranksPerSocket = Math.max(1, ppn / host.socketsPerNode());
     this.shmChannelFreeAtPs = new long[host.socketsPerNode()];
     for (int i = 0; i < ppn; i++) {
-      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this, incEnvironment);
+      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this, incEnvironment, grid);
     }
   }
 

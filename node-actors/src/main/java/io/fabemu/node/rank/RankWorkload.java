@@ -10,6 +10,7 @@ import io.fabemu.collectives.InPlaceAlias;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.InputGenerator;
 import io.fabemu.collectives.Schedule;
+import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.Tags;
 import io.fabemu.collectives.WorkloadSpec;
@@ -72,6 +73,8 @@ public final class RankWorkload {
   private Stage stage = Stage.COLLECTIVE;
   /** Where INC cases get their rank layout; null when the fabric is not a leaf-spine (INC cases fall back). */
   private final IncEnvironment incEnvironment;
+  /** The ranks on the fabric's mesh or torus; null on other fabrics. */
+  private final RankGrid grid;
   private final RankHost host;
   private final long seed;
   /** The running INC case's control plane; null in other cases. */
@@ -129,8 +132,18 @@ public final class RankWorkload {
    */
   public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
                       RankHost host, IncEnvironment incEnvironment) {
+    this(rank, worldSize, workload, seed, answers, host, incEnvironment, null);
+  }
+
+  /**
+   * @param grid the world's ranks laid out on the fabric's mesh or torus, which the dimension-wise algorithms need;
+   *             null on other fabrics
+   */
+  public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
+                      RankHost host, IncEnvironment incEnvironment, RankGrid grid) {
     validate(rank, worldSize, workload, seed, answers, host);
     this.incEnvironment = incEnvironment;
+    this.grid = grid;
     this.seed = seed;
     this.host = host;
     this.rank = rank;
@@ -365,7 +378,7 @@ public final class RankWorkload {
         algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
       }
       schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
-          workload.hierarchical(), workload.ppn(), workload.window());
+          workload.hierarchical(), workload.ppn(), workload.window(), grid);
     }
     caseAlgorithm = algorithm;
     if (!synthetic) {

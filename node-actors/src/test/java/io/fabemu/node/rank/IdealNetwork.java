@@ -1,6 +1,7 @@
 package io.fabemu.node.rank;
 
 import io.fabemu.collectives.ExpectedAnswers;
+import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.protocol.Message;
 import java.util.PriorityQueue;
@@ -76,11 +77,16 @@ final class IdealNetwork implements RankHost {
    * payload).
    */
   RankWorkload[] createRanks(WorkloadSpec workload, int worldSize, long seed) {
+    return createRanks(workload, worldSize, seed, null);
+  }
+
+  /** Ranks laid out on {@code grid} (for the dimension-wise algorithms); null: no grid. */
+  RankWorkload[] createRanks(WorkloadSpec workload, int worldSize, long seed, RankGrid grid) {
     ExpectedAnswers answers = workload.syntheticPayload() ? null
         : ExpectedAnswers.forWorkload(workload, worldSize, seed);
     ranks = new RankWorkload[worldSize];
     for (int r = 0; r < worldSize; r++) {
-      ranks[r] = new RankWorkload(r, worldSize, workload, seed, answers, this);
+      ranks[r] = new RankWorkload(r, worldSize, workload, seed, answers, this, null, grid);
     }
     return ranks;
   }

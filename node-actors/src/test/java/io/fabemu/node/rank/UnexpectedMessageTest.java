@@ -7,6 +7,7 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferId;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.InputGenerator;
+import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.Schedule;
 import io.fabemu.collectives.ScheduleBuilder;
 import io.fabemu.collectives.Schedules;
@@ -53,7 +54,8 @@ class UnexpectedMessageTest {
           // Deterministic jitter of up to 20 alpha: later messages often overtake earlier ones.
           IdealNetwork net = new IdealNetwork(1_000_000, 10)
               .jitter((m, seq) -> Math.floorMod(InputGenerator.SplitMix.mix(seq * 31 + 7), 20_000_000L));
-          RankWorkload[] ranks = net.createRanks(w, p, 11);
+          RankWorkload[] ranks = net.createRanks(w, p, 11,
+              a == Algorithm.DIMENSION_RING ? RankGrid.of(p == 8 ? new int[] {2, 2, 2} : new int[] {p}) : null);
           net.run();
           mostQueued = Math.max(mostQueued, net.maxUnexpected());
           for (RankWorkload r : ranks) {
