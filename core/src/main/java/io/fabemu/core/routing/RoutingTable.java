@@ -8,10 +8,11 @@ import java.util.Objects;
  * Shortest-path (hop count) routing with equal-cost multipath, for every (vertex, destination host) of a fabric.
  *
  * <p>Contract: {@link #nextHopPorts} lists every egress port of a vertex whose link leads one hop closer to the
- * destination, sorted ascending by the neighbour's vertex id (parallel links to one neighbour by port number).
- * {@link #egressPort} picks one of them with a per-flow hash, so all packets of a flow take the same path (no
- * reordering) while different flows spread over the equal-cost paths. Every hop strictly decreases the distance,
- * so routes are loop-free. Everything is deterministic: the same topology always yields the same routes.
+ * destination (on router networks only the routing's one port, see below), sorted ascending by the neighbour's
+ * vertex id (parallel links to one neighbour by port number). {@link #egressPort} picks one of them with a
+ * per-flow hash, so all packets of a flow take the same path (no reordering) while different flows spread over the
+ * equal-cost paths. Every hop strictly decreases the distance, so routes are loop-free. Everything is
+ * deterministic: the same topology always yields the same routes.
  *
  * <p>Implementations differ only in how they find the ports, never in the ports they return. Each topology kind
  * chooses its own ({@code TopologySpec.routing}): the structured kinds compute routes from their numbering in
@@ -19,11 +20,17 @@ import java.util.Objects;
  * {@link FullMeshRouting}); {@link #compute} builds the full table by breadth-first search for any graph
  * ({@link ShortestPathTable}), which is the reference the arithmetic ones are tested against, array for array.
  *
+ * <p>The exception: on a router network (mesh, torus, group-ring: a router in every node) the route is the one
+ * deterministic port its {@link RouterRouting} chooses ({@link RouterNetworkRouting}; dimension order), not every
+ * shortest-path port, because the network's deadlock freedom rests on packets following exactly that routing. Those
+ * routings are minimal, so each hop still decreases the distance by one and {@link #distance} is the shortest-path
+ * hop count; only the ECMP choice is gone (one port, whatever the flow hash).
+ *
  * <p>Instances are immutable and safe to share between threads. Arrays returned by {@link #nextHopPorts} are
  * shared internal state and must not be modified.
  */
 public abstract sealed class RoutingTable
-    permits ShortestPathTable, LeafSpineRouting, LineRouting, RingRouting, FullMeshRouting {
+    permits ShortestPathTable, LeafSpineRouting, LineRouting, RingRouting, FullMeshRouting, RouterNetworkRouting {
 
   static final int[] NO_PORTS = new int[0];
 
@@ -49,7 +56,8 @@ public abstract sealed class RoutingTable
 
   /**
    * The egress ports of {@code vertex} on a shortest path to {@code destinationHost}, sorted by neighbour vertex
-   * id; empty when {@code vertex} is the destination. The returned array is shared: do not modify it.
+   * id (on a router network, the routing's one port); empty when {@code vertex} is the destination. The returned
+   * array is shared: do not modify it.
    *
    * @throws IndexOutOfBoundsException if {@code vertex} is no vertex or {@code destinationHost} no host
    */

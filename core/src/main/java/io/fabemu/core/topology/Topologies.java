@@ -3,15 +3,29 @@ package io.fabemu.core.topology;
 import io.fabemu.core.topology.Topology.Tier;
 
 /**
- * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network and the direct networks
- * line, ring and full mesh. Each kind's {@link TopologySpec} record builds through its builder here.
+ * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network, the direct networks line,
+ * ring and full mesh, and the router networks mesh, torus and group-ring. Each kind's {@link TopologySpec} record
+ * builds through its builder here.
  *
  * <p>Every builder numbers vertices the way {@link Topology} requires: hosts {@code host0..} first (so a host's
  * vertex id is its host index), then switches. In the direct networks there are no switches and the hosts forward
  * transit traffic themselves. Bad arguments are rejected with an {@link IllegalArgumentException} whose message
  * names the topology kind, the parameter and the offending value.
+ *
+ * <p>Router networks (mesh, torus, group-ring) put a router in every node, numbered as
+ * {@code io.fabemu.core.routing.RouterRouting} requires: hosts {@code host0..host(n-1)}, then routers
+ * {@code router0..router(n-1)} (switches of {@link Tier#NONE}), router vertex {@code n + h} being host {@code h}'s.
+ * Every host is cabled to its router first, so a host's only port (0) leads to its router and every router's port 0
+ * (the routing's {@code LOCAL_PORT}) to its host; the router-router cables follow, in the order each builder states,
+ * which fixes every router's port order.
  */
 public final class Topologies {
+
+  /**
+   * Most nodes a router network may have: its fabric has 3 devices per node (NIC, router, compute node), all
+   * numbered by {@code int}.
+   */
+  static final int MAX_ROUTER_NODES = Integer.MAX_VALUE / 3;
 
   private Topologies() {}
 
@@ -103,6 +117,145 @@ public final class Topologies {
       for (int c = a + 1; c < hosts; c++) b.connect(a, c, link);
     }
     return b.build(kind + ": " + count(hosts, "host"));
+  }
+
+  /**
+   * A mesh of {@code sizeX x sizeY x sizeZ} nodes ({@code sizeZ == 1}: a 2-D mesh), each a host and a router; the
+   * routers are cabled to their neighbours along X, Y and Z. Node (host) index {@code x + sizeX * (y + sizeY * z)}.
+   *
+   * <p>Cabling order: hosts to routers, then every X cable (nodes in index order, each to its +X neighbour), then
+   * every Y cable, then every Z cable. So a router's ports are 0 = its host, then, per dimension in order X, Y, Z,
+   * the cable to its -d neighbour then the one to its +d neighbour, each only where it exists (a node on a face of
+   * the mesh lacks one): an interior node of a 3-D mesh has {@code 0=host, 1=-X, 2=+X, 3=-Y, 4=+Y, 5=-Z, 6=+Z}.
+   *
+   * @param sizeX nodes along X, at least 2
+   * @param sizeY nodes along Y, at least 2
+   * @param sizeZ nodes along Z: 1 for a 2-D mesh, else at least 2
+   * @param link  every cable, host-router and router-router
+   */
+  public static Topology mesh(int sizeX, int sizeY, int sizeZ, LinkSpec link) {
+    return grid(MeshSpec.CONFIG_NAME, sizeX, sizeY, sizeZ, link, false);
+  }
+
+  /**
+   * A torus: the mesh of {@link #mesh} with, in every dimension of at least 3 nodes, a wrap-around cable from the
+   * node at coordinate {@code size - 1} to the one at coordinate 0. A dimension of exactly 2 nodes gets a single
+   * cable between them, as {@link #ring} of 2 hosts does: its wrap-around cable would duplicate it (so such a
+   * dimension is a mesh's).
+   *
+   * <p>Cabling order: as the mesh's, the wrap-around cable of a node at coordinate {@code size - 1} being cabled in
+   * that node's turn. So per dimension a router's ports are the -d then the +d cable, except at coordinate 0 of a
+   * dimension with a wrap-around cable, where the +d cable comes first (its -d cable is the wrap-around, cabled
+   * later); a dimension of 2 nodes gives its routers one port (to the other node). With every dimension at least 3,
+   * a router has ports {@code 0=host}, then 2 per dimension: {@code 1, 2} for X, {@code 3, 4} for Y, {@code 5, 6}
+   * for Z, in the order just stated.
+   *
+   * @param sizeX nodes along X, at least 2
+   * @param sizeY nodes along Y, at least 2
+   * @param sizeZ nodes along Z: 1 for a 2-D torus, else at least 2
+   * @param link  every cable, host-router and router-router
+   */
+  public static Topology torus(int sizeX, int sizeY, int sizeZ, LinkSpec link) {
+    return grid(TorusSpec.CONFIG_NAME, sizeX, sizeY, sizeZ, link, true);
+  }
+
+  private static Topology grid(String kind, int sizeX, int sizeY, int sizeZ, LinkSpec link, boolean wrap) {
+    requireAtLeast(kind, "size-x", sizeX, 2);
+    requireAtLeast(kind, "size-y", sizeY, 2);
+    if (sizeZ < 1) {
+      throw new IllegalArgumentException(kind + " needs size-z >= 1 (1 for a 2-D " + kind + "), got " + sizeZ);
+    }
+    String shape = sizeX + "x" + sizeY + (sizeZ == 1 ? "" : "x" + sizeZ);
+    int nodes = routerNodeCount(kind, shape, sizeX, sizeY, sizeZ);
+    requireLink(kind, "link", link);
+    TopologyBuilder b = routerNodes(nodes, link);
+    int[] sizes = {sizeX, sizeY, sizeZ};
+    int stride = 1;
+    for (int size : sizes) {
+      for (int node = 0; node < nodes; node++) {
+        int coordinate = node / stride % size;
+        if (coordinate + 1 < size) {
+          b.connect(nodes + node, nodes + node + stride, link);
+        } else if (wrap && size >= 3) {
+          b.connect(nodes + node, nodes + node - (size - 1) * stride, link);
+        }
+      }
+      stride *= size;
+    }
+    return b.build(kind + ": " + shape + " (" + nodes + " nodes, each a host and a router)");
+  }
+
+  /**
+   * The group-ring of the seed's parallel computer: {@code groups} groups of {@code nodesPerGroup} nodes, each a
+   * host and a router; inside a group every pair of routers is cabled (a full mesh), and between groups the routers
+   * at the same index form a ring, one per index (with 2 groups a single cable per index, with 3 or more a cycle).
+   * Node (host) index {@code group * nodesPerGroup + index}.
+   *
+   * <p>Cabling order: hosts to routers; then each group's full mesh (group by group, pairs in order); then the rings
+   * (group by group, each router to the same index in the next group, the last group's closing the ring). So router
+   * {@code (g, i)} has ports 0 = its host, then {@code 1 .. nodesPerGroup-1} to the other routers of its group in
+   * index order (index {@code j} on port {@code 1 + (j < i ? j : j - 1)}), then its ring ports: with 3 or more groups
+   * port {@code nodesPerGroup} to the previous group and {@code nodesPerGroup + 1} to the next, except in group 0,
+   * where port {@code nodesPerGroup} goes to group 1 and {@code nodesPerGroup + 1} to the last group (the closing
+   * cable is cabled last); with 2 groups the single port {@code nodesPerGroup} to the other group.
+   *
+   * @param groups        number of groups, at least 2 (so there is a ring)
+   * @param nodesPerGroup nodes in each group, at least 1
+   * @param link          every cable, host-router and router-router
+   */
+  public static Topology groupRing(int groups, int nodesPerGroup, LinkSpec link) {
+    String kind = GroupRingSpec.CONFIG_NAME;
+    requireAtLeast(kind, "groups", groups, 2);
+    requireAtLeast(kind, "nodes-per-group", nodesPerGroup, 1);
+    int nodes = routerNodeCount(kind, groups + " groups of " + nodesPerGroup, groups, nodesPerGroup, 1);
+    requireLink(kind, "link", link);
+    TopologyBuilder b = routerNodes(nodes, link);
+    for (int g = 0; g < groups; g++) {
+      int first = nodes + g * nodesPerGroup;
+      for (int a = 0; a < nodesPerGroup; a++) {
+        for (int c = a + 1; c < nodesPerGroup; c++) b.connect(first + a, first + c, link);
+      }
+    }
+    for (int g = 0; g < groups; g++) {
+      if (g + 1 == groups && groups == 2) break; // a ring of 2 is one cable per index, already made
+      int next = (g + 1) % groups;
+      for (int i = 0; i < nodesPerGroup; i++) {
+        b.connect(nodes + g * nodesPerGroup + i, nodes + next * nodesPerGroup + i, link);
+      }
+    }
+    return b.build(kind + ": " + groups + " groups of " + nodesPerGroup + " (" + nodes
+        + " nodes, each a host and a router)");
+  }
+
+  /** The product of router-network sizes, all already at least 1; rejected when over {@link #MAX_ROUTER_NODES}. */
+  private static int routerNodeCount(String kind, String shape, int a, int b, int c) {
+    long product = (long) a * b;
+    if (product <= MAX_ROUTER_NODES) product *= c;
+    if (product > MAX_ROUTER_NODES) {
+      throw new IllegalArgumentException(kind + " of " + shape + " is too large: at most " + MAX_ROUTER_NODES
+          + " nodes");
+    }
+    return (int) product;
+  }
+
+  /**
+   * The product of a spec's sizes for its {@code hosts()}, before {@code build()} has checked them: saturates at
+   * {@link Integer#MAX_VALUE} rather than wrapping, so an oversized spec never looks small.
+   */
+  static int saturatedProduct(int a, int b, int c) {
+    long product = (long) a * b;
+    if (Math.abs(product) > Integer.MAX_VALUE) return Integer.MAX_VALUE;
+    product *= c;
+    return Math.abs(product) > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) product;
+  }
+
+  /** Hosts, then their routers, each host cabled to its router (host port 0, router port 0). */
+  private static TopologyBuilder routerNodes(int nodes, LinkSpec link) {
+    TopologyBuilder b = new TopologyBuilder();
+    for (int h = 0; h < nodes; h++) b.addHost("host" + h);
+    for (int h = 0; h < nodes; h++) b.addSwitch("router" + h, Tier.NONE);
+    for (int h = 0; h < nodes; h++) b.connect(h, nodes + h, link);
+    return b;
   }
 
   /** Validates a direct network's arguments and adds its hosts. */

@@ -1,6 +1,8 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
+import java.util.Optional;
 
 /**
  * Which fabric to build: one record per topology kind, each with the fields only that kind has.
@@ -10,7 +12,8 @@ import io.fabemu.core.routing.RoutingTable;
  * the spec or the built topology, never a kind's fields, so a new kind is a new record here (and its wire
  * registration).
  */
-public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec {
+public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec, MeshSpec, TorusSpec,
+    GroupRingSpec {
 
   /** Number of hosts (compute nodes). */
   int hosts();
@@ -31,8 +34,20 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
    * where it has a structure to compute them from, else {@link RoutingTable#compute} (the full shortest-path
    * table, whose set-up grows with hosts x links). Whichever it is, the routes are those {@link RoutingTable}'s
    * contract defines, port array for port array, so the choice changes set-up time and memory, never a result.
+   * The router networks (mesh, torus, group-ring) are the exception that contract names: their routes are the one
+   * port per hop of their {@link #routerRouting} (dimension order), which their deadlock freedom rests on.
    *
    * @throws IllegalArgumentException when {@code topology} is not the one this spec builds
    */
   RoutingTable routing(Topology topology);
+
+  /**
+   * The router routing of {@code topology}, which {@link #build()} of this spec built, when this kind is a router
+   * network (a router in every node, numbered as {@link RouterRouting} requires); empty for every other kind.
+   *
+   * @throws IllegalArgumentException when {@code topology} is not the one this spec builds
+   */
+  default Optional<RouterRouting> routerRouting(Topology topology) {
+    return Optional.empty();
+  }
 }
