@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * A scenario's topology as the {@link TopologySection} checked it, for the sections after it: the spec, the INC rules
- * of its kind, and the names and cables of its vertices.
+ * of its kind, whether it is a router network, and the names and cables of its vertices.
  *
  * <p>Names and cables are those of the {@link Topology} the spec builds, so no section re-derives a kind's numbering.
  * It is built once, on the first question about a vertex: most scenarios ask none, and a fabric of a million hosts
@@ -20,12 +20,14 @@ import java.util.Optional;
 final class CheckedTopology {
   private final TopologySpec spec;
   private final Optional<IncRules> incRules;
+  private final boolean routerNetwork;
   private Topology topology;
   private Map<String, Integer> vertexByName;
 
-  CheckedTopology(TopologySpec spec, Optional<IncRules> incRules) {
+  CheckedTopology(TopologySpec spec, Optional<IncRules> incRules, boolean routerNetwork) {
     this.spec = spec;
     this.incRules = incRules;
+    this.routerNetwork = routerNetwork;
   }
 
   TopologySpec spec() {
@@ -35,6 +37,11 @@ final class CheckedTopology {
   /** The INC rules of the kind; empty when it has no TOR and SPINE switches to hold INC units. */
   Optional<IncRules> incRules() {
     return incRules;
+  }
+
+  /** Whether the kind is a router network (see {@link TopologyKindSection#routerNetwork()}). */
+  boolean routerNetwork() {
+    return routerNetwork;
   }
 
   /** The id of the vertex named {@code name} (e.g. {@code tor0}, {@code host3}), or -1 when there is none. */

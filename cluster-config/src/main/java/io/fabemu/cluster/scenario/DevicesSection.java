@@ -6,8 +6,18 @@ import io.fabemu.nic.NicSpec;
 import io.fabemu.node.HostSpec;
 import io.fabemu.switching.SwitchSpec;
 import java.util.Arrays;
+import java.util.Optional;
 
-/** {@code devices.host}, {@code devices.nic} and {@code devices.switch}; {@link IncSection} reads devices.inc. */
+/**
+ * {@code devices.host}, {@code devices.nic}, {@code devices.switch} and {@code devices.router} ({@link RouterSection});
+ * {@link IncSection} reads devices.inc.
+ *
+ * <p>Contract: every part's values are read and checked whatever the topology, then the part the topology has no
+ * devices for is refused when the user wrote a key of it: {@code devices.router} on a topology without routers,
+ * {@code devices.switch} on a router network (whose nodes have routers, not switches). That part keeps its defaults
+ * in the spec and is left out of the echo. (The direct networks line, ring and full-mesh have no switches either but
+ * have always taken {@code devices.switch}, which they ignore, and still do.)
+ */
 final class DevicesSection implements ScenarioSection {
 
   @Override
@@ -28,6 +38,23 @@ final class DevicesSection implements ScenarioSection {
     ForwardingMode forwarding = in.enumValue("devices.switch.forwarding", ForwardingMode::fromConfigName,
         Arrays.stream(ForwardingMode.values()).map(ForwardingMode::configName).toList());
     draft.switchSpec(new SwitchSpec(in.durationPs("devices.switch.pipeline-latency", true), forwarding));
+    draft.router(RouterSection.spec(in), RouterSection.stallLimitPs(in));
+    refuseUnusedPart(in, draft);
+  }
+
+  private static void refuseUnusedPart(ScenarioReader in, ScenarioDraft draft) {
+    CheckedTopology topology = draft.topology();
+    String kind = topology.spec().configName();
+    String unused = topology.routerNetwork() ? "devices.switch" : "devices.router";
+    Optional<String> written = in.firstWrittenUnder(unused);
+    if (written.isPresent()) {
+      throw in.error(written.get(), topology.routerNetwork()
+          ? "not used: a " + kind + " has a router in every node and no switches (set the routers under "
+              + "devices.router)"
+          : "only used when topology.kind " + TopologySection.routerNetworkKinds() + " (this topology is " + kind
+              + ", which has no routers)");
+    }
+    draft.echo(draft.echo().withoutPath(unused));
   }
 
   private static NicSpec readNic(ScenarioReader in) {

@@ -3,6 +3,7 @@ package io.fabemu.cluster.scenario;
 import com.typesafe.config.Config;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.router.RouterSpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.IncSpec;
 import io.fabemu.fabric.ScenarioSpec;
@@ -25,6 +26,8 @@ final class ScenarioDraft {
   private HostSpec host;
   private NicSpec nic;
   private SwitchSpec switchSpec;
+  private RouterSpec router;
+  private long routerStallLimitPs;
   private IncSpec inc;
   private WorkloadSpec workload;
   private List<PacketDropSpec> packetDrops;
@@ -70,6 +73,11 @@ final class ScenarioDraft {
     this.switchSpec = switchSpec;
   }
 
+  void router(RouterSpec router, long routerStallLimitPs) {
+    this.router = router;
+    this.routerStallLimitPs = routerStallLimitPs;
+  }
+
   /** The INC settings; null when INC is off. */
   void inc(IncSpec inc) {
     this.inc = inc;
@@ -98,7 +106,7 @@ final class ScenarioDraft {
   /** The scenario once every section has read its part. */
   LoadedScenario toLoadedScenario(String source) {
     ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
-        new DeviceSpec(host, nic, switchSpec, inc), workload, packetDrops);
+        new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops);
     return new LoadedScenario(spec, echo);
   }
 }

@@ -64,6 +64,14 @@ public final class ScenarioLoader {
   public static final long MAX_RATE_BITS_PER_SECOND = 10_000_000_000_000L;
   /** Most CPU sockets per host. */
   public static final int MAX_SOCKETS = 64;
+  /** Widest flit of a router network, 64 KiB: a channel's rate (flit bytes per cycle) stays far from overflow. */
+  public static final long MAX_FLIT_BYTES = 64L << 10;
+  /** Most virtual channels per router input port. */
+  public static final int MAX_VIRTUAL_CHANNELS = 256;
+  /** Deepest virtual-channel buffer, in flits. */
+  public static final int MAX_BUFFER_DEPTH_FLITS = 1 << 16;
+  /** Most cycles of any one router stage, channel or credit delay. */
+  public static final int MAX_ROUTER_CYCLES = 1 << 20;
 
   private static final Config DEFAULTS = loadDefaults();
   /** The sections in the order they are read and checked: a section may use what the sections before it read. */

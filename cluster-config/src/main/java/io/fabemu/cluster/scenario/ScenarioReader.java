@@ -11,7 +11,9 @@ import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.fabemu.core.topology.LinkSpec;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -84,7 +86,11 @@ final class ScenarioReader {
   }
 
   int intValue(String path, int min, int max) {
-    ConfigValue v = value(path);
+    return intOf(path, value(path), min, max);
+  }
+
+  /** {@link #intValue} of a value that is not at a key of its own, e.g. an item of a list. */
+  int intOf(String path, ConfigValue v, int min, int max) {
     Long n = wholeNumber(v);
     if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
     if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
@@ -142,6 +148,15 @@ final class ScenarioReader {
     return e;
   }
 
+  /** The list at {@code path}; {@code example} (e.g. {@code [8, 8]}) ends the message refusing anything else. */
+  ConfigList list(String path, String example) {
+    ConfigValue v = value(path);
+    if (!(v instanceof ConfigList list)) {
+      throw error(path, v, "expected a list such as " + example + ", got " + describe(v));
+    }
+    return list;
+  }
+
   /** A list of names (trimmed). */
   List<String> stringList(String path) {
     ConfigValue v = value(path);
@@ -191,6 +206,38 @@ final class ScenarioReader {
     }
     if (bps % 8 != 0) throw error(path, v, "'" + text(v) + "' is not a whole number of bytes per second");
     return bps;
+  }
+
+  /** A clock frequency ({@code 1 GHz}) as its cycle in picoseconds (see {@link Quantities#parseClockCyclePs}). */
+  long clockCyclePs(String path) {
+    ConfigValue v = value(path);
+    long cyclePs = quantity(path, v, Quantities::parseClockCyclePs);
+    if (cyclePs > ScenarioLoader.MAX_DURATION_PS) {
+      throw error(path, v, "'" + text(v) + "' is too slow: its cycle is above the limit of 1 s (every duration is at "
+          + "most 1 s)");
+    }
+    return cyclePs;
+  }
+
+  /**
+   * The first key under the object at {@code path} the user wrote, in file order, as a full path; empty when the user
+   * wrote none (or wrote an empty object there).
+   */
+  Optional<String> firstWrittenUnder(String path) {
+    ConfigValue v;
+    try {
+      v = navigate(user.root(), path);
+    } catch (ConfigException e) {
+      return Optional.empty(); // an unresolved merge in the user's tree: give it the benefit of the doubt
+    }
+    if (!(v instanceof ConfigObject object)) return Optional.empty();
+    return object.keySet().stream()
+        .min(Comparator.<String>comparingInt(k -> object.get(k).origin().lineNumber()).thenComparing(k -> k))
+        .map(k -> {
+          List<String> elements = new ArrayList<>(ConfigUtil.splitPath(path));
+          elements.add(k);
+          return ConfigUtil.joinPath(elements);
+        });
   }
 
   /** A cable: {@code path.bandwidth} and {@code path.latency}, both positive. */

@@ -26,7 +26,16 @@ interface TopologyKindSection<S extends TopologySpec> {
   /** The keys under {@code topology} this kind reads, besides {@code kind} and {@code hosts}, in defaults order. */
   List<String> keys();
 
-  /** The spec of this kind with {@code hosts} hosts, from the values of its keys. */
+  /**
+   * Whether this kind is a router network: a router in every node, its host count following from its shape (so
+   * {@code topology.hosts} may be left out), its channels from {@code devices.router}, and no switches for
+   * {@code devices.switch}. False for the other kinds.
+   */
+  default boolean routerNetwork() {
+    return false;
+  }
+
+  /** The spec of this kind with {@code hosts} hosts (a router network's shape gives its own), from its keys. */
   S read(ScenarioReader in, int hosts);
 
   /**

@@ -1,13 +1,14 @@
 package io.fabemu.cluster.scenario;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.core.topology.TopologySpec;
 import java.util.List;
 
 /**
  * The {@code topology} section: the kind, the host count, and the kind's own keys and rules, which each kind keeps
  * in its {@link TopologyKindSection}. Puts a {@link CheckedTopology} in the draft and leaves the keys of other kinds
- * out of the echo.
+ * out of the echo; a router network's echo states the host count its shape gives.
  *
  * <p>Contract: keys of another kind are refused when the user wrote them, naming the kinds that use them. Every
  * kind's keys are read whatever the kind, so a bad value is named as such before it is refused as unused.
@@ -15,7 +16,8 @@ import java.util.List;
 final class TopologySection implements ScenarioSection {
   /** Every kind a scenario can name, in the order messages list them. */
   private static final List<TopologyKindSection<?>> KINDS = List.of(new LeafSpineSection(),
-      DirectNetworkSection.LINE, DirectNetworkSection.RING, DirectNetworkSection.FULL_MESH);
+      DirectNetworkSection.LINE, DirectNetworkSection.RING, DirectNetworkSection.FULL_MESH,
+      RouterNetworkSection.MESH, RouterNetworkSection.TORUS, RouterNetworkSection.GROUP_RING);
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
@@ -24,11 +26,22 @@ final class TopologySection implements ScenarioSection {
     int hosts = in.intValue("topology.hosts", 1, ScenarioLoader.MAX_HOSTS);
     // Every kind's values first (see the contract); reading the chosen kind's again below cannot fail.
     for (TopologyKindSection<?> k : KINDS) k.read(in, hosts);
-    draft.topology(checked(in, kind, hosts));
+    CheckedTopology topology = checked(in, kind, hosts);
+    draft.topology(topology);
     // Echo only what the run uses, so the echo is itself a valid scenario.
     Config echo = draft.echo();
     for (String key : otherKindsKeys(kind)) echo = echo.withoutPath("topology." + key);
+    // A router network's hosts follow from its shape: echo that count, not the default's.
+    if (kind.routerNetwork()) {
+      echo = echo.withValue("topology.hosts", ConfigValueFactory.fromAnyRef(topology.spec().hosts()));
+    }
     draft.echo(echo);
+  }
+
+  /** For messages: the router network kinds, {@code is mesh, torus or group-ring}. */
+  static String routerNetworkKinds() {
+    return oneOf(KINDS.stream().filter(TopologyKindSection::routerNetwork).map(TopologyKindSection::configName)
+        .toList());
   }
 
   private static TopologyKindSection<?> kindNamed(String name) {
@@ -39,7 +52,7 @@ final class TopologySection implements ScenarioSection {
                                                                   int hosts) {
     S spec = kind.read(in, hosts);
     kind.check(in, spec, note -> rejectOtherKindsKeys(in, kind, note));
-    return new CheckedTopology(spec, kind.incRules(spec));
+    return new CheckedTopology(spec, kind.incRules(spec), kind.routerNetwork());
   }
 
   /** The keys other kinds read and {@code kind} does not, in kind order. */

@@ -92,4 +92,44 @@ class QuantitiesTest {
     assertThat(Quantities.formatBytes(1 << 20)).isEqualTo("1 MiB");
     assertThat(Quantities.formatBytes(1536)).isEqualTo("1536 B");
   }
+
+  @Test
+  void shouldGiveTheClockCycleRoundedToTheNearestPicosecondWhenWithinHalfAPercent() {
+    assertThat(Quantities.parseClockCyclePs("1 GHz")).isEqualTo(1_000L);
+    assertThat(Quantities.parseClockCyclePs("500 MHz")).isEqualTo(2_000L);
+    assertThat(Quantities.parseClockCyclePs("2.5 GHz")).isEqualTo(400L);
+    assertThat(Quantities.parseClockCyclePs("2.5GHz")).isEqualTo(400L);
+    assertThat(Quantities.parseClockCyclePs("100 kHz")).isEqualTo(10_000_000L);
+    assertThat(Quantities.parseClockCyclePs("1 Hz")).isEqualTo(1_000_000_000_000L);
+    // 333.33 ps rounds to 333 (0.1 % off), 2.8571 ps would round to 3 (5 % off) and is refused below.
+    assertThat(Quantities.parseClockCyclePs("3 GHz")).isEqualTo(333L);
+    assertThat(Quantities.parseClockCyclePs("1.5 GHz")).isEqualTo(667L);
+    assertThat(Quantities.parseClockCyclePs("0.5 THz")).isEqualTo(2L);
+  }
+
+  @Test
+  void shouldRejectClockWhenItsCycleIsTooShortOrRoundingMovesIt() {
+    assertThatThrownBy(() -> Quantities.parseClockCyclePs("1 THz"))
+        .hasMessage("'1 THz' has a cycle of 1 ps, below the shortest of 2 ps: virtual time counts whole picoseconds, "
+            + "too coarse for a faster clock");
+    assertThatThrownBy(() -> Quantities.parseClockCyclePs("350 GHz"))
+        .hasMessageStartingWith("'350 GHz' has a cycle of 2.857 ps, which rounds to 3 ps, 5 % off:");
+    assertThatThrownBy(() -> Quantities.parseClockCyclePs("-1 GHz"))
+        .hasMessage("'-1 GHz' is not a clock: a frequency must be greater than 0");
+    assertThatThrownBy(() -> Quantities.parseClockCyclePs("1 ghz"))
+        .hasMessageEndingWith("did you mean 'GHz'?)");
+    assertThatThrownBy(() -> Quantities.parseClockCyclePs("1e-20 Hz"))
+        .hasMessage("'1e-20 Hz' is too slow: its cycle does not fit a long of picoseconds");
+    assertThatThrownBy(() -> Quantities.parseClockCyclePs("fast"))
+        .hasMessageStartingWith("'fast' is not a clock frequency");
+  }
+
+  @Test
+  void shouldFormatDurationsInTheLargestUnitAtLeastOne() {
+    assertThat(Quantities.formatDuration(0)).isEqualTo("0 ps");
+    assertThat(Quantities.formatDuration(999)).isEqualTo("999 ps");
+    assertThat(Quantities.formatDuration(6_000)).isEqualTo("6 ns");
+    assertThat(Quantities.formatDuration(1_500_000)).isEqualTo("1.5 us");
+    assertThat(Quantities.formatDuration(1_004_000_000_000L)).isEqualTo("1.004 s");
+  }
 }
