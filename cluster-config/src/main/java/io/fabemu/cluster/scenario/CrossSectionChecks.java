@@ -5,12 +5,14 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.nic.NicSpec;
 
 /**
  * The rules between sections, once topology, devices and workload are read: a NIC segment holds at least one element,
- * and the in-network algorithms have switches for INC, no hierarchical flag and a rank placement their kind of
- * topology takes.
+ * the in-network algorithms have switches for INC, no hierarchical flag and a rank placement their kind of
+ * topology takes, and the dimension-wise ring has a mesh or torus.
  */
 final class CrossSectionChecks implements ScenarioSection {
 
@@ -18,6 +20,23 @@ final class CrossSectionChecks implements ScenarioSection {
   public void read(ScenarioReader in, ScenarioDraft draft) {
     checkSegmentSize(in, draft.nic(), draft.workload());
     checkInc(in, draft);
+    checkDimensionRing(in, draft);
+  }
+
+  /** The dimension-wise ring runs along the dimensions of a mesh or torus, on every rank. */
+  private static void checkDimensionRing(ScenarioReader in, ScenarioDraft draft) {
+    WorkloadSpec workload = draft.workload();
+    if (!workload.algorithms().contains(Algorithm.DIMENSION_RING)) return;
+    TopologySpec spec = draft.topology().spec();
+    boolean grid = spec.networkShape().map(s -> s.kind() != NetworkShape.Kind.GROUP_RING).orElse(false);
+    if (!grid) {
+      throw in.error("workload.algorithms", Algorithm.DIMENSION_RING.configName() + " needs a mesh or torus (its "
+          + "rings run along the dimensions), not " + spec.configName());
+    }
+    if (workload.hierarchical()) {
+      throw in.error("workload.hierarchical", Algorithm.DIMENSION_RING.configName() + " runs on every rank; set "
+          + "hierarchical = false");
+    }
   }
 
   private static void checkSegmentSize(ScenarioReader in, NicSpec nic, WorkloadSpec w) {

@@ -4,6 +4,7 @@ import io.fabemu.core.routing.GroupRingRouting;
 import io.fabemu.core.routing.RouterNetworkRouting;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.traffic.NetworkShape;
 import java.util.Optional;
 
 /**
@@ -44,5 +45,10 @@ public record GroupRingSpec(int groups, int nodesPerGroup, LinkSpec link) implem
   @Override
   public Optional<RouterRouting> routerRouting(Topology topology) {
     return Optional.of(GroupRingRouting.of(topology, groups, nodesPerGroup));
+  }
+
+  @Override
+  public Optional<NetworkShape> networkShape() {
+    return Optional.of(NetworkShape.groupRing(groups, nodesPerGroup));
   }
 }

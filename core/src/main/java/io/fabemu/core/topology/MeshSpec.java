@@ -4,6 +4,7 @@ import io.fabemu.core.routing.MeshDorRouting;
 import io.fabemu.core.routing.RouterNetworkRouting;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.traffic.NetworkShape;
 import java.util.Optional;
 
 /**
@@ -44,5 +45,10 @@ public record MeshSpec(int sizeX, int sizeY, int sizeZ, LinkSpec link) implement
   @Override
   public Optional<RouterRouting> routerRouting(Topology topology) {
     return Optional.of(MeshDorRouting.of(topology, sizeX, sizeY, sizeZ));
+  }
+
+  @Override
+  public Optional<NetworkShape> networkShape() {
+    return Optional.of(NetworkShape.mesh(sizeX, sizeY, sizeZ));
   }
 }

@@ -2,6 +2,7 @@ package io.fabemu.core.topology;
 
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.traffic.NetworkShape;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,14 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
    * @throws IllegalArgumentException when {@code topology} is not the one this spec builds
    */
   default Optional<RouterRouting> routerRouting(Topology topology) {
+    return Optional.empty();
+  }
+
+  /**
+   * The node layout of a router network (mesh, torus, group-ring): what traffic patterns and dimension-wise
+   * algorithms need of its shape; empty for the other kinds.
+   */
+  default Optional<NetworkShape> networkShape() {
     return Optional.empty();
   }
 }

@@ -3,6 +3,7 @@ package io.fabemu.core.topology;
 import io.fabemu.core.routing.RouterNetworkRouting;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.core.routing.TorusDorRouting;
 import java.util.Optional;
 
@@ -45,5 +46,10 @@ public record TorusSpec(int sizeX, int sizeY, int sizeZ, LinkSpec link) implemen
   @Override
   public Optional<RouterRouting> routerRouting(Topology topology) {
     return Optional.of(TorusDorRouting.of(topology, sizeX, sizeY, sizeZ));
+  }
+
+  @Override
+  public Optional<NetworkShape> networkShape() {
+    return Optional.of(NetworkShape.torus(sizeX, sizeY, sizeZ));
   }
 }
