@@ -1,0 +1,697 @@
+package io.fabemu.switching.router;
+
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.router.CycleSchedule;
+import io.fabemu.core.router.RouterSpec;
+import io.fabemu.core.router.RouterTiming;
+import io.fabemu.core.router.Switching;
+import io.fabemu.core.routing.RouterRouting;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.switching.router.ChannelWait.Kind;
+import io.fabemu.switching.router.ChannelWait.PortVc;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A flit-level input-queued router of a router network (mesh, torus, group-ring), cycle-accurate in the manner of
+ * BookSim: virtual channels with credit-based flow control, route computation, virtual-channel and switch allocation,
+ * a crossbar, and wormhole, virtual cut-through or store-and-forward switching. Deterministic: no randomness.
+ *
+ * <p><b>Clock</b> ({@link RouterTiming}): cycle {@code c} spans {@code [c * cyclePs, (c + 1) * cyclePs)}; flits and
+ * credits arrive at edges ({@code c * cyclePs}); the router evaluates cycle {@code c} at {@code c * cyclePs +
+ * cyclePs / 2}, after every arrival of the cycle, by a {@link RouterCycle} it sends itself. It schedules an
+ * evaluation only for a cycle in which something may move without outside help (a head in the pipeline, a packet
+ * with a free output channel or a credit); an idle or fully blocked router schedules nothing until a flit or credit
+ * arrives, and no cycle is scheduled twice ({@link CycleSchedule}).
+ *
+ * <p><b>One hop</b>: a head arriving at edge {@code a} finishes route computation at {@code a + routingCycles}, when
+ * it may take part in virtual-channel allocation; a grant at cycle {@code v} lets it take part in switch allocation
+ * from {@code v + vcAllocationCycles}; a switch grant at cycle {@code s} takes the flit out of the input buffer (its
+ * credit reaches the upstream device at edge {@code s + creditDelayCycles}) and the flit arrives downstream at edge
+ * {@code s + switchAllocationCycles + traversalCycles + linkLatencyCycles}. Stages of 0 cycles pass within one
+ * evaluation, which runs route computation, then virtual-channel allocation, then switch allocation. Body and tail
+ * flits need only switch allocation. So a head's zero-load time per hop is {@code routerCycles() +
+ * linkLatencyCycles}.
+ *
+ * <p><b>Allocation</b>, separable and input-first with round-robin arbiters. Virtual channels: each waiting head
+ * asks for one free output virtual channel of the class {@link RouterRouting#outputVcClass} names on the port
+ * {@link RouterRouting#outputPort} names (the first free one from its own round-robin pointer); each output channel
+ * grants one request, round-robin over input channels. Switch: each input port picks, round-robin, one of its
+ * virtual channels that has a flit, an output channel and a credit; each output port grants one input port,
+ * round-robin. So per cycle each input port sends and each output port takes at most one flit.
+ *
+ * <p><b>Virtual channels</b>: {@code virtualChannels} per input port, in {@code routing.vcClasses()} classes of
+ * consecutive channels. An output virtual channel carries one packet at a time: it is free again only when the
+ * credit of that packet's tail comes back, so a downstream buffer never holds two packets. Every output channel
+ * starts with {@code bufferDepthFlits} credits. Virtual cut-through and store-and-forward grant an output channel only
+ * when it has credits for the whole packet; store-and-forward lets a head win the switch only once its tail is in
+ * this router's buffer. (As a free output channel has all its credits back, the whole-packet rule comes down to the
+ * packet fitting one buffer, which the NIC's {@code FlitTerminal} checks: a blocked packet then gathers in one
+ * router, where under wormhole it spreads over several.)
+ *
+ * <p><b>Stall watchdog</b>: while the router holds flits it keeps one check pending at the mid-cycle {@code
+ * stallLimit} after the last flit left (or after the first arrived in an empty router); when no flit moved by then it
+ * throws a {@link RouterDeadlockException} naming what each occupied input channel waits for.
+ *
+ * <p>State is flat arrays indexed by input or output virtual channel ({@code port * virtualChannels + vc}); an
+ * evaluation visits only the input channels that hold a packet.
+ */
+public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
+  /** Input virtual channel states. */
+  private static final byte IDLE = 0;
+  private static final byte ROUTING = 1;
+  private static final byte VC_ALLOCATION = 2;
+  private static final byte ACTIVE = 3;
+
+  private final int deviceId;
+  private final Topology topology;
+  private final RouterRouting routing;
+  private final RouterSpec spec;
+  private final String name;
+  private final int portCount;
+  /** Virtual channels per port. */
+  private final int vcCount;
+  private final int vcsPerClass;
+  private final int vcClasses;
+  private final int depth;
+  private final long cyclePs;
+  private final int routingCycles;
+  private final int vcAllocationCycles;
+  /** From a switch grant to the flit's arrival downstream: switch allocation, traversal and link, in cycles. */
+  private final int grantToArrivalCycles;
+  private final int creditDelayCycles;
+  private final boolean wholePacketSpace;
+  private final boolean storeAndForward;
+  /** Cycles without a move after which the watchdog fires; -1 when it is off. */
+  private final long stallCycles;
+  private final CycleSchedule schedule;
+
+  /** Per port: the device at its other end. */
+  private final int[] neighbour;
+  /** Per port: whether the other end is a router (a flit going there crosses one more router-to-router hop). */
+  private final boolean[] toRouter;
+  /** Per port: the downstream device's input port for flits sent on it. */
+  private final int[] downstreamInputPort;
+  /** Per input virtual channel and tail flag: the credit it returns upstream (records are immutable, so shared). */
+  private final Credit[] creditsToReturn;
+
+  // Input virtual channels, index iv = port * vcCount + vc.
+  /** Ring buffers, {@code depth} slots per input virtual channel. */
+  private final Flit[] buffer;
+  private final int[] bufferHead;
+  private final int[] bufferCount;
+  private final byte[] state;
+  private final int[] routeOutputPort;
+  private final int[] routeOutputClass;
+  /** The output virtual channel (index ov) allocated to the packet, or -1. */
+  private final int[] allocatedOutputVc;
+  /** ROUTING: the cycle route computation ends; ACTIVE: the first cycle switch allocation may grant. */
+  private final long[] stageReadyCycle;
+  private final boolean[] tailArrived;
+  private final int[] nextArrivingIndex;
+  private final long[] holdStartCycle;
+  private final long[] busyCycles;
+  /** Per input virtual channel: the output virtual channel (within the class) its next request tries first. */
+  private final int[] vcRequestPointer;
+  /** The input virtual channels holding a packet, and each one's place in that list (-1 when not in it). */
+  private final int[] activeInputVcs;
+  private final int[] activePosition;
+  private int activeCount;
+  private int heldFlits;
+
+  // Output virtual channels, index ov = port * vcCount + vc.
+  /** The input virtual channel whose packet holds it, or -1 when free. */
+  private final int[] outputVcOwner;
+  private final int[] outputCredits;
+  /** Virtual-channel allocator: per output virtual channel, the input virtual channel its arbiter favours. */
+  private final int[] vcArbiterPointer;
+  /** Switch allocator: per input port the virtual channel, per output port the input port, each favours. */
+  private final int[] inputArbiterPointer;
+  private final int[] outputArbiterPointer;
+
+  // Scratch of one evaluation, reset after use.
+  private final int[] vcRequestWinner;
+  private final int[] requestedOutputVcs;
+  private int requestedCount;
+  private final int[] inputChoice;
+  private final int[] choosingInputPorts;
+  private int choosingCount;
+  private final int[] outputWinnerPort;
+  private final int[] contestedOutputs;
+  private int contestedCount;
+
+  private final long[] flitsSent;
+  private final long[] packetsSent;
+  private long lastMoveCycle;
+  /** The cycle of the pending watchdog check, or -1 when none is pending. */
+  private long watchdogCycle = -1;
+
+  /**
+   * @param vertex       the router's vertex (and device id)
+   * @param topology     the network; the router's port {@link RouterRouting#LOCAL_PORT} goes to its host's NIC
+   * @param routing      the network's routes and virtual-channel classes
+   * @param spec         the routers and channels
+   * @param stallLimitPs virtual time without any flit moving, while the router holds flits, after which it declares
+   *                     a deadlock (positive; {@link Long#MAX_VALUE} turns the watchdog off); rounded up to cycles
+   * @throws IllegalArgumentException when the vertex is a host, the virtual channels are not a positive multiple of
+   *                                  the routing's classes, the cycle is below 2 ps or the stall limit not positive
+   */
+  public RouterCore(int vertex, Topology topology, RouterRouting routing, RouterSpec spec, long stallLimitPs) {
+    if (vertex < 0 || vertex >= topology.vertexCount() || topology.isHost(vertex)) {
+      throw new IllegalArgumentException("router vertex must be a switch vertex of " + topology + ", got " + vertex);
+    }
+    if (stallLimitPs <= 0) {
+      throw new IllegalArgumentException("router stall limit must be positive, got " + stallLimitPs + " ps");
+    }
+    RouterTiming.requireSupported(spec);
+    this.deviceId = vertex;
+    this.topology = topology;
+    this.routing = routing;
+    this.spec = spec;
+    this.name = topology.vertexName(vertex);
+    this.vcClasses = routing.vcClasses();
+    this.vcsPerClass = RouterTiming.vcsPerClass(spec, vcClasses);
+    this.portCount = topology.portCount(vertex);
+    this.vcCount = spec.virtualChannels();
+    this.depth = spec.bufferDepthFlits();
+    this.cyclePs = spec.cyclePs();
+    this.routingCycles = spec.routingCycles();
+    this.vcAllocationCycles = spec.vcAllocationCycles();
+    this.grantToArrivalCycles = spec.switchAllocationCycles() + spec.traversalCycles() + spec.linkLatencyCycles();
+    this.creditDelayCycles = spec.creditDelayCycles();
+    this.wholePacketSpace = spec.switching().needsWholePacketSpace();
+    this.storeAndForward = spec.switching() == Switching.STORE_AND_FORWARD;
+    this.stallCycles = stallLimitPs == Long.MAX_VALUE ? -1 : (stallLimitPs + cyclePs - 1) / cyclePs;
+    this.schedule = new CycleSchedule(vertex, cyclePs);
+
+    int inputVcs = portCount * vcCount;
+    neighbour = new int[portCount];
+    toRouter = new boolean[portCount];
+    downstreamInputPort = new int[portCount];
+    creditsToReturn = new Credit[2 * inputVcs];
+    List<Link> links = topology.ports(vertex);
+    for (int port = 0; port < portCount; port++) {
+      Link link = links.get(port);
+      neighbour[port] = link.to();
+      toRouter[port] = !topology.isHost(link.to());
+      downstreamInputPort[port] = link.toPort();
+      // The credit for this input port names the upstream device's output port: the sender of the reverse link.
+      int upstreamOutputPort = topology.reverse(link).fromPort();
+      for (int vc = 0; vc < vcCount; vc++) {
+        int iv = port * vcCount + vc;
+        creditsToReturn[2 * iv] = new Credit(upstreamOutputPort, vc, false);
+        creditsToReturn[2 * iv + 1] = new Credit(upstreamOutputPort, vc, true);
+      }
+    }
+    buffer = new Flit[inputVcs * depth];
+    bufferHead = new int[inputVcs];
+    bufferCount = new int[inputVcs];
+    state = new byte[inputVcs];
+    routeOutputPort = new int[inputVcs];
+    routeOutputClass = new int[inputVcs];
+    allocatedOutputVc = new int[inputVcs];
+    Arrays.fill(allocatedOutputVc, -1);
+    stageReadyCycle = new long[inputVcs];
+    tailArrived = new boolean[inputVcs];
+    nextArrivingIndex = new int[inputVcs];
+    holdStartCycle = new long[inputVcs];
+    busyCycles = new long[inputVcs];
+    vcRequestPointer = new int[inputVcs];
+    activeInputVcs = new int[inputVcs];
+    activePosition = new int[inputVcs];
+    Arrays.fill(activePosition, -1);
+
+    outputVcOwner = new int[inputVcs];
+    Arrays.fill(outputVcOwner, -1);
+    outputCredits = new int[inputVcs];
+    Arrays.fill(outputCredits, depth);
+    vcArbiterPointer = new int[inputVcs];
+    inputArbiterPointer = new int[portCount];
+    outputArbiterPointer = new int[portCount];
+
+    vcRequestWinner = new int[inputVcs];
+    Arrays.fill(vcRequestWinner, -1);
+    requestedOutputVcs = new int[inputVcs];
+    inputChoice = new int[portCount];
+    Arrays.fill(inputChoice, -1);
+    choosingInputPorts = new int[portCount];
+    outputWinnerPort = new int[portCount];
+    Arrays.fill(outputWinnerPort, -1);
+    contestedOutputs = new int[portCount];
+
+    flitsSent = new long[portCount];
+    packetsSent = new long[portCount];
+  }
+
+  @Override
+  public int deviceId() {
+    return deviceId;
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    event.payload().handleWith(this, outbox);
+  }
+
+  // ---------------------------------------------------------------- arrivals
+
+  @Override
+  public void onFlit(Flit flit, Outbox outbox) {
+    int port = flit.inputPort();
+    int vc = flit.vc();
+    if (port < 0 || port >= portCount || vc < 0 || vc >= vcCount) {
+      throw new IllegalStateException("router " + name + " got a flit for input " + port + " vc " + vc
+          + ", which it does not have");
+    }
+    long cycle = RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
+    int iv = port * vcCount + vc;
+    if (bufferCount[iv] == depth) {
+      throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " overflowed its "
+          + depth + " flits: a flit was sent without a credit");
+    }
+    if (flit.isHead()) {
+      if (state[iv] != IDLE) {
+        throw new IllegalStateException("router " + name + " input " + port + " vc " + vc
+            + " got a second packet's head before the first packet's tail left");
+      }
+      int destination = flit.packet().destinationHost();
+      int outputPort = routing.outputPort(deviceId, destination);
+      if (outputPort < 0 || outputPort >= portCount) {
+        throw new IllegalStateException("routing sends host " + destination + "'s packet out of router " + name
+            + " by port " + outputPort + ", which it does not have");
+      }
+      int outputClass = routing.outputVcClass(deviceId, port, vc / vcsPerClass, outputPort, destination);
+      if (outputClass < 0 || outputClass >= vcClasses) {
+        throw new IllegalStateException("routing gives host " + destination + "'s packet at router " + name
+            + " virtual-channel class " + outputClass + " of " + vcClasses);
+      }
+      routeOutputPort[iv] = outputPort;
+      routeOutputClass[iv] = outputClass;
+      state[iv] = ROUTING;
+      stageReadyCycle[iv] = cycle + routingCycles;
+      holdStartCycle[iv] = cycle;
+      tailArrived[iv] = false;
+      nextArrivingIndex[iv] = 0;
+      activePosition[iv] = activeCount;
+      activeInputVcs[activeCount++] = iv;
+    } else if (state[iv] == IDLE) {
+      throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " got flit "
+          + flit.flitIndex() + " of a packet whose head it never had");
+    }
+    if (flit.flitIndex() != nextArrivingIndex[iv]) {
+      throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " got flit "
+          + flit.flitIndex() + " where flit " + nextArrivingIndex[iv] + " was due");
+    }
+    nextArrivingIndex[iv]++;
+    if (flit.isTail()) tailArrived[iv] = true;
+    int slot = bufferHead[iv] + bufferCount[iv];
+    if (slot >= depth) slot -= depth;
+    buffer[iv * depth + slot] = flit;
+    bufferCount[iv]++;
+    if (heldFlits == 0) lastMoveCycle = cycle;
+    heldFlits++;
+    schedule.requestEarliest(outbox);
+    armWatchdog(outbox);
+  }
+
+  @Override
+  public void onCredit(Credit credit, Outbox outbox) {
+    int port = credit.outputPort();
+    int vc = credit.vc();
+    if (port < 0 || port >= portCount || vc < 0 || vc >= vcCount) {
+      throw new IllegalStateException("router " + name + " got a credit for output " + port + " vc " + vc
+          + ", which it does not have");
+    }
+    RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
+    int ov = port * vcCount + vc;
+    if (outputCredits[ov] == depth) {
+      throw new IllegalStateException("router " + name + " got a credit for output " + port + " vc " + vc
+          + ", which has all its " + depth + " credits already");
+    }
+    outputCredits[ov]++;
+    if (credit.tail()) {
+      if (outputVcOwner[ov] < 0) {
+        throw new IllegalStateException("router " + name + " got a tail credit for output " + port + " vc " + vc
+            + ", which no packet holds");
+      }
+      outputVcOwner[ov] = -1;
+    }
+    // A credit may unblock a waiting packet; a router that holds nothing has nothing to evaluate.
+    if (heldFlits > 0) schedule.requestEarliest(outbox);
+  }
+
+  @Override
+  public void onRouterCycle(RouterCycle routerCycle, Outbox outbox) {
+    long cycle = RouterTiming.cycleOfEvaluation(outbox.nowPs(), cyclePs);
+    // An evaluation and a watchdog check may fall on one cycle: the first event evaluates, the second checks.
+    if (schedule.isDue(cycle)) {
+      evaluate(cycle, outbox);
+    } else if (cycle == watchdogCycle) {
+      checkStall(cycle, outbox);
+    } else {
+      throw new IllegalStateException("router " + name + " got a router cycle event for cycle " + cycle
+          + ", which it did not schedule");
+    }
+  }
+
+  // ---------------------------------------------------------------- one cycle
+
+  private void evaluate(long cycle, Outbox outbox) {
+    schedule.markEvaluated(cycle);
+    allocateVirtualChannels(cycle);
+    allocateSwitch(cycle, outbox);
+    if (canMoveAfter(cycle)) schedule.requestEarliest(outbox);
+    armWatchdog(outbox);
+  }
+
+  /** Route computation ends, then each waiting head asks for an output virtual channel; each channel grants one. */
+  private void allocateVirtualChannels(long cycle) {
+    int inputVcs = portCount * vcCount;
+    for (int i = 0; i < activeCount; i++) {
+      int iv = activeInputVcs[i];
+      if (state[iv] == ROUTING && stageReadyCycle[iv] <= cycle) state[iv] = VC_ALLOCATION;
+      if (state[iv] != VC_ALLOCATION) continue;
+      int ov = freeOutputVc(iv);
+      if (ov < 0) continue;
+      int current = vcRequestWinner[ov];
+      if (current < 0) {
+        requestedOutputVcs[requestedCount++] = ov;
+        vcRequestWinner[ov] = iv;
+      } else if (Math.floorMod(iv - vcArbiterPointer[ov], inputVcs)
+          < Math.floorMod(current - vcArbiterPointer[ov], inputVcs)) {
+        vcRequestWinner[ov] = iv;
+      }
+    }
+    for (int k = 0; k < requestedCount; k++) {
+      int ov = requestedOutputVcs[k];
+      int iv = vcRequestWinner[ov];
+      vcRequestWinner[ov] = -1;
+      outputVcOwner[ov] = iv;
+      allocatedOutputVc[iv] = ov;
+      state[iv] = ACTIVE;
+      stageReadyCycle[iv] = cycle + vcAllocationCycles;
+      vcArbiterPointer[ov] = (iv + 1) % inputVcs;
+      vcRequestPointer[iv] = (ov % vcCount - routeOutputClass[iv] * vcsPerClass + 1) % vcsPerClass;
+    }
+    requestedCount = 0;
+  }
+
+  /**
+   * The output virtual channel a waiting head asks for: the first free one of its class from its pointer (with room
+   * for the whole packet under virtual cut-through and store-and-forward), or -1 when there is none.
+   */
+  private int freeOutputVc(int iv) {
+    int base = routeOutputPort[iv] * vcCount + routeOutputClass[iv] * vcsPerClass;
+    int flitCount = wholePacketSpace ? frontFlit(iv).packet().flitCount() : 1;
+    int start = vcRequestPointer[iv];
+    for (int k = 0; k < vcsPerClass; k++) {
+      int j = start + k;
+      if (j >= vcsPerClass) j -= vcsPerClass;
+      int ov = base + j;
+      if (outputVcOwner[ov] < 0 && outputCredits[ov] >= flitCount) return ov;
+    }
+    return -1;
+  }
+
+  /** Each input port picks one ready virtual channel, each output port grants one input port; winners cross. */
+  private void allocateSwitch(long cycle, Outbox outbox) {
+    for (int i = 0; i < activeCount; i++) {
+      int iv = activeInputVcs[i];
+      if (!readyForSwitch(iv, cycle)) continue;
+      int port = iv / vcCount;
+      int chosen = inputChoice[port];
+      if (chosen < 0) {
+        choosingInputPorts[choosingCount++] = port;
+        inputChoice[port] = iv;
+      } else if (Math.floorMod(iv - port * vcCount - inputArbiterPointer[port], vcCount)
+          < Math.floorMod(chosen - port * vcCount - inputArbiterPointer[port], vcCount)) {
+        inputChoice[port] = iv;
+      }
+    }
+    for (int k = 0; k < choosingCount; k++) {
+      int port = choosingInputPorts[k];
+      int output = routeOutputPort[inputChoice[port]];
+      int current = outputWinnerPort[output];
+      if (current < 0) {
+        contestedOutputs[contestedCount++] = output;
+        outputWinnerPort[output] = port;
+      } else if (Math.floorMod(port - outputArbiterPointer[output], portCount)
+          < Math.floorMod(current - outputArbiterPointer[output], portCount)) {
+        outputWinnerPort[output] = port;
+      }
+    }
+    for (int k = 0; k < contestedCount; k++) {
+      int output = contestedOutputs[k];
+      int port = outputWinnerPort[output];
+      outputWinnerPort[output] = -1;
+      int iv = inputChoice[port];
+      inputArbiterPointer[port] = (iv - port * vcCount + 1) % vcCount;
+      outputArbiterPointer[output] = (port + 1) % portCount;
+      traverse(iv, cycle, outbox);
+    }
+    for (int k = 0; k < choosingCount; k++) {
+      inputChoice[choosingInputPorts[k]] = -1;
+    }
+    choosingCount = 0;
+    contestedCount = 0;
+  }
+
+  private boolean readyForSwitch(int iv, long cycle) {
+    if (state[iv] != ACTIVE || stageReadyCycle[iv] > cycle || bufferCount[iv] == 0) return false;
+    if (outputCredits[allocatedOutputVc[iv]] == 0) return false;
+    return !storeAndForward || tailArrived[iv] || !frontFlit(iv).isHead();
+  }
+
+  /** The switch granted input virtual channel {@code iv}: its front flit leaves, its credit goes upstream. */
+  private void traverse(int iv, long cycle, Outbox outbox) {
+    int slot = iv * depth + bufferHead[iv];
+    Flit flit = buffer[slot];
+    buffer[slot] = null;
+    bufferHead[iv] = bufferHead[iv] + 1 == depth ? 0 : bufferHead[iv] + 1;
+    bufferCount[iv]--;
+    heldFlits--;
+    int ov = allocatedOutputVc[iv];
+    outputCredits[ov]--;
+    int output = routeOutputPort[iv];
+    int inputPort = iv / vcCount;
+    boolean tail = flit.isTail();
+    outbox.send(neighbour[inputPort], RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs),
+        creditsToReturn[2 * iv + (tail ? 1 : 0)]);
+    Flit sent = new Flit(flit.packet(), flit.flitIndex(), downstreamInputPort[output], ov - output * vcCount,
+        toRouter[output] ? flit.hops() + 1 : flit.hops());
+    outbox.send(neighbour[output], RouterTiming.edgePs(cycle + grantToArrivalCycles, cyclePs), sent);
+    flitsSent[output]++;
+    lastMoveCycle = cycle;
+    if (tail) {
+      packetsSent[output]++;
+      busyCycles[iv] += cycle - holdStartCycle[iv] + 1;
+      state[iv] = IDLE;
+      allocatedOutputVc[iv] = -1;
+      tailArrived[iv] = false;
+      removeActive(iv);
+    }
+  }
+
+  private void removeActive(int iv) {
+    int position = activePosition[iv];
+    int last = activeInputVcs[--activeCount];
+    activeInputVcs[position] = last;
+    activePosition[last] = position;
+    activePosition[iv] = -1;
+  }
+
+  /** Whether some packet may move in the next cycle without a flit or credit arriving first. */
+  private boolean canMoveAfter(long cycle) {
+    for (int i = 0; i < activeCount; i++) {
+      int iv = activeInputVcs[i];
+      switch (state[iv]) {
+        case ROUTING:
+          return true;
+        case VC_ALLOCATION:
+          if (freeOutputVc(iv) >= 0) return true;
+          break;
+        default:
+          if (stageReadyCycle[iv] > cycle || readyForSwitch(iv, cycle + 1)) return true;
+          break;
+      }
+    }
+    return false;
+  }
+
+  private Flit frontFlit(int iv) {
+    return buffer[iv * depth + bufferHead[iv]];
+  }
+
+  // ---------------------------------------------------------------- stall watchdog
+
+  /** Keeps one check pending while the router holds flits. */
+  private void armWatchdog(Outbox outbox) {
+    if (stallCycles < 0 || heldFlits == 0 || watchdogCycle >= 0) return;
+    watchdogCycle = lastMoveCycle + stallCycles;
+    outbox.send(deviceId, RouterTiming.evaluationPs(watchdogCycle, cyclePs), RouterCycle.INSTANCE);
+  }
+
+  private void checkStall(long cycle, Outbox outbox) {
+    watchdogCycle = -1;
+    if (heldFlits == 0) return;
+    if (lastMoveCycle + stallCycles <= cycle) {
+      List<ChannelWait> waits = waits();
+      StringBuilder message = new StringBuilder("router ").append(name).append(" (vertex ").append(deviceId)
+          .append("): no flit moved for ").append(cycle - lastMoveCycle).append(" cycles (since cycle ")
+          .append(lastMoveCycle).append(", ").append(heldFlits).append(" flits held)");
+      for (ChannelWait wait : waits) {
+        message.append("; ").append(wait.describe(topology));
+      }
+      throw new RouterDeadlockException(message.toString(), deviceId, waits);
+    }
+    armWatchdog(outbox);
+  }
+
+  /**
+   * What each input virtual channel holding a packet waits for, in input order (port, then virtual channel). Read
+   * it when the router is not handling an event.
+   */
+  public List<ChannelWait> waits() {
+    List<ChannelWait> waits = new ArrayList<>();
+    long cycle = schedule.lastEvaluatedCycle();
+    for (int iv = 0; iv < portCount * vcCount; iv++) {
+      if (state[iv] == IDLE) continue;
+      int port = iv / vcCount;
+      int vc = iv % vcCount;
+      int output = routeOutputPort[iv];
+      int ov = allocatedOutputVc[iv];
+      int first = routeOutputClass[iv] * vcsPerClass;
+      if (state[iv] == ROUTING) {
+        waits.add(new ChannelWait(deviceId, port, vc, Kind.PIPELINE, output, first, vcsPerClass, List.of()));
+      } else if (state[iv] == VC_ALLOCATION) {
+        if (freeOutputVc(iv) >= 0) {
+          waits.add(new ChannelWait(deviceId, port, vc, Kind.PIPELINE, output, first, vcsPerClass, List.of()));
+          continue;
+        }
+        List<PortVc> holders = new ArrayList<>();
+        for (int j = 0; j < vcsPerClass; j++) {
+          int owner = outputVcOwner[output * vcCount + first + j];
+          if (owner >= 0) holders.add(new PortVc(owner / vcCount, owner % vcCount));
+        }
+        waits.add(new ChannelWait(deviceId, port, vc, Kind.FREE_OUTPUT_VC, output, first, vcsPerClass, holders));
+      } else {
+        Kind kind;
+        if (bufferCount[iv] == 0) {
+          kind = Kind.UPSTREAM_FLIT;
+        } else if (outputCredits[ov] == 0) {
+          kind = Kind.CREDIT;
+        } else if (storeAndForward && frontFlit(iv).isHead() && !tailArrived[iv]) {
+          kind = Kind.TAIL;
+        } else {
+          kind = stageReadyCycle[iv] > cycle + 1 ? Kind.PIPELINE : Kind.SWITCH;
+        }
+        waits.add(new ChannelWait(deviceId, port, vc, kind, output, ov % vcCount, 1, List.of()));
+      }
+    }
+    return waits;
+  }
+
+  // ---------------------------------------------------------------- counters
+
+  /** Flits sent on output port {@code port}. */
+  public long flitsSent(int port) {
+    return flitsSent[port];
+  }
+
+  /** Packets whose tail left by output port {@code port}. */
+  public long packetsSent(int port) {
+    return packetsSent[port];
+  }
+
+  /**
+   * Cycles input virtual channel {@code vc} of port {@code port} held a packet, over the packets whose tail has left:
+   * from the head's arrival cycle to the tail's departure cycle, both counted.
+   */
+  public long busyCycles(int port, int vc) {
+    return busyCycles[port * vcCount + vc];
+  }
+
+  /** Credits held for output virtual channel {@code vc} of port {@code port}. */
+  public int credits(int port, int vc) {
+    return outputCredits[port * vcCount + vc];
+  }
+
+  /** Whether output virtual channel {@code vc} of port {@code port} is free (no packet holds it). */
+  public boolean isOutputVcFree(int port, int vc) {
+    return outputVcOwner[port * vcCount + vc] < 0;
+  }
+
+  /** Flits in the input buffers. */
+  public int heldFlits() {
+    return heldFlits;
+  }
+
+  /** Ports, the local one included. */
+  public int portCount() {
+    return portCount;
+  }
+
+  /** One counter set per output port: bytes = flits * flitBytes, packets = tails sent, busy = flits * cycle. */
+  @Override
+  public DeviceReport report() {
+    List<LinkCounters> links = new ArrayList<>(portCount);
+    for (int port = 0; port < portCount; port++) {
+      links.add(new LinkCounters(deviceId, neighbour[port], flitsSent[port] * spec.flitBytes(), packetsSent[port],
+          flitsSent[port] * cyclePs));
+    }
+    return new DeviceReport(deviceId, links, List.of());
+  }
+
+  // ---------------------------------------------------------------- payloads a router never gets
+
+  @Override
+  public void onStartWorkload(StartWorkload start, Outbox outbox) {
+    throw cannotHandle(start);
+  }
+
+  @Override
+  public void onNicSend(NicSend send, Outbox outbox) {
+    throw cannotHandle(send);
+  }
+
+  @Override
+  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
+    throw cannotHandle(deliver);
+  }
+
+  @Override
+  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
+    throw cannotHandle(delivery);
+  }
+
+  @Override
+  public void onPacket(Packet packet, Outbox outbox) {
+    throw cannotHandle(packet);
+  }
+
+  @Override
+  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  private IllegalArgumentException cannotHandle(Payload payload) {
+    return new IllegalArgumentException("router " + deviceId + " cannot handle " + payload);
+  }
+}
