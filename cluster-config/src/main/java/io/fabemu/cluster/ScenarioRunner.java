@@ -21,7 +21,9 @@ import io.fabemu.nic.actor.NicActor;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.actor.ComputeNodeActor;
 import io.fabemu.switching.SwitchCore;
+import io.fabemu.switching.actor.RouterActor;
 import io.fabemu.switching.actor.SwitchActor;
+import io.fabemu.switching.router.RouterCore;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -108,6 +110,11 @@ public final class ScenarioRunner {
    * member). See {@link PlacementPlan#crossLookaheadPs}.
    */
   public static long crossLookaheadPs(Fabric fabric, PlacementPlan plan) {
+    if (fabric.routerNetwork()) {
+      // A router sends a flit or credit half a cycle after the evaluation that decides it, whatever the member:
+      // the fabric's lookahead is already the least delay between any two devices.
+      return fabric.lookaheadPs();
+    }
     return plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
         fabric.lookaheadPs());
   }
@@ -191,6 +198,7 @@ public final class ScenarioRunner {
     if (core instanceof ComputeNodeCore) return ComputeNodeActor.create(runner, scheduler);
     if (core instanceof NicCore) return NicActor.create(runner, scheduler);
     if (core instanceof SwitchCore) return SwitchActor.create(runner, scheduler);
+    if (core instanceof RouterCore) return RouterActor.create(runner, scheduler);
     throw new IllegalArgumentException("no actor for " + core.getClass().getName());
   }
 }

@@ -1,21 +1,28 @@
 package io.fabemu.fabric;
 
 import io.fabemu.collectives.ExpectedAnswers;
+import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.router.RouterSpec;
+import io.fabemu.core.router.RouterTiming;
+import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.WindowedEngine;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.nic.NicCore;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.rank.IncEnvironment;
 import io.fabemu.switching.SwitchCore;
+import io.fabemu.switching.router.RouterCore;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -80,10 +87,15 @@ public final class Fabric {
     // In-network algorithms need TORs; on fabrics without them their cases fall back to the host algorithm.
     IncEnvironment incEnvironment = IncEnvironment.of(topology, workload.ppn(),
         scenario.devices().host().socketsPerNode(), inc != null);
+    RouterRouting routerRouting = scenario.topology().routerRouting(topology).orElse(null);
+    RouterSpec router = routerRouting == null ? null : scenario.devices().router();
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
         devices[v] = new NicCore(v, topology.computeNodeDevice(v), topology, routing, scenario.devices().nic(),
-            scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed());
+            scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed(),
+            router, routerRouting == null ? 0 : routerRouting.vcClasses());
+      } else if (routerRouting != null) {
+        devices[v] = new RouterCore(v, topology, routerRouting, router, scenario.devices().routerStallLimitPs());
       } else {
         devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
             inc == null ? null : inc.unitOf(v, topology.tier(v)),
@@ -91,16 +103,36 @@ public final class Fabric {
             scenario.seed());
       }
     }
+    RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
     for (int h = 0; h < hosts; h++) {
       int node = topology.computeNodeDevice(h);
       devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), worldSize, workload, scenario.seed(), answers,
-          scenario.devices().host(), incEnvironment);
+          scenario.devices().host(), incEnvironment, grid);
     }
-    long lookahead = Math.min(topology.minLatencyPs(), scenario.devices().host().pcieLatencyPs());
+    // A router network's devices evaluate their cycles half a cycle after the edges flits arrive on, so a flit or
+    // credit can follow the event that caused it by less than a link latency (see RouterTiming).
+    long linkLookahead = router == null ? topology.minLatencyPs() : RouterTiming.lookaheadPs(router);
+    long lookahead = Math.min(linkLookahead, scenario.devices().host().pcieLatencyPs());
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize);
+  }
+
+  /**
+   * The world's ranks laid out on a mesh or torus (the ranks of a node first, then x, y, z), for the dimension-wise
+   * algorithms; null on other fabrics.
+   */
+  private static RankGrid rankGrid(TopologySpec topology, int ppn) {
+    NetworkShape shape = topology.networkShape().orElse(null);
+    if (shape == null || shape.kind() == NetworkShape.Kind.GROUP_RING) return null;
+    return shape.sizeZ() == 1 ? RankGrid.ofNodes(ppn, shape.sizeX(), shape.sizeY())
+        : RankGrid.ofNodes(ppn, shape.sizeX(), shape.sizeY(), shape.sizeZ());
+  }
+
+  /** Whether the fabric is a router network (mesh, torus, group-ring): a router in every node, flits on links. */
+  public boolean routerNetwork() {
+    return scenario.topology().networkShape().isPresent();
   }
 
   /** Every drop names an existing link, once. */

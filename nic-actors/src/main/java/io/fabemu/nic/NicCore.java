@@ -17,14 +17,18 @@ import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.router.FlitTerminal;
+import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.time.Units;
@@ -41,7 +45,10 @@ import java.util.List;
  * reassembly by (source host, message id), by counting packets when there is no data; once the last segment is
  * written, the whole message is delivered to the compute node, a PCIe latency later: the sender's buffer itself when
  * the segments are views of it, else the segments copied into one buffer. In direct topologies (line, ring, full
- * mesh) the NIC also relays transit packets, cut-through.
+ * mesh) the NIC also relays transit packets, cut-through. In a router network (mesh, torus, group-ring) every segment
+ * becomes a packet of flits that the NIC's {@link FlitTerminal} injects into its router, once the segment's DMA read
+ * is done; a segment arriving through the terminal is DMA-written and reassembled as one off a link, its tail time
+ * that of its tail flit.
  *
  * <p>The host-NIC DMA is one FIFO channel per direction, shared by all messages: the read channel reads the segments
  * of the messages sent, message after message in send order (a segment may leave once its bytes are read); the
@@ -78,6 +85,17 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private final NicIncUnit incUnit;
   /** The port to the host's TOR, which every INC packet takes; null when INC is off or there is no TOR. */
   private final EgressPort incPort;
+  /**
+   * The NIC's side of its router in a router network (mesh, torus, group-ring): segments leave as flits through it
+   * instead of the egress port, and arrive through it; null on the other fabrics.
+   */
+  private final FlitTerminal terminal;
+  /** The router network's routers and channels; null on the other fabrics. */
+  private final RouterSpec routerSpec;
+  /** Packets this NIC put into its router network, which numbers them. */
+  private long nextRoutedPacketId;
+  /** The outbox of the event being handled, for the terminal's ejection listener. */
+  private Outbox currentOutbox;
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -98,6 +116,20 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    */
   public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
                  int syntheticElementBytes, IncNicSpec incNic, List<PacketDropSpec> packetDrops, long scenarioSeed) {
+    this(host, nodeDevice, topology, routing, nic, pcie, syntheticElementBytes, incNic, packetDrops, scenarioSeed,
+        null, 0);
+  }
+
+  /**
+   * A NIC of a router network when {@code routerSpec} is given: its only port goes to its router, and its segments
+   * travel as flits.
+   *
+   * @param routerSpec the network's routers and channels; null on the other fabrics
+   * @param vcClasses  the routing's virtual-channel classes (ignored without {@code routerSpec})
+   */
+  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
+                 int syntheticElementBytes, IncNicSpec incNic, List<PacketDropSpec> packetDrops, long scenarioSeed,
+                 RouterSpec routerSpec, int vcClasses) {
     if (syntheticElementBytes < 1) {
       throw new IllegalArgumentException("element size must be at least 1 B, got " + syntheticElementBytes);
     }
@@ -112,6 +144,14 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     int tor = topology.torOf(host);
     this.incPort = incNic == null || tor < 0 ? null : forwarder.portTo(tor);
     this.incUnit = incPort == null ? null : new NicIncUnit(host, tor, incNic, nic.headerBytes());
+    this.routerSpec = routerSpec;
+    if (routerSpec == null) {
+      this.terminal = null;
+    } else {
+      Topology.Link toRouter = topology.ports(host).get(0);
+      this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, vcClasses,
+          this::packetEjected);
+    }
   }
 
   @Override
@@ -166,17 +206,24 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public void onFlit(Flit flit, Outbox outbox) {
-    throw cannotHandle(flit);
+    currentOutbox = outbox;
+    requireTerminal(flit).onFlit(flit, outbox);
+    currentOutbox = null;
   }
 
   @Override
   public void onCredit(Credit credit, Outbox outbox) {
-    throw cannotHandle(credit);
+    requireTerminal(credit).onCredit(credit, outbox);
   }
 
   @Override
   public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
-    throw cannotHandle(cycle);
+    requireTerminal(cycle).onRouterCycle(outbox);
+  }
+
+  private FlitTerminal requireTerminal(Payload payload) {
+    if (terminal == null) throw cannotHandle(payload);
+    return terminal;
   }
 
   private IllegalArgumentException cannotHandle(Payload payload) {
@@ -214,13 +261,30 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       // message's first read (not summed per segment), so per-segment rounding does not add up.
       readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
       int wireBytes = wireBytes(payloadBytes);
-      port.transmit(readyPs, wireBytes, 0L);
-      outbox.send(port.toDevice(), port.lastHeadArrivalPs(), Packet.builder().sourceHost(host)
-          .destinationHost(send.destinationHost()).messageId(messageId).segmentIndex(s).segmentCount(segments)
-          .wireBytes(wireBytes).tailTimePs(port.lastTailArrivalPs()).info(info).elementOffset(elementOffset)
-          .slice(slice).build());
+      Packet.Builder packet = Packet.builder().sourceHost(host).destinationHost(send.destinationHost())
+          .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
+          .elementOffset(elementOffset).slice(slice);
+      if (terminal != null) {
+        // The segment's tail time is set where its last flit is ejected.
+        terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, send.destinationHost(),
+            routerSpec.flitsOf(wireBytes), readyPs, false, packet.build()));
+      } else {
+        port.transmit(readyPs, wireBytes, 0L);
+        outbox.send(port.toDevice(), port.lastHeadArrivalPs(), packet.tailTimePs(port.lastTailArrivalPs()).build());
+      }
     }
     dmaReadFreeAtPs = readyPs;
+    if (terminal != null) terminal.scheduleEvaluation(outbox);
+  }
+
+  /** The terminal ejected a packet's tail: a segment goes on to reassembly as if its tail had come off a link. */
+  private void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops) {
+    Packet segment = packet.carried();
+    if (segment == null) {
+      throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
+          + packet.sourceHost() + ", which carries no segment (synthetic traffic needs a traffic workload)");
+    }
+    receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
   }
 
   /**
@@ -408,9 +472,19 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     return incUnit;
   }
 
+  /**
+   * The counters of the NIC's links: on a router network its one channel to the router, counted in flits (bytes =
+   * flits x flit width, busy = one cycle per flit).
+   */
   @Override
   public DeviceReport report() {
-    return new DeviceReport(host, forwarder.counters(), List.of());
+    if (terminal == null) {
+      return new DeviceReport(host, forwarder.counters(), List.of());
+    }
+    LinkCounters port = forwarder.counters().get(0);
+    long flits = terminal.flitsInjected();
+    return new DeviceReport(host, List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
+        flits * routerSpec.flitBytes(), terminal.packetsInjected(), flits * routerSpec.cyclePs())), List.of());
   }
 
   /** A message being reassembled. */

@@ -33,7 +33,16 @@ public final class CycleSchedule {
    * scheduled.
    */
   public void requestEarliest(Outbox outbox) {
-    long cycle = Math.max(RouterTiming.firstEvaluationAtOrAfter(outbox.nowPs(), cyclePs), lastEvaluatedCycle + 1);
+    requestFrom(0L, outbox);
+  }
+
+  /**
+   * Schedules a {@link RouterCycle} at the middle of the earliest cycle still to evaluate that is not before
+   * {@code notBeforeCycle}, unless it is already scheduled.
+   */
+  public void requestFrom(long notBeforeCycle, Outbox outbox) {
+    long cycle = Math.max(Math.max(RouterTiming.firstEvaluationAtOrAfter(outbox.nowPs(), cyclePs),
+        lastEvaluatedCycle + 1), notBeforeCycle);
     if (cycle == scheduledCycle) return;
     if (scheduledCycle > cycle && scheduledCycle > lastEvaluatedCycle) {
       // The invariant above makes this impossible; were it broken, cycle would be skipped silently.

@@ -13,7 +13,9 @@ import java.util.Arrays;
  * them into the router, and takes the flits the router ejects to it. A plain part of the NIC device, which hands it
  * the NIC's flit, credit and router-cycle events.
  *
- * <p>Injection: packets wait in an unbounded FIFO source queue ({@link #enqueue}). In each evaluated cycle the
+ * <p>Injection: packets wait in an unbounded FIFO source queue ({@link #enqueue}), each from the cycle of its
+ * creation on ({@link RoutedPacket#createdPs}: a packet may be queued before it exists, as a NIC queues the segments
+ * whose DMA read is still to finish; creation times must not decrease along the queue). In each evaluated cycle the
  * terminal sends at most one flit on its channel to the router's input port. A new packet takes a free virtual
  * channel of class 0 (round-robin over them); a virtual channel is free again only when the credit of the last
  * packet's tail comes back, so the router's input buffer never holds two packets in one virtual channel. Every flit
@@ -140,6 +142,11 @@ public final class FlitTerminal {
    *                                  cut-through or store-and-forward (it could never move)
    */
   public void enqueue(RoutedPacket packet) {
+    RoutedPacket last = sourceQueue.peekLast();
+    if (last != null && packet.createdPs() < last.createdPs()) {
+      throw new IllegalArgumentException("packet " + packet.packetId() + " created at " + packet.createdPs()
+          + " ps is queued after one created at " + last.createdPs() + " ps: the source queue is in creation order");
+    }
     if (packet.flitCount() < 1) {
       throw new IllegalArgumentException("packet flit count must be at least 1, got " + packet.flitCount());
     }
@@ -152,7 +159,11 @@ public final class FlitTerminal {
 
   /** Asks for the earliest evaluation still possible when the terminal can inject (call it after enqueueing). */
   public void scheduleEvaluation(Outbox outbox) {
-    if (needsEvaluation()) schedule.requestEarliest(outbox);
+    if (!needsEvaluation()) return;
+    // A packet waits in the queue until it exists: the cycle whose evaluation is at or after its creation.
+    long notBefore = injecting != null ? 0L
+        : RouterTiming.firstEvaluationAtOrAfter(sourceQueue.peek().createdPs(), spec.cyclePs());
+    schedule.requestFrom(notBefore, outbox);
   }
 
   /** A {@link RouterCycle} arrived: evaluates its cycle and schedules the next if there is work. */
@@ -173,7 +184,8 @@ public final class FlitTerminal {
    */
   public void evaluate(long cycle, Outbox outbox) {
     schedule.markEvaluated(cycle);
-    if (injecting == null && !sourceQueue.isEmpty()) {
+    if (injecting == null && !sourceQueue.isEmpty()
+        && sourceQueue.peek().createdPs() <= RouterTiming.evaluationPs(cycle, spec.cyclePs())) {
       int vc = freeVc(sourceQueue.peek().flitCount());
       if (vc >= 0) {
         injecting = sourceQueue.poll();
