@@ -84,6 +84,29 @@ class DistributedRunTest {
     }
   }
 
+  @Test
+  void shouldGiveThePlainEnginesDigestWhenARouterNetworkRunsOnOneAndThreeMembers() {
+    // Flits and credits cross members; every flit is its own event, so the run is kept small.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-torus
+        seed = 3
+        topology { kind = torus, dimensions = [3, 2] }
+        devices.nic.segment-size = 256 B
+        devices.router { flit-bytes = 64 B, link-latency-cycles = 2 }
+        workload { collective = allreduce, algorithms = [dimension-ring, ring], sizes = [4 B, 2 KiB], iterations = 1 }
+        """, "distributed-torus.conf").spec();
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.links()).isEqualTo(plain.links());
+      assertThat(distributed.events()).isEqualTo(plain.events());
+    }
+  }
+
   /** In-network Allreduce (and a host ring) with loss on a link between members, so retransmissions cross too. */
   private static ScenarioSpec incAllreduce() {
     return ScenarioLoader.parse("""

@@ -5,6 +5,7 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.nic.NicSpec;
@@ -21,6 +22,24 @@ final class CrossSectionChecks implements ScenarioSection {
     checkSegmentSize(in, draft.nic(), draft.workload());
     checkInc(in, draft);
     checkDimensionRing(in, draft);
+    checkPacketFitsRouterBuffer(in, draft);
+  }
+
+  /**
+   * Under virtual cut-through and store-and-forward a packet advances only into a buffer that takes all of it: a
+   * NIC segment (with its header) longer than a virtual channel's buffer could never leave its NIC.
+   */
+  private static void checkPacketFitsRouterBuffer(ScenarioReader in, ScenarioDraft draft) {
+    RouterSpec router = draft.router();
+    if (!draft.topology().routerNetwork() || router == null || !router.switching().needsWholePacketSpace()) return;
+    NicSpec nic = draft.nic();
+    int flits = router.flitsOf((long) nic.segmentBytes() + nic.headerBytes());
+    if (flits > router.bufferDepthFlits()) {
+      throw in.error("devices.router.buffer-depth", "a NIC segment of " + nic.segmentBytes() + " B with its "
+          + nic.headerBytes() + " B header is " + flits + " flits of " + router.flitBytes() + " B, more than a buffer "
+          + "of " + router.bufferDepthFlits() + " flits, which " + router.switching().configName() + " needs it to "
+          + "fit in (raise buffer-depth or flit-bytes, or lower devices.nic.segment-size)");
+    }
   }
 
   /** The dimension-wise ring runs along the dimensions of a mesh or torus, on every rank. */

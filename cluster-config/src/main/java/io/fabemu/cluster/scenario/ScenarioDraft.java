@@ -73,6 +73,10 @@ final class ScenarioDraft {
     this.switchSpec = switchSpec;
   }
 
+  RouterSpec router() {
+    return router;
+  }
+
   void router(RouterSpec router, long routerStallLimitPs) {
     this.router = router;
     this.routerStallLimitPs = routerStallLimitPs;

@@ -134,7 +134,8 @@ class ScenarioLoaderRouterTest {
   void shouldEchoTheDerivedHostsAndLoadTheEchoToAnEqualSpec() {
     for (String text : List.of("topology { kind = mesh, dimensions = [8, 8] }",
         "topology { kind = torus, dimensions = [4, 4, 4], hosts = 64 }\n"
-            + "devices.router { clock = 2.5 GHz, virtual-channels = 4, switching = store-and-forward }",
+            + "devices.router { clock = 2.5 GHz, virtual-channels = 4, switching = store-and-forward }\n"
+            + "devices.nic.segment-size = 64 B",
         "topology { kind = group-ring, groups = 3, nodes-per-group = 2 }", "", "topology { kind = ring, hosts = 4 }")) {
       LoadedScenario first = ScenarioLoader.parse(text, "x.conf");
       String echoed = first.config().root().render(ConfigRenderOptions.concise());
@@ -175,6 +176,7 @@ class ScenarioLoaderRouterTest {
           switching = virtual-cut-through
           stall-limit = 50 us
         }
+        devices.nic.segment-size = 256 B
         """);
 
     assertThat(spec.devices().router()).isEqualTo(
@@ -319,5 +321,32 @@ class ScenarioLoaderRouterTest {
     assertError("topology.kind = torus\nworkload { algorithms = [inc-node], sizes = [4 B] }")
         .hasMessage("x.conf:2: workload.algorithms: inc-node needs a leaf-spine topology (TOR and SPINE switches), "
             + "not torus");
+  }
+
+  @Test
+  void shouldRejectDimensionRingWhenTheTopologyHasNoGridOrItIsHierarchical() {
+    assertThat(load("topology.kind = torus\nworkload { algorithms = [dimension-ring], sizes = [4 B] }").workload()
+        .algorithms()).hasSize(1);
+    assertError("topology.kind = group-ring\nworkload { algorithms = [dimension-ring], sizes = [4 B] }")
+        .hasMessage("x.conf:2: workload.algorithms: dimension-ring needs a mesh or torus (its rings run along the "
+            + "dimensions), not group-ring");
+    assertError("topology { kind = leaf-spine, hosts = 4 }\nworkload { algorithms = [dimension-ring], sizes = [4 B] }")
+        .hasMessageContaining("dimension-ring needs a mesh or torus (its rings run along the dimensions), not "
+            + "leaf-spine");
+    assertError("topology.kind = mesh\nworkload { algorithms = [dimension-ring], sizes = [4 B], hierarchical = true, "
+        + "ppn = 2 }").hasMessageContaining("workload.hierarchical: dimension-ring runs on every rank");
+  }
+
+  @Test
+  void shouldRejectSegmentWhenItDoesNotFitABufferUnderCutThroughOrStoreAndForward() {
+    String base = "topology.kind = mesh\ndevices.nic { segment-size = 200 B, header-bytes = 56 B }\n";
+    // 256 B is 16 flits of 16 B: it fits a buffer of 16, not one of 8.
+    assertThat(load(base + "devices.router { switching = virtual-cut-through, buffer-depth = 16 }").devices()
+        .router().bufferDepthFlits()).isEqualTo(16);
+    assertThat(load(base + "devices.router { switching = wormhole, buffer-depth = 8 }").devices().router()
+        .switching()).isEqualTo(Switching.WORMHOLE);
+    assertError(base + "devices.router { switching = store-and-forward, buffer-depth = 8 }")
+        .hasMessageContaining("devices.router.buffer-depth: a NIC segment of 200 B with its 56 B header is 16 flits "
+            + "of 16 B, more than a buffer of 8 flits, which store-and-forward needs it to fit in");
   }
 }
