@@ -3,6 +3,7 @@ package io.fabemu.fabric;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.core.traffic.TrafficSpec;
 
 /**
  * A whole scenario, checked and immutable.
@@ -14,12 +15,20 @@ import io.fabemu.core.topology.TopologySpec;
  * @param devices  device timing
  * @param workload what the ranks run
  * @param packetDrops injected loss on links (INC packets only)
+ * @param traffic  synthetic traffic on a router network (the NICs inject it, the ranks run nothing); null when the
+ *                 scenario runs its collective workload
  */
 public record ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
-                           WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops) {
+                           WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic) {
 
   public ScenarioSpec {
     packetDrops = java.util.List.copyOf(packetDrops);
+  }
+
+  /** A scenario that runs its collective workload. */
+  public ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
+                      WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops) {
+    this(name, source, seed, topology, devices, workload, packetDrops, null);
   }
 
   /** A scenario without injected loss. */
@@ -29,6 +38,16 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
   }
 
   public ScenarioSpec withSeed(long newSeed) {
-    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops);
+    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops, traffic);
+  }
+
+  /** The same scenario running synthetic traffic {@code newTraffic} instead of its collective workload. */
+  public ScenarioSpec withTraffic(TrafficSpec newTraffic) {
+    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, newTraffic);
+  }
+
+  /** Whether the NICs run synthetic traffic (and the ranks nothing). */
+  public boolean runsTraffic() {
+    return traffic != null;
   }
 }

@@ -90,6 +90,15 @@ public record TrafficSpec(TrafficPattern pattern, HotSpot hotSpot, int packetFli
     return offeredFlitsPerNodeCycle.get(loadIndex);
   }
 
+  /**
+   * This workload with offered load {@code loadIndex} alone: what one emulation of a sweep runs. Every load runs
+   * with the scenario's seed, so the points of a sweep differ by their load only.
+   */
+  public TrafficSpec atLoad(int loadIndex) {
+    return new TrafficSpec(pattern, hotSpot, packetFlits, List.of(offeredLoad(loadIndex)), warmupCycles,
+        measureCycles, drainCycles);
+  }
+
   /** First cycle of the measurement window. */
   public long measureStartCycle() {
     return warmupCycles;
