@@ -15,9 +15,12 @@ import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.WindowedEngine;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.core.traffic.DestinationPicker;
 import io.fabemu.core.traffic.NetworkShape;
+import io.fabemu.core.traffic.TrafficSpec;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
+import io.fabemu.fabric.result.TrafficResult;
 import io.fabemu.nic.NicCore;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.rank.IncEnvironment;
@@ -72,6 +75,10 @@ public final class Fabric {
     int vertices = topology.vertexCount();
     int worldSize = hosts * scenario.workload().ppn();
     WorkloadSpec workload = scenario.workload();
+    if (scenario.runsTraffic()) {
+      // The NICs inject synthetic traffic and the ranks never start: their workload needs no data.
+      workload = workload.withSyntheticPayload(true);
+    }
     // Sizes only: nothing is checked, so no exact answers are built.
     ExpectedAnswers answers = workload.syntheticPayload() ? null
         : ExpectedAnswers.forWorkload(workload, worldSize, scenario.seed());
@@ -89,11 +96,23 @@ public final class Fabric {
         scenario.devices().host().socketsPerNode(), inc != null);
     RouterRouting routerRouting = scenario.topology().routerRouting(topology).orElse(null);
     RouterSpec router = routerRouting == null ? null : scenario.devices().router();
+    TrafficSpec traffic = scenario.traffic();
+    DestinationPicker destinations = null;
+    if (traffic != null) {
+      NetworkShape shape = scenario.topology().networkShape().orElseThrow(() -> new IllegalArgumentException(
+          "synthetic traffic needs a router network (mesh, torus, group-ring), not "
+              + scenario.topology().configName()));
+      if (traffic.loadCount() != 1) {
+        throw new IllegalArgumentException("a traffic run emulates one offered load, got " + traffic.loadCount()
+            + " (run each with TrafficSpec.atLoad)");
+      }
+      destinations = traffic.destinations(shape);
+    }
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
         devices[v] = new NicCore(v, topology.computeNodeDevice(v), topology, routing, scenario.devices().nic(),
             scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed(),
-            router, routerRouting == null ? 0 : routerRouting.vcClasses());
+            router, routerRouting == null ? 0 : routerRouting.vcClasses(), traffic, destinations);
       } else if (routerRouting != null) {
         devices[v] = new RouterCore(v, topology, routerRouting, router, scenario.devices().routerStallLimitPs());
       } else {
@@ -154,14 +173,42 @@ public final class Fabric {
     }
   }
 
-  /** The events that start a run: every compute node starts its workload at time 0. */
+  /**
+   * The events that start a run: every compute node starts its workload at time 0; in a synthetic-traffic run every
+   * NIC starts its traffic instead.
+   */
   public List<Event> startEvents() {
     List<Event> events = new ArrayList<>();
     int hosts = topology.hostCount();
     for (int h = 0; h < hosts; h++) {
-      events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, topology.computeNodeDevice(h), StartWorkload.INSTANCE));
+      int device = scenario.runsTraffic() ? topology.nicDevice(h) : topology.computeNodeDevice(h);
+      events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, device, StartWorkload.INSTANCE));
     }
     return events;
+  }
+
+  /** The nodes the traffic pattern lets send (throughput is per sending node); 0 without traffic. */
+  public int trafficSendingNodes() {
+    if (!scenario.runsTraffic()) return 0;
+    return scenario.traffic().destinations(scenario.topology().networkShape().orElseThrow()).sendingNodeCount();
+  }
+
+  /**
+   * Runs this synthetic-traffic fabric to the end on the plain single-threaded {@link WindowedEngine} (tests,
+   * benchmarks). Run a fabric once.
+   */
+  public TrafficResult runTrafficOnPlainEngine() {
+    if (!scenario.runsTraffic()) {
+      throw new IllegalStateException("scenario " + scenario.name() + " runs no synthetic traffic");
+    }
+    // Wall time is only reported (emulator speed); it never feeds the emulation.
+    long wallStartNs = System.nanoTime();
+    WindowedEngine engine = new WindowedEngine(devices, lookaheadPs);
+    startEvents().forEach(engine::inject);
+    engine.run();
+    double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
+    return TrafficResult.aggregate(scenario, trafficSendingNodes(), topology.hostCount(), engine.reports(),
+        engine.lastEventTimePs(), engine.windows(), engine.eventsHandled(), wallSeconds);
   }
 
   public ScenarioSpec scenario() {

@@ -25,14 +25,19 @@ import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
+import io.fabemu.core.router.RouterTiming;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
-import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.core.traffic.DestinationPicker;
+import io.fabemu.core.traffic.TrafficSource;
+import io.fabemu.core.traffic.TrafficSpec;
+import io.fabemu.core.traffic.TrafficStats;
 import io.fabemu.core.util.IntLongMap;
 import java.util.List;
 
@@ -96,6 +101,17 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private long nextRoutedPacketId;
   /** The outbox of the event being handled, for the terminal's ejection listener. */
   private Outbox currentOutbox;
+  /** The synthetic traffic this NIC injects (one offered load); null when the run is a collective workload. */
+  private final TrafficSpec traffic;
+  /** Where the traffic's packets go; null without traffic. */
+  private final DestinationPicker destinations;
+  private final long scenarioSeed;
+  /** The traffic source, from the workload's start on; null before and without traffic. */
+  private TrafficSource source;
+  /** What the traffic measured; null without traffic. */
+  private final TrafficStats trafficStats;
+  /** The creation cycle of the last traffic packet queued in the terminal; -1 before the first. */
+  private long lastQueuedTrafficCycle = -1;
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -130,6 +146,28 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
                  int syntheticElementBytes, IncNicSpec incNic, List<PacketDropSpec> packetDrops, long scenarioSeed,
                  RouterSpec routerSpec, int vcClasses) {
+    this(host, nodeDevice, topology, routing, nic, pcie, syntheticElementBytes, incNic, packetDrops, scenarioSeed,
+        routerSpec, vcClasses, null, null);
+  }
+
+  /**
+   * A NIC of a router network that injects synthetic traffic, from its {@link StartWorkload} on, when
+   * {@code traffic} is given.
+   *
+   * @param traffic      the traffic of one offered load ({@link TrafficSpec#atLoad}); null for a collective workload
+   * @param destinations the traffic pattern on the network (shared by every NIC); null without traffic
+   */
+  public NicCore(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
+                 int syntheticElementBytes, IncNicSpec incNic, List<PacketDropSpec> packetDrops, long scenarioSeed,
+                 RouterSpec routerSpec, int vcClasses, TrafficSpec traffic, DestinationPicker destinations) {
+    if (traffic != null && (routerSpec == null || destinations == null || traffic.loadCount() != 1)) {
+      throw new IllegalArgumentException("NIC " + host + ": synthetic traffic needs a router network, its "
+          + "destinations and one offered load");
+    }
+    this.traffic = traffic;
+    this.destinations = destinations;
+    this.scenarioSeed = scenarioSeed;
+    this.trafficStats = traffic == null ? null : new TrafficStats(traffic);
     if (syntheticElementBytes < 1) {
       throw new IllegalArgumentException("element size must be at least 1 B, got " + syntheticElementBytes);
     }
@@ -150,7 +188,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     } else {
       Topology.Link toRouter = topology.ports(host).get(0);
       this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, vcClasses,
-          this::packetEjected);
+          new Ejection());
     }
   }
 
@@ -189,9 +227,13 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     incTimer(timer, outbox);
   }
 
+  /** The start of a synthetic-traffic run: the source starts creating packets at cycle 0. */
   @Override
   public void onStartWorkload(StartWorkload start, Outbox outbox) {
-    throw cannotHandle(start);
+    if (traffic == null || source != null) throw cannotHandle(start);
+    source = TrafficSource.forLoad(traffic, 0, destinations, host, scenarioSeed);
+    queueTraffic(RouterTiming.cycleOfEdge(outbox.nowPs(), routerSpec.cyclePs()));
+    terminal.scheduleEvaluation(outbox);
   }
 
   @Override
@@ -218,6 +260,16 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
+    if (source != null) {
+      long now = RouterTiming.cycleOfEvaluation(outbox.nowPs(), routerSpec.cyclePs());
+      if (now < traffic.drainEndCycle()) {
+        queueTraffic(now);
+      } else {
+        // The sources stop with the drain: what has not left by then is never measured (a measured packet still
+        // queued makes the drain incomplete, which is the saturation verdict), so its backlog is not emulated.
+        terminal.dropQueued();
+      }
+    }
     requireTerminal(cycle).onRouterCycle(outbox);
   }
 
@@ -277,14 +329,50 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     if (terminal != null) terminal.scheduleEvaluation(outbox);
   }
 
-  /** The terminal ejected a packet's tail: a segment goes on to reassembly as if its tail had come off a link. */
-  private void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops) {
-    Packet segment = packet.carried();
-    if (segment == null) {
-      throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
-          + packet.sourceHost() + ", which carries no segment (synthetic traffic needs a traffic workload)");
+  /**
+   * What the terminal ejects: a segment goes on to reassembly as if its tail had come off a link; a traffic packet
+   * is counted.
+   */
+  private final class Ejection implements FlitTerminal.EjectionListener {
+    @Override
+    public void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops) {
+      Packet segment = packet.carried();
+      if (segment != null) {
+        receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
+      } else if (trafficStats != null) {
+        long cyclePs = routerSpec.cyclePs();
+        trafficStats.recordArrived(packet.createdPs() / cyclePs, RouterTiming.cycleOfEdge(tailArrivalPs, cyclePs),
+            hops);
+      } else {
+        throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
+            + packet.sourceHost() + ", which carries no segment, in a run without synthetic traffic");
+      }
     }
-    receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
+
+    @Override
+    public void flitEjected(Flit flit, long arrivalPs) {
+      if (trafficStats != null) {
+        trafficStats.recordFlitsEjected(RouterTiming.cycleOfEdge(arrivalPs, routerSpec.cyclePs()), 1);
+      }
+    }
+  }
+
+  /**
+   * Queues in the terminal every traffic packet created up to cycle {@code cycle}, and the first one after it, so
+   * that the terminal's next evaluation is due when that packet exists: packets are made as time goes, never all
+   * at once.
+   */
+  private void queueTraffic(long cycle) {
+    long cyclePs = routerSpec.cyclePs();
+    while (source.hasNext() && lastQueuedTrafficCycle <= cycle) {
+      long created = source.nextPacketCycle();
+      int flits = traffic.packetFlits();
+      trafficStats.recordCreated(created, flits);
+      terminal.enqueue(new RoutedPacket(source.nextPacketNumber(), host, source.nextDestination(), flits,
+          created * cyclePs, traffic.isMeasured(created), null));
+      lastQueuedTrafficCycle = created;
+      source.advance();
+    }
   }
 
   /**
@@ -484,7 +572,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     LinkCounters port = forwarder.counters().get(0);
     long flits = terminal.flitsInjected();
     return new DeviceReport(host, List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
-        flits * routerSpec.flitBytes(), terminal.packetsInjected(), flits * routerSpec.cyclePs())), List.of());
+        flits * routerSpec.flitBytes(), terminal.packetsInjected(), flits * routerSpec.cyclePs())), List.of(),
+        trafficStats);
   }
 
   /** A message being reassembled. */

@@ -47,6 +47,9 @@ public final class FlitTerminal {
      * @param hops         router-to-router channels it crossed
      */
     void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops);
+
+    /** Every flit ejected, tails included, before {@link #packetEjected} of a tail: per-cycle throughput counts. */
+    default void flitEjected(Flit flit, long arrivalPs) {}
   }
 
   /** A NIC's only port, to its router. */
@@ -274,6 +277,10 @@ public final class FlitTerminal {
           + flit.packet().packetId() + " from host " + flit.packet().sourceHost() + " on vc " + vc + " out of order");
     }
     flitsEjected++;
+    if (listener == null) {
+      throw new IllegalStateException("NIC " + nicDevice + " ejected a flit but has no ejection listener");
+    }
+    listener.flitEjected(flit, outbox.nowPs());
     boolean tail = flit.isTail();
     outbox.send(routerDevice, RouterTiming.edgePs(cycle + spec.creditDelayCycles(), spec.cyclePs()),
         creditsToReturn[2 * vc + (tail ? 1 : 0)]);
@@ -284,10 +291,19 @@ public final class FlitTerminal {
     }
     ejecting[vc] = null;
     packetsEjected++;
-    if (listener == null) {
-      throw new IllegalStateException("NIC " + nicDevice + " ejected a packet but has no ejection listener");
-    }
     listener.packetEjected(flit.packet(), outbox.nowPs(), flit.hops());
+  }
+
+  /**
+   * Drops every queued packet that has not started (the one being injected goes on): how a synthetic-traffic run
+   * stops its sources at the end of the drain, so that a saturated network's backlog is not emulated.
+   *
+   * @return the number of packets dropped
+   */
+  public int dropQueued() {
+    int dropped = sourceQueue.size();
+    sourceQueue.clear();
+    return dropped;
   }
 
   /** Packets queued and not yet started. */

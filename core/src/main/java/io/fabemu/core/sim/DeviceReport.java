@@ -1,14 +1,22 @@
 package io.fabemu.core.sim;
 
+import io.fabemu.core.traffic.TrafficStats;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What one device measured during a run: the counters of its outgoing links and, for compute nodes, the
- * per-rank collective results.
+ * What one device measured during a run: the counters of its outgoing links, for compute nodes the per-rank
+ * collective results, and for the NICs of a router network running synthetic traffic their traffic statistics.
+ *
+ * @param traffic the NIC's synthetic-traffic statistics; null for every other device and run
  */
-public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks) {
+public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic) {
+
+  /** A report without traffic statistics. */
+  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks) {
+    this(deviceId, links, ranks, null);
+  }
 
   /**
    * Counters of one directed link, kept by its sending port.
