@@ -84,6 +84,10 @@ final class CommandPipeline {
 
   /** {@link #run}, also returning the result (for a command that runs several scenarios, such as a sweep). */
   Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
+    if (spec.runsTraffic()) {
+      throw new BadInputException(spec.source() + ": the scenario runs synthetic traffic (its traffic section): run "
+          + "it with 'fabemu traffic'");
+    }
     Topology topology = Main.buildTopology(spec);
     ScenarioExecutor executor = chooseExecutor(options, topology);
     if (options.out != null) RunSupport.prepareOutputFolder(options.out);

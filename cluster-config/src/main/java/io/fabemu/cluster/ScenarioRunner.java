@@ -16,6 +16,7 @@ import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
+import io.fabemu.fabric.result.TrafficResult;
 import io.fabemu.nic.NicCore;
 import io.fabemu.nic.actor.NicActor;
 import io.fabemu.node.ComputeNodeCore;
@@ -102,6 +103,25 @@ public final class ScenarioRunner {
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastEventTimePs(),
         outcome.windows(), outcome.events(), wallSeconds);
+  }
+
+  /**
+   * Runs {@code fabric}, a synthetic-traffic fabric of one offered load ({@link ScenarioSpec#runsTraffic}), on an
+   * existing cluster's member; a sweep of loads starts one cluster and runs each load's fabric on it. Run a fabric
+   * once.
+   */
+  public static TrafficResult runTraffic(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
+    ScenarioSpec spec = fabric.scenario();
+    if (!spec.runsTraffic()) {
+      throw new IllegalArgumentException("scenario " + spec.name() + " runs no synthetic traffic");
+    }
+    // Wall time is only reported (emulator speed); it never feeds the emulation.
+    long wallStartNs = System.nanoTime();
+    EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
+        fabric.lookaheadPs(), fabric.startEvents(), listener);
+    double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
+    return TrafficResult.aggregate(spec, fabric.trafficSendingNodes(), fabric.topology().hostCount(),
+        outcome.reports(), outcome.lastEventTimePs(), outcome.windows(), outcome.events(), wallSeconds);
   }
 
   /**
