@@ -7,6 +7,7 @@ import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.engine.DeviceActor;
+import io.fabemu.engine.EngineFailedException;
 import io.fabemu.engine.EngineMemberLostException;
 import io.fabemu.engine.EngineOutcome;
 import io.fabemu.engine.MemberAgent;
@@ -25,7 +26,9 @@ import io.fabemu.switching.SwitchCore;
 import io.fabemu.switching.actor.RouterActor;
 import io.fabemu.switching.actor.SwitchActor;
 import io.fabemu.switching.router.RouterCore;
+import io.fabemu.switching.router.RouterDeadlocks;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -98,8 +101,7 @@ public final class ScenarioRunner {
     ScenarioSpec spec = fabric.scenario();
     // Wall time is only reported (emulator speed); it never feeds the emulation.
     long wallStartNs = System.nanoTime();
-    EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
-        fabric.lookaheadPs(), fabric.startEvents(), listener);
+    EngineOutcome outcome = runEngine(cluster, fabric, listener);
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastEventTimePs(),
         outcome.windows(), outcome.events(), wallSeconds);
@@ -117,11 +119,32 @@ public final class ScenarioRunner {
     }
     // Wall time is only reported (emulator speed); it never feeds the emulation.
     long wallStartNs = System.nanoTime();
-    EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
-        fabric.lookaheadPs(), fabric.startEvents(), listener);
+    EngineOutcome outcome = runEngine(cluster, fabric, listener);
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return TrafficResult.aggregate(spec, fabric.trafficSendingNodes(), fabric.topology().hostCount(),
         outcome.reports(), outcome.lastEventTimePs(), outcome.windows(), outcome.events(), wallSeconds);
+  }
+
+  /**
+   * Runs {@code fabric}'s devices on this member. When a router network's run fails (a router's stall watchdog, see
+   * {@link RouterCore}) and its routers, all in this process, wait on each other in a cycle, the failure names that
+   * cycle of channels in its one line.
+   */
+  private static EngineOutcome runEngine(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
+    try {
+      return PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
+          fabric.lookaheadPs(), fabric.startEvents(), listener);
+    } catch (EngineFailedException e) {
+      if (!fabric.routerNetwork()) throw e;
+      List<RouterCore> routers = new ArrayList<>();
+      for (DeviceCore device : fabric.devices()) {
+        if (device instanceof RouterCore router) routers.add(router);
+      }
+      List<String> cycle = RouterDeadlocks.findCycle(fabric.topology(), routers);
+      if (cycle.isEmpty()) throw e;
+      throw new EngineFailedException("deadlock: the channels " + String.join(" -> ", cycle) + " -> "
+          + cycle.get(0) + " wait on each other (" + e.getMessage() + ")", e);
+    }
   }
 
   /**
