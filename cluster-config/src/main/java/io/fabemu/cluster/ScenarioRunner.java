@@ -126,13 +126,15 @@ public final class ScenarioRunner {
   }
 
   /**
-   * Runs {@code fabric}'s devices on this member. When a router network's run fails (a router's stall watchdog, see
-   * {@link RouterCore}) and its routers, all in this process, wait on each other in a cycle, the failure names that
-   * cycle of channels in its one line.
+   * Runs {@code fabric}'s devices on this member. On a router network, whose routers are all in this process: a run
+   * that ends with flits held in the routers fails naming the cycle of channels they wait on
+   * ({@link Fabric#requireRoutersDrained}), and a run a router's stall watchdog stops ({@link RouterCore}) names that
+   * cycle when there is one.
    */
   private static EngineOutcome runEngine(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
+    EngineOutcome outcome;
     try {
-      return PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
+      outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
           fabric.lookaheadPs(), fabric.startEvents(), listener);
     } catch (EngineFailedException e) {
       if (!fabric.routerNetwork()) throw e;
@@ -145,6 +147,9 @@ public final class ScenarioRunner {
       throw new EngineFailedException("deadlock: the channels " + String.join(" -> ", cycle) + " -> "
           + cycle.get(0) + " wait on each other (" + e.getMessage() + ")", e);
     }
+    // A deadlocked router network schedules nothing: its run ends with flits held, which names the cycle.
+    fabric.requireRoutersDrained();
+    return outcome;
   }
 
   /**

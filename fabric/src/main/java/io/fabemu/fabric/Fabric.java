@@ -26,6 +26,7 @@ import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.rank.IncEnvironment;
 import io.fabemu.switching.SwitchCore;
 import io.fabemu.switching.router.RouterCore;
+import io.fabemu.switching.router.RouterDeadlocks;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -149,6 +150,20 @@ public final class Fabric {
         : RankGrid.ofNodes(ppn, shape.sizeX(), shape.sizeY(), shape.sizeZ());
   }
 
+  /**
+   * After a run of this fabric in this process: on a router network, throws a {@code RouterDeadlockException} naming
+   * the cycle of channels when routers still hold flits (a deadlocked network schedules nothing, so its run just
+   * ends); nothing on other fabrics.
+   */
+  public void requireRoutersDrained() {
+    if (!routerNetwork()) return;
+    List<RouterCore> routers = new ArrayList<>();
+    for (DeviceCore device : devices) {
+      if (device instanceof RouterCore router) routers.add(router);
+    }
+    RouterDeadlocks.requireDrained(topology, routers);
+  }
+
   /** Whether the fabric is a router network (mesh, torus, group-ring): a router in every node, flits on links. */
   public boolean routerNetwork() {
     return scenario.topology().networkShape().isPresent();
@@ -206,6 +221,7 @@ public final class Fabric {
     WindowedEngine engine = new WindowedEngine(devices, lookaheadPs);
     startEvents().forEach(engine::inject);
     engine.run();
+    requireRoutersDrained();
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return TrafficResult.aggregate(scenario, trafficSendingNodes(), topology.hostCount(), engine.reports(),
         engine.lastEventTimePs(), engine.windows(), engine.eventsHandled(), wallSeconds);
@@ -246,6 +262,7 @@ public final class Fabric {
     WindowedEngine engine = new WindowedEngine(devices, lookaheadPs);
     startEvents().forEach(engine::inject);
     engine.run();
+    requireRoutersDrained();
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9;
     return ResultAggregator.aggregate(scenario, worldSize, engine.reports(), engine.lastEventTimePs(),
         engine.windows(), engine.eventsHandled(), wallSeconds);

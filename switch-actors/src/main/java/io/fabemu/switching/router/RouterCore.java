@@ -66,9 +66,12 @@ import java.util.List;
  * packet fitting one buffer, which the NIC's {@code FlitTerminal} checks: a blocked packet then gathers in one
  * router, where under wormhole it spreads over several.)
  *
- * <p><b>Stall watchdog</b>: while the router holds flits it keeps one check pending at the mid-cycle {@code
- * stallLimit} after the last flit left (or after the first arrived in an empty router); when no flit moved by then it
- * throws a {@link RouterDeadlockException} naming what each occupied input channel waits for.
+ * <p><b>Stall watchdog</b>: whenever the router handles an event (a flit, a credit, a cycle) while it holds flits
+ * and none has left it for {@code stallLimit} (counted from the last flit that left, or from the first that arrived
+ * in an empty router), it throws a {@link RouterDeadlockException} naming what each occupied input channel waits
+ * for. The watchdog schedules no event of its own, so it never changes a run's events or its end: a router stuck in
+ * a cycle of routers that all wait receives no event at all, and the run ends with flits held, which is how a run
+ * finds a deadlock ({@code RouterDeadlocks}); the watchdog catches the stalls that other traffic keeps waking.
  *
  * <p>State is flat arrays indexed by input or output virtual channel ({@code port * virtualChannels + vc}); an
  * evaluation visits only the input channels that hold a packet.
@@ -160,8 +163,6 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final long[] flitsSent;
   private final long[] packetsSent;
   private long lastMoveCycle;
-  /** The cycle of the pending watchdog check, or -1 when none is pending. */
-  private long watchdogCycle = -1;
 
   /**
    * @param vertex       the router's vertex (and device id)
@@ -327,8 +328,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     bufferCount[iv]++;
     if (heldFlits == 0) lastMoveCycle = cycle;
     heldFlits++;
+    checkStall(cycle);
     schedule.requestEarliest(outbox);
-    armWatchdog(outbox);
   }
 
   @Override
@@ -339,7 +340,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       throw new IllegalStateException("router " + name + " got a credit for output " + port + " vc " + vc
           + ", which it does not have");
     }
-    RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
+    checkStall(RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs));
     int ov = port * vcCount + vc;
     if (outputCredits[ov] == depth) {
       throw new IllegalStateException("router " + name + " got a credit for output " + port + " vc " + vc
@@ -360,11 +361,9 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onRouterCycle(RouterCycle routerCycle, Outbox outbox) {
     long cycle = RouterTiming.cycleOfEvaluation(outbox.nowPs(), cyclePs);
-    // An evaluation and a watchdog check may fall on one cycle: the first event evaluates, the second checks.
     if (schedule.isDue(cycle)) {
+      checkStall(cycle);
       evaluate(cycle, outbox);
-    } else if (cycle == watchdogCycle) {
-      checkStall(cycle, outbox);
     } else {
       throw new IllegalStateException("router " + name + " got a router cycle event for cycle " + cycle
           + ", which it did not schedule");
@@ -378,7 +377,6 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     allocateVirtualChannels(cycle);
     allocateSwitch(cycle, outbox);
     if (canMoveAfter(cycle)) schedule.requestEarliest(outbox);
-    armWatchdog(outbox);
   }
 
   /** Route computation ends, then each waiting head asks for an output virtual channel; each channel grants one. */
@@ -541,27 +539,17 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
 
   // ---------------------------------------------------------------- stall watchdog
 
-  /** Keeps one check pending while the router holds flits. */
-  private void armWatchdog(Outbox outbox) {
-    if (stallCycles < 0 || heldFlits == 0 || watchdogCycle >= 0) return;
-    watchdogCycle = lastMoveCycle + stallCycles;
-    outbox.send(deviceId, RouterTiming.evaluationPs(watchdogCycle, cyclePs), RouterCycle.INSTANCE);
-  }
-
-  private void checkStall(long cycle, Outbox outbox) {
-    watchdogCycle = -1;
-    if (heldFlits == 0) return;
-    if (lastMoveCycle + stallCycles <= cycle) {
-      List<ChannelWait> waits = waits();
-      StringBuilder message = new StringBuilder("router ").append(name).append(" (vertex ").append(deviceId)
-          .append("): no flit moved for ").append(cycle - lastMoveCycle).append(" cycles (since cycle ")
-          .append(lastMoveCycle).append(", ").append(heldFlits).append(" flits held)");
-      for (ChannelWait wait : waits) {
-        message.append("; ").append(wait.describe(topology));
-      }
-      throw new RouterDeadlockException(message.toString(), deviceId, waits);
+  /** Throws when the router holds flits and none has left for the stall limit (see the class comment). */
+  private void checkStall(long cycle) {
+    if (stallCycles < 0 || heldFlits == 0 || cycle - lastMoveCycle < stallCycles) return;
+    List<ChannelWait> waits = waits();
+    StringBuilder message = new StringBuilder("router ").append(name).append(" (vertex ").append(deviceId)
+        .append("): no flit moved for ").append(cycle - lastMoveCycle).append(" cycles (since cycle ")
+        .append(lastMoveCycle).append(", ").append(heldFlits).append(" flits held)");
+    for (ChannelWait wait : waits) {
+      message.append("; ").append(wait.describe(topology));
     }
-    armWatchdog(outbox);
+    throw new RouterDeadlockException(message.toString(), deviceId, waits);
   }
 
   /**

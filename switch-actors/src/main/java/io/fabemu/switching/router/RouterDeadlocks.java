@@ -24,6 +24,36 @@ public final class RouterDeadlocks {
 
   private RouterDeadlocks() {}
 
+  /**
+   * Checks that a run that ran out of events left no flit in {@code routers}: a router network whose packets all
+   * wait on each other schedules nothing, so a deadlocked run simply ends, with flits held. Then this throws one line
+   * naming the cycle of channels they wait on (or, when the waits form no cycle, what the first router holding flits
+   * waits for).
+   *
+   * @throws RouterDeadlockException when a router still holds flits
+   */
+  public static void requireDrained(Topology topology, List<RouterCore> routers) {
+    RouterCore stuck = null;
+    long held = 0;
+    for (RouterCore router : routers) {
+      if (router.heldFlits() > 0 && stuck == null) stuck = router;
+      held += router.heldFlits();
+    }
+    if (stuck == null) return;
+    List<String> cycle = findCycle(topology, routers);
+    String message;
+    if (cycle.isEmpty()) {
+      StringBuilder waits = new StringBuilder();
+      for (ChannelWait wait : stuck.waits()) waits.append("; ").append(wait.describe(topology));
+      message = "the run ended with " + held + " flits held in the routers, none of them waiting in a cycle; "
+          + topology.vertexName(stuck.deviceId()) + waits;
+    } else {
+      message = "deadlock: the run ended with " + held + " flits held in the routers, whose channels "
+          + String.join(" -> ", cycle) + " -> " + cycle.get(0) + " wait on each other";
+    }
+    throw new RouterDeadlockException(message, stuck.deviceId(), stuck.waits());
+  }
+
   /** An input virtual channel of a router. */
   private record Channel(int router, int port, int vc) {}
 
