@@ -11,9 +11,10 @@ import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.nic.NicSpec;
 
 /**
- * The rules between sections, once topology, devices and workload are read: a NIC segment holds at least one element,
- * the in-network algorithms have switches for INC, no hierarchical flag and a rank placement their kind of
- * topology takes, and the dimension-wise ring has a mesh or torus.
+ * The rules between sections, once topology, devices, workload and traffic are read: a NIC segment holds at least
+ * one element, the in-network algorithms have switches for INC, no hierarchical flag and a rank placement their kind
+ * of topology takes, the dimension-wise ring has a mesh or torus, and a NIC segment fits a router buffer where the
+ * switching needs it to (unless the scenario runs synthetic traffic, whose packets {@link TrafficSection} checks).
  */
 final class CrossSectionChecks implements ScenarioSection {
 
@@ -27,11 +28,14 @@ final class CrossSectionChecks implements ScenarioSection {
 
   /**
    * Under virtual cut-through and store-and-forward a packet advances only into a buffer that takes all of it: a
-   * NIC segment (with its header) longer than a virtual channel's buffer could never leave its NIC.
+   * NIC segment (with its header) longer than a virtual channel's buffer could never leave its NIC. A scenario
+   * that runs synthetic traffic sends no segments (its ranks run nothing); {@link TrafficSection} checks its packets
+   * instead.
    */
   private static void checkPacketFitsRouterBuffer(ScenarioReader in, ScenarioDraft draft) {
     RouterSpec router = draft.router();
     if (!draft.topology().routerNetwork() || router == null || !router.switching().needsWholePacketSpace()) return;
+    if (draft.traffic() != null) return;
     NicSpec nic = draft.nic();
     int flits = router.flitsOf((long) nic.segmentBytes() + nic.headerBytes());
     if (flits > router.bufferDepthFlits()) {

@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The keys a scenario may hold: those of the defaults plus the few without a default ({@code name},
- * {@code workload.sizes}, {@code workload.min-size}, {@code workload.max-size}).
+ * {@code workload.sizes}, {@code workload.min-size}, {@code workload.max-size}, {@code traffic.offered-loads},
+ * {@code traffic.hot-spot.nodes}, {@code traffic.hot-spot.fraction}).
  *
  * <p>Contract: {@link #check} refuses the first unknown key in file order, and the first object where a value
  * belongs or value where an object belongs, before any section reads a value. An unknown key's message suggests the
@@ -25,7 +26,10 @@ final class KeySchema {
       .withValue("name", ConfigValueFactory.fromAnyRef(""))
       .withValue("workload.sizes", ConfigValueFactory.fromIterable(List.of()))
       .withValue("workload.min-size", ConfigValueFactory.fromAnyRef(""))
-      .withValue("workload.max-size", ConfigValueFactory.fromAnyRef(""));
+      .withValue("workload.max-size", ConfigValueFactory.fromAnyRef(""))
+      .withValue("traffic.offered-loads", ConfigValueFactory.fromIterable(List.of()))
+      .withValue("traffic.hot-spot.nodes", ConfigValueFactory.fromIterable(List.of()))
+      .withValue("traffic.hot-spot.fraction", ConfigValueFactory.fromAnyRef(0.0));
 
   private KeySchema() {}
 

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.router.RouterSpec;
+import io.fabemu.core.traffic.TrafficSpec;
 import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.IncSpec;
 import io.fabemu.fabric.ScenarioSpec;
@@ -31,6 +32,7 @@ final class ScenarioDraft {
   private IncSpec inc;
   private WorkloadSpec workload;
   private List<PacketDropSpec> packetDrops;
+  private TrafficSpec traffic;
   private Config echo;
 
   ScenarioDraft(Config merged) {
@@ -99,6 +101,15 @@ final class ScenarioDraft {
     this.packetDrops = packetDrops;
   }
 
+  /** The synthetic traffic; null when the scenario runs its workload (no {@code traffic} section written). */
+  TrafficSpec traffic() {
+    return traffic;
+  }
+
+  void traffic(TrafficSpec traffic) {
+    this.traffic = traffic;
+  }
+
   Config echo() {
     return echo;
   }
@@ -110,7 +121,7 @@ final class ScenarioDraft {
   /** The scenario once every section has read its part. */
   LoadedScenario toLoadedScenario(String source) {
     ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
-        new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops);
+        new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic);
     return new LoadedScenario(spec, echo);
   }
 }

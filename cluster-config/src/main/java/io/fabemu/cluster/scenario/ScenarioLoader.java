@@ -15,12 +15,12 @@ import java.util.List;
  * Reads a scenario file (HOCON) into a checked, immutable {@link ScenarioSpec}.
  *
  * <p>Contract: the user's file is laid over the bundled {@value #DEFAULTS_RESOURCE} and resolved; then every key is
- * checked against the schema (the keys of the defaults plus {@code name}, {@code workload.sizes},
- * {@code workload.min-size} and {@code workload.max-size}) and every value for type, unit and range, and the
- * cross-field rules are applied (see docs/scenario-format.md). The first problem found (unknown keys first, in file
- * order; then values, section by section) is thrown as a {@link ScenarioException} whose one-line message names the
- * file, the line where known, the key path and the reason. Nothing here touches the network or runs anything;
- * loading the same text twice gives equal results.
+ * checked against the schema (the keys of the defaults plus those without a default, see {@link KeySchema}) and
+ * every value for type, unit and range, and the cross-field rules are applied (see docs/scenario-format.md); a
+ * {@code traffic} section counts only when the file (or its overrides) writes one. The first problem found (unknown
+ * keys first, in file order; then values, section by section) is thrown as a {@link ScenarioException} whose
+ * one-line message names the file, the line where known, the key path and the reason. Nothing here touches the
+ * network or runs anything; loading the same text twice gives equal results.
  *
  * <p>Structure: {@link KeySchema} checks the keys, then one {@link ScenarioSection} per part of the file reads and
  * checks its values through a shared {@link ScenarioReader} (units, ranges, lines, suggestions, messages).
@@ -72,11 +72,23 @@ public final class ScenarioLoader {
   public static final int MAX_BUFFER_DEPTH_FLITS = 1 << 16;
   /** Most cycles of any one router stage, channel or credit delay. */
   public static final int MAX_ROUTER_CYCLES = 1 << 20;
+  /** Longest traffic packet, in flits. */
+  public static final int MAX_PACKET_FLITS = 1 << 16;
+  /** Most offered loads of a traffic sweep: each is one emulation. */
+  public static final int MAX_TRAFFIC_LOADS = 1000;
+  /** Most cycles of any one traffic phase (warm-up, measurement, drain); all three also stay within 1 s. */
+  public static final long MAX_TRAFFIC_CYCLES = 1_000_000_000L;
+  /**
+   * Most packets (on average) the measurement window of one offered load may create: each one's latency is kept
+   * for the exact 99th percentile (8 B each, 1 GiB at this limit).
+   */
+  public static final long MAX_MEASURED_PACKETS = 1L << 27;
 
   private static final Config DEFAULTS = loadDefaults();
   /** The sections in the order they are read and checked: a section may use what the sections before it read. */
   private static final List<ScenarioSection> SECTIONS = List.of(new NameAndSeedSection(), new TopologySection(),
-      new DevicesSection(), new IncSection(), new WorkloadSection(), new CrossSectionChecks(), new FaultsSection());
+      new DevicesSection(), new IncSection(), new WorkloadSection(), new TrafficSection(), new CrossSectionChecks(),
+      new FaultsSection());
 
   private ScenarioLoader() {}
 

@@ -10,6 +10,7 @@ import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.fabemu.core.topology.LinkSpec;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -96,6 +97,39 @@ final class ScenarioReader {
     if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
     if (n > max) throw error(path, v, n + " is above the limit of " + max);
     return n.intValue();
+  }
+
+  /** The whole number at {@code path}, in {@code [min, max]}: {@link #intValue} for counts beyond an {@code int}. */
+  long longValue(String path, long min, long max) {
+    ConfigValue v = value(path);
+    Long n = wholeNumber(v);
+    if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
+    if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
+    if (n > max) throw error(path, v, n + " is above the limit of " + max);
+    return n;
+  }
+
+  /** The decimal number at {@code path} (see {@link #doubleOf}). */
+  double doubleValue(String path) {
+    return doubleOf(path, value(path));
+  }
+
+  /**
+   * A decimal number such as a load or a fraction: a HOCON number, or a string holding a plain decimal number
+   * ({@code "0.25"}, {@code "1e-3"}); never NaN. Ranges are the caller's, which quotes the value as written.
+   */
+  double doubleOf(String path, ConfigValue v) {
+    Object raw = v.unwrapped();
+    if (raw instanceof Number n) return n.doubleValue();
+    if (raw instanceof String s) {
+      try {
+        // BigDecimal, not Double.parseDouble: it refuses NaN, Infinity and hexadecimal forms.
+        return new BigDecimal(s.strip()).doubleValue();
+      } catch (NumberFormatException e) {
+        // not a number: refused below
+      }
+    }
+    throw error(path, v, "expected a number, got " + describe(v));
   }
 
   private static Long wholeNumber(ConfigValue v) {

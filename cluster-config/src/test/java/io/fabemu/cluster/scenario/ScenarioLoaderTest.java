@@ -171,7 +171,8 @@ class ScenarioLoaderTest {
   @Test
   void shouldListKnownKeysWhenNothingIsClose() {
     assertError("metrics = []")
-        .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, name)");
+        .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, traffic, "
+            + "name)");
   }
 
   @Test
