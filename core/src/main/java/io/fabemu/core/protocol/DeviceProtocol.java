@@ -348,8 +348,10 @@ public final class DeviceProtocol {
 
   /**
    * Credit-based flow control: one buffer slot of virtual channel {@code vc} at the far end of the receiver's
-   * output port {@code outputPort} was freed (a flit left it), so the receiver may send one more flit on it. When
-   * {@code tail} is set the flit that left was a packet's tail and the virtual channel is free for a new packet.
+   * output port {@code outputPort} was freed (a flit left it), so the receiver may send one more flit on it.
+   * {@code tail} says the flit that left was a packet's tail; the sender freed its virtual channel for a new packet
+   * when it sent that tail (BookSim's default), so today nothing waits for it: it is there for a router that waits
+   * for the tail's credit before reusing a channel (BookSim's {@code wait_for_tail_credit}).
    */
   public record Credit(int outputPort, int vc, boolean tail) implements Payload {
     @Override

@@ -17,9 +17,9 @@ import java.util.Arrays;
  * creation on ({@link RoutedPacket#createdPs}: a packet may be queued before it exists, as a NIC queues the segments
  * whose DMA read is still to finish; creation times must not decrease along the queue). In each evaluated cycle the
  * terminal sends at most one flit on its channel to the router's input port. A new packet takes a free virtual
- * channel of class 0 (round-robin over them); a virtual channel is free again only when the credit of the last
- * packet's tail comes back, so the router's input buffer never holds two packets in one virtual channel. Every flit
- * needs a credit; the channel starts with {@code bufferDepthFlits} credits per virtual channel. Under virtual
+ * channel of class 0 (round-robin over them) with a credit (under virtual cut-through and store-and-forward,
+ * credits for the whole packet); a virtual channel is free again once the last packet's tail has left, as a router's
+ * output channel is. Every flit needs a credit; the channel starts with {@code bufferDepthFlits} credits per virtual channel. Under virtual
  * cut-through and store-and-forward a packet must fit in one buffer: {@link #enqueue} rejects a longer one. A flit
  * sent in the evaluation of cycle {@code c} arrives at the router at edge {@code c + linkLatencyCycles}; packets are
  * injected one after the other (the next may start the cycle after the previous one's tail).
@@ -205,6 +205,8 @@ public final class FlitTerminal {
     flitsInjected++;
     nextFlitIndex++;
     if (nextFlitIndex == injecting.flitCount()) {
+      // The channel is free for the next packet once this tail has left, as the routers' output channels are.
+      vcFree[injectingVc] = true;
       injecting = null;
       packetsInjected++;
     }
@@ -227,11 +229,10 @@ public final class FlitTerminal {
   }
 
   /**
-   * A credit from the router: one more flit may go on {@code credit.vc()}, which is free for a new packet when the
-   * credit is a tail's. Schedules an evaluation when that lets the terminal inject.
+   * A credit from the router: one more flit may go on {@code credit.vc()}. Schedules an evaluation when that lets
+   * the terminal inject.
    *
-   * @throws IllegalStateException when the credit does not fit the flow control (more credits than buffer slots,
-   *                               or a tail credit for a free channel)
+   * @throws IllegalStateException when the credit does not fit the flow control (more credits than buffer slots)
    */
   public void onCredit(Credit credit, Outbox outbox) {
     int vc = credit.vc();
@@ -244,13 +245,6 @@ public final class FlitTerminal {
           + depth + " credits already");
     }
     credits[vc]++;
-    if (credit.tail()) {
-      if (vcFree[vc] || (injecting != null && injectingVc == vc)) {
-        throw new IllegalStateException("NIC " + nicDevice + " got a tail credit for vc " + vc
-            + ", whose packet's tail it did not send");
-      }
-      vcFree[vc] = true;
-    }
     scheduleEvaluation(outbox);
   }
 

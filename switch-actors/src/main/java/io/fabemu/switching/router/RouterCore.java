@@ -58,13 +58,14 @@ import java.util.List;
  * round-robin. So per cycle each input port sends and each output port takes at most one flit.
  *
  * <p><b>Virtual channels</b>: {@code virtualChannels} per input port, in {@code routing.vcClasses()} classes of
- * consecutive channels. An output virtual channel carries one packet at a time: it is free again only when the
- * credit of that packet's tail comes back, so a downstream buffer never holds two packets. Every output channel
- * starts with {@code bufferDepthFlits} credits. Virtual cut-through and store-and-forward grant an output channel only
- * when it has credits for the whole packet; store-and-forward lets a head win the switch only once its tail is in
- * this router's buffer. (As a free output channel has all its credits back, the whole-packet rule comes down to the
- * packet fitting one buffer, which the NIC's {@code FlitTerminal} checks: a blocked packet then gathers in one
- * router, where under wormhole it spreads over several.)
+ * consecutive channels. An output virtual channel is allocated to one packet at a time and is free again as soon as
+ * that packet's tail has left (BookSim's default, {@code wait_for_tail_credit = 0}), so a downstream buffer may hold
+ * one packet's tail and the next one's head: the head waits behind the tail and starts its route computation when
+ * the tail leaves. Every output channel starts with {@code bufferDepthFlits} credits. Virtual cut-through and
+ * store-and-forward grant an output channel only when it has credits for the whole packet (a packet must fit one
+ * buffer, which the NIC's {@code FlitTerminal} checks), so a blocked packet gathers in one router, where under
+ * wormhole it spreads over several; store-and-forward also lets a head win the switch only once its tail is in this
+ * router's buffer.
  *
  * <p><b>Stall watchdog</b>: whenever the router handles an event (a flit, a credit, a cycle) while it holds flits
  * and none has left it for {@code stallLimit} (counted from the last flit that left, or from the first that arrived
@@ -127,7 +128,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int[] allocatedOutputVc;
   /** ROUTING: the cycle route computation ends; ACTIVE: the first cycle switch allocation may grant. */
   private final long[] stageReadyCycle;
-  private final boolean[] tailArrived;
+  /** Tails of packets whose flits are in the input virtual channel's buffer (the front packet's is the first). */
+  private final int[] tailsBuffered;
   private final int[] nextArrivingIndex;
   private final long[] holdStartCycle;
   private final long[] busyCycles;
@@ -230,7 +232,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     allocatedOutputVc = new int[inputVcs];
     Arrays.fill(allocatedOutputVc, -1);
     stageReadyCycle = new long[inputVcs];
-    tailArrived = new boolean[inputVcs];
+    tailsBuffered = new int[inputVcs];
     nextArrivingIndex = new int[inputVcs];
     holdStartCycle = new long[inputVcs];
     busyCycles = new long[inputVcs];
@@ -288,30 +290,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
           + depth + " flits: a flit was sent without a credit");
     }
     if (flit.isHead()) {
-      if (state[iv] != IDLE) {
-        throw new IllegalStateException("router " + name + " input " + port + " vc " + vc
-            + " got a second packet's head before the first packet's tail left");
-      }
-      int destination = flit.packet().destinationHost();
-      int outputPort = routing.outputPort(deviceId, destination);
-      if (outputPort < 0 || outputPort >= portCount) {
-        throw new IllegalStateException("routing sends host " + destination + "'s packet out of router " + name
-            + " by port " + outputPort + ", which it does not have");
-      }
-      int outputClass = routing.outputVcClass(deviceId, port, vc / vcsPerClass, outputPort, destination);
-      if (outputClass < 0 || outputClass >= vcClasses) {
-        throw new IllegalStateException("routing gives host " + destination + "'s packet at router " + name
-            + " virtual-channel class " + outputClass + " of " + vcClasses);
-      }
-      routeOutputPort[iv] = outputPort;
-      routeOutputClass[iv] = outputClass;
-      state[iv] = ROUTING;
-      stageReadyCycle[iv] = cycle + routingCycles;
-      holdStartCycle[iv] = cycle;
-      tailArrived[iv] = false;
-      nextArrivingIndex[iv] = 0;
-      activePosition[iv] = activeCount;
-      activeInputVcs[activeCount++] = iv;
+      // A head behind the previous packet's tail waits in the buffer; it starts when that tail leaves.
+      if (state[iv] == IDLE) startPacket(iv, flit, cycle);
     } else if (state[iv] == IDLE) {
       throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " got flit "
           + flit.flitIndex() + " of a packet whose head it never had");
@@ -321,7 +301,10 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
           + flit.flitIndex() + " where flit " + nextArrivingIndex[iv] + " was due");
     }
     nextArrivingIndex[iv]++;
-    if (flit.isTail()) tailArrived[iv] = true;
+    if (flit.isTail()) {
+      tailsBuffered[iv]++;
+      nextArrivingIndex[iv] = 0;
+    }
     int slot = bufferHead[iv] + bufferCount[iv];
     if (slot >= depth) slot -= depth;
     buffer[iv * depth + slot] = flit;
@@ -330,6 +313,35 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     heldFlits++;
     checkStall(cycle);
     schedule.requestEarliest(outbox);
+  }
+
+  /**
+   * The packet whose head is {@code head}, now at the front of input virtual channel {@code iv}, starts: route
+   * computation from {@code cycle} on.
+   */
+  private void startPacket(int iv, Flit head, long cycle) {
+    int port = iv / vcCount;
+    int vc = iv % vcCount;
+    int destination = head.packet().destinationHost();
+    int outputPort = routing.outputPort(deviceId, destination);
+    if (outputPort < 0 || outputPort >= portCount) {
+      throw new IllegalStateException("routing sends host " + destination + "'s packet out of router " + name
+          + " by port " + outputPort + ", which it does not have");
+    }
+    int outputClass = routing.outputVcClass(deviceId, port, vc / vcsPerClass, outputPort, destination);
+    if (outputClass < 0 || outputClass >= vcClasses) {
+      throw new IllegalStateException("routing gives host " + destination + "'s packet at router " + name
+          + " virtual-channel class " + outputClass + " of " + vcClasses);
+    }
+    routeOutputPort[iv] = outputPort;
+    routeOutputClass[iv] = outputClass;
+    state[iv] = ROUTING;
+    stageReadyCycle[iv] = cycle + routingCycles;
+    holdStartCycle[iv] = cycle;
+    if (activePosition[iv] < 0) {
+      activePosition[iv] = activeCount;
+      activeInputVcs[activeCount++] = iv;
+    }
   }
 
   @Override
@@ -346,14 +358,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       throw new IllegalStateException("router " + name + " got a credit for output " + port + " vc " + vc
           + ", which has all its " + depth + " credits already");
     }
+    // The output virtual channel was freed when the tail left (BookSim's default); a tail's credit is a credit.
     outputCredits[ov]++;
-    if (credit.tail()) {
-      if (outputVcOwner[ov] < 0) {
-        throw new IllegalStateException("router " + name + " got a tail credit for output " + port + " vc " + vc
-            + ", which no packet holds");
-      }
-      outputVcOwner[ov] = -1;
-    }
     // A credit may unblock a waiting packet; a router that holds nothing has nothing to evaluate.
     if (heldFlits > 0) schedule.requestEarliest(outbox);
   }
@@ -474,7 +480,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private boolean readyForSwitch(int iv, long cycle) {
     if (state[iv] != ACTIVE || stageReadyCycle[iv] > cycle || bufferCount[iv] == 0) return false;
     if (outputCredits[allocatedOutputVc[iv]] == 0) return false;
-    return !storeAndForward || tailArrived[iv] || !frontFlit(iv).isHead();
+    return !storeAndForward || tailsBuffered[iv] > 0 || !frontFlit(iv).isHead();
   }
 
   /** The switch granted input virtual channel {@code iv}: its front flit leaves, its credit goes upstream. */
@@ -500,10 +506,17 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     if (tail) {
       packetsSent[output]++;
       busyCycles[iv] += cycle - holdStartCycle[iv] + 1;
-      state[iv] = IDLE;
+      // The output virtual channel is free for another packet as soon as this tail has left (BookSim's default,
+      // wait_for_tail_credit = 0): the downstream buffer may then hold this tail and the next packet's head.
+      outputVcOwner[ov] = -1;
       allocatedOutputVc[iv] = -1;
-      tailArrived[iv] = false;
-      removeActive(iv);
+      tailsBuffered[iv]--;
+      if (bufferCount[iv] > 0) {
+        startPacket(iv, frontFlit(iv), cycle);
+      } else {
+        state[iv] = IDLE;
+        removeActive(iv);
+      }
     }
   }
 
@@ -585,7 +598,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
           kind = Kind.UPSTREAM_FLIT;
         } else if (outputCredits[ov] == 0) {
           kind = Kind.CREDIT;
-        } else if (storeAndForward && frontFlit(iv).isHead() && !tailArrived[iv]) {
+        } else if (storeAndForward && frontFlit(iv).isHead() && tailsBuffered[iv] == 0) {
           kind = Kind.TAIL;
         } else {
           kind = stageReadyCycle[iv] > cycle + 1 ? Kind.PIPELINE : Kind.SWITCH;

@@ -151,35 +151,36 @@ class RouterTimingTest {
 
   /**
    * Routers 3 - 0 - 1 - 2 (router links 0-1, 1-2, 0-3), one virtual channel, stages R = VA = SA = T = 0, link 1
-   * and credit 1 cycle, so a head crosses a hop per cycle and a 2-flit buffer streams at full rate. At time 0:
+   * and credit 1 cycle, so a head crosses a hop per cycle and a 2-flit buffer streams at full rate. An output channel
+   * is free for the next packet once the previous tail has left (in the next cycle's VC allocation). At time 0:
    * A (host 1 to host 2, 4 flits), B (host 0 to host 2, 4 flits), then C (host 0 to host 3, 4 flits, queued
    * behind B at host 0). Cycle by cycle (a flit "at X c" arrives at X's edge c; routers send it the same cycle):
    * <ul>
    *   <li>A: host 1 sends A0..A3 in cycles 0..3; they reach router 1 at 1..4 and take its only vc to router 2 at
    *   cycle 1; they reach router 2 at 2..5 and host 2 at 3..6: A's tail arrives at 6 (the zero-load formula,
-   *   3L + F - 1). Router 2 sends A3 at 5, so the tail credit frees router 1's vc to router 2 at edge 6.</li>
-   *   <li>B, wormhole (2-flit buffers): host 0 sends B0, B1 at 0, 1 (router 0 passes them on at 1, 2; their
-   *   credits return at 2, 3), then B2, B3 at 2, 3. B0, B1 fill router 1's buffer from router 0 (at 2, 3) and wait
-   *   for the vc held by A; router 0 has no credit left, so B2, B3 sit in router 0's buffer from host 0 (at 3, 4):
-   *   B is spread over two routers. At 6 router 1 takes the vc and sends B0, B1 at 6, 7; their credits let router 0
-   *   send B2, B3 at 7, 8, which router 1 sends at 8, 9; router 2 ejects them one cycle on: B's tail reaches host 2
-   *   at 11. Host 0's vc is free when router 0's tail credit returns, at 9: C goes at 9..12 (credit-paced as A),
-   *   reaching router 0 at 10, 11, 12, 13, router 3 a cycle later and host 3 at 12..15: C's tail arrives at 15.
-   *   Router 0's input from host 0 held B for cycles 1..8 and C for 10..13 (12 cycles); router 1's input from
-   *   router 0 held B for 2..9 (8).</li>
+   *   3L + F - 1). Router 1 sends A3 at 4, so its vc to router 2 is free from cycle 5; router 2's credits for A come
+   *   back at 3..6.</li>
+   *   <li>B, wormhole (2-flit buffers): host 0 sends B0, B1 at 0, 1; router 0 passes them on at 1, 2 (credits back
+   *   at host 0 at 2, 3), so host 0 sends B2, B3 at 2, 3. B0, B1 fill router 1's buffer from router 0 (at 2, 3) and
+   *   wait for the vc held by A; router 0 has no credit left, so B2, B3 sit in router 0's buffer from host 0 (at 3,
+   *   4): B is spread over two routers. Router 1 takes the vc at 5 (with 1 credit back) and sends B0, B1 at 5, 6;
+   *   their credits let router 0 send B2, B3 at 6, 7, which router 1 sends at 7, 8; router 2 ejects each a cycle
+   *   on: B's tail reaches host 2 at 10. Host 0's vc is free once B3 left it (cycle 3), but its credits come back
+   *   only as router 0 sends B2, B3 (at 6, 7): C0, C1 go at 7, 8 and C2, C3 at 9, 10 (router 0 sends C on towards
+   *   router 3 as it comes), reaching host 3 three cycles later: C's tail arrives at 13. Router 0's input from host
+   *   0 held B for cycles 1..7 and C for 8..11 (11 cycles); router 1's input from router 0 held B for 2..8 (7).</li>
    *   <li>B, virtual cut-through (4-flit buffers): host 0 sends B0..B3 at 0..3; router 0 has room for the whole
-   *   packet at router 1 and sends them at 1..4, so the whole of B waits in router 1 (arriving 2..5) and router 0 is
-   *   free at 4. Router 1 takes the vc at 6 (it then has 4 credits) and sends B at 6..9: B's tail is at host 2 at
-   *   11, as before. But host 0's vc comes back at 5 (router 0 sent B3 at 4), so C goes at 5..8, reaches host 3 at
-   *   8..11: C's tail arrives at 11, 4 cycles earlier than under wormhole. Router 0's input from host 0 held B for
-   *   1..4 and C for 6..9 (8 cycles); router 1's input from router 0 held B for 2..9 (8).</li>
+   *   packet at router 1 and sends them at 1..4, so the whole of B waits in router 1 (arriving 2..5). Router 1 may
+   *   take the vc to router 2 only with credits for all 4 flits, which are back at 6: it sends B at 6..9, and B's
+   *   tail is at host 2 at 11, a cycle later than under wormhole. But host 0 needs 4 credits for C, back at 5
+   *   (router 0 sent B3 at 4): C goes at 5..8 and reaches host 3 at 8..11: C's tail arrives at 11, 2 cycles earlier
+   *   than under wormhole. Router 0's input from host 0 held B for 1..4 and C for 6..9 (8 cycles); router 1's input
+   *   from router 0 held B for 2..9 (8).</li>
    * </ul>
    */
   @Test
   void wormholeSpreadsABlockedPacketOverTwoRoutersWhereVirtualCutThroughGathersItInOne() {
-    int[] expectedTails = {6, 11, 15};
-    int[] expectedBusy = {12, 8};
-    contend(Switching.WORMHOLE, 2, expectedTails, expectedBusy);
+    contend(Switching.WORMHOLE, 2, new int[] {6, 10, 13}, new int[] {11, 7});
     contend(Switching.VIRTUAL_CUT_THROUGH, 4, new int[] {6, 11, 11}, new int[] {8, 8});
   }
 
