@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
  * scenario's synthetic traffic (its {@code traffic} section, on a mesh, torus or group-ring) once per offered load,
  * each load its own emulation on one embedded cluster member, and prints the latency-vs-load table with the
  * saturation point ({@link TrafficTable}, {@link SaturationFinder}); with {@code --out} writes {@code traffic.csv},
- * the curve {@code latency-load.svg} and {@code report.html}.
+ * {@code vc-utilisation.csv} (every router input virtual channel at every load), the curve {@code latency-load.svg}
+ * and {@code report.html}.
  *
  * <p>Contract: a scenario without a {@code traffic} section, or one that cannot be loaded, is bad input (exit code
  * 2) before anything runs. The sweep stops at the first saturated load (the loads beyond it only fill the network's
@@ -55,7 +56,8 @@ final class TrafficCommand implements Callable<Integer> {
   Long seed;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Write traffic.csv, latency-load.svg and report.html into DIR (created if needed).")
+      description = "Write traffic.csv, vc-utilisation.csv, latency-load.svg and report.html into DIR (created if "
+          + "needed).")
   Path out;
 
   @Option(names = "--all-loads", description = "Run every offered load, also those past the saturation point.")
@@ -122,6 +124,8 @@ final class TrafficCommand implements Callable<Integer> {
     String html = TrafficReport.html(spec, topology, results, saturation, loaded.config());
     // Every file is tried (no short circuit), so one that cannot be written does not cost the others.
     boolean written = RunSupport.write(out.resolve("traffic.csv"), csv, stderr)
+        & RunSupport.write(out.resolve("vc-utilisation.csv"), TrafficReport.virtualChannelCsv(results, topology),
+            stderr)
         & RunSupport.write(out.resolve("latency-load.svg"), svg, stderr)
         & RunSupport.write(out.resolve("report.html"), html, stderr);
     return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;

@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
  * over it) (keys, values, cross-field rules) and builds its topology
  * (the graph of hosts, switches and cables) to describe it; no device is created and nothing runs.
  *
- * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} and exits 0, or
+ * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
+ * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}) and exits 0, or
  * prints the one-line error and exits 2.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -46,8 +47,14 @@ final class ValidateCommand implements Callable<Integer> {
     }
     ScenarioSpec spec = loaded.spec();
     Topology topology = Main.buildTopology(spec);
-    stdout.println("OK: " + scenario + ": " + topology.description() + ", " + ReportFormatter.ranks(spec)
-        + " ranks, " + spec.workload().caseCount() + " cases");
+    if (spec.runsTraffic()) {
+      // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.
+      stdout.println("OK: " + scenario + ": " + topology.description() + ", " + spec.traffic().pattern().configName()
+          + " traffic, " + spec.traffic().loadCount() + " offered loads");
+    } else {
+      stdout.println("OK: " + scenario + ": " + topology.description() + ", " + ReportFormatter.ranks(spec)
+          + " ranks, " + spec.workload().caseCount() + " cases");
+    }
     return Main.EXIT_OK;
   }
 }

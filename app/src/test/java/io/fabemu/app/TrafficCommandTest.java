@@ -43,7 +43,16 @@ class TrafficCommandTest extends CliTestBase {
     assertThat(csv).hasSize(4);
     assertThat(csv.get(0)).startsWith("offered_flits_per_node_cycle,");
     assertThat(csv.get(1)).startsWith("0.0500000,").contains(",true,false,");
+    assertThat(csv.get(0)).contains(",max_vc_utilisation,mean_router_vc_utilisation,");
     assertThat(Files.readString(out.resolve("latency-load.svg"))).contains("<svg").contains("average latency");
+    // 4x4 mesh: 16 routers, 48 router-router input ports plus 16 from the NICs, 2 virtual channels each, 3 loads.
+    List<String> vcs = Files.readAllLines(out.resolve("vc-utilisation.csv"));
+    assertThat(vcs).hasSize(1 + 3 * (48 + 16) * 2);
+    assertThat(vcs.get(1)).startsWith("0.0500000,host0,router0,0,");
+    assertThat(vcs.subList(1, vcs.size())).allSatisfy(row -> {
+      double utilisation = Double.parseDouble(row.substring(row.lastIndexOf(',') + 1));
+      assertThat(utilisation).isBetween(0.0, 1.0);
+    });
     assertThat(Files.readString(out.resolve("report.html"))).contains("Latency against offered load")
         .contains("Accepted against offered load").contains("mesh-traffic");
 
@@ -63,6 +72,15 @@ class TrafficCommandTest extends CliTestBase {
     assertThat(fabemu("traffic", scenario.toString(), "--no-progress")).as(stderr).isZero();
     assertThat(stdout).contains("<- saturated").contains("# Run: 2 loads").doesNotContain("\n   0.9500 ");
     assertThat(stderr).isEmpty();
+  }
+
+  @Test
+  void shouldSayWhatTrafficRunsWhenValidatingATrafficScenario() throws Exception {
+    Path scenario = dir.resolve("mesh.conf");
+    Files.writeString(scenario, MESH_TRAFFIC);
+    assertThat(fabemu("validate", scenario.toString())).isZero();
+    assertThat(stdout).isEqualTo("OK: " + scenario + ": mesh: 4x4 (16 nodes, each a host and a router), uniform "
+        + "traffic, 3 offered loads\n");
   }
 
   @Test

@@ -566,6 +566,15 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    */
   @Override
   public DeviceReport report() {
+    if (source != null) {
+      // Packets created while the terminal could not inject were never queued (the sources make packets as the
+      // terminal evaluates): count them as created, so that a measured one that never left makes the drain
+      // incomplete and the generated load is the sources'.
+      while (source.hasNext()) {
+        trafficStats.recordCreated(source.nextPacketCycle(), traffic.packetFlits());
+        source.advance();
+      }
+    }
     if (terminal == null) {
       return new DeviceReport(host, forwarder.counters(), List.of());
     }

@@ -1,6 +1,7 @@
 package io.fabemu.app.report;
 
 import com.typesafe.config.Config;
+import io.fabemu.core.sim.DeviceReport.VcCounters;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.traffic.LoadPoint;
 import io.fabemu.core.traffic.Saturation;
@@ -11,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * The files of {@code fabemu traffic}: the load points as CSV, the latency-vs-load curve as SVG, and the HTML report
+ * The files of {@code fabemu traffic}: the load points as CSV, every virtual channel's use as CSV, the
+ * latency-vs-load curve as SVG, and the HTML report
  * (facts, the curves of latency and of accepted throughput against offered load, the table with the saturation
  * point, the channels' use, the scenario). Pure functions of the results: the same sweep gives the same files, but
  * for the wall-time figures of the facts.
@@ -27,18 +30,38 @@ public final class TrafficReport {
     StringBuilder csv = new StringBuilder("offered_flits_per_node_cycle,generated_flits_per_node_cycle,"
         + "accepted_flits_per_node_cycle,avg_latency_cycles,p99_latency_cycles,avg_hops,packets_measured,"
         + "packets_arrived,drain_completed,saturated,max_router_link_utilisation,mean_router_link_utilisation,"
-        + "virtual_end_ps,events,wall_seconds\n");
+        + "max_vc_utilisation,mean_router_vc_utilisation,virtual_end_ps,events,wall_seconds\n");
     for (int i = 0; i < results.size(); i++) {
       TrafficResult r = results.get(i);
       LoadPoint p = r.point();
       boolean saturated = saturation.isPresent() && i >= saturation.get().saturatedIndex();
-      csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%s,%s,%d,%d,%b,%b,%.6f,%.6f,%d,%d,%.3f%n",
+      csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%s,%s,%d,%d,%b,%b,%.6f,%.6f,%.6f,%.6f,%d,%d,%.3f%n",
           num(p.offeredFlitsPerNodeCycle()), num(p.generatedFlitsPerNodeCycle()), num(p.acceptedFlitsPerNodeCycle()),
           num(p.averageLatencyCycles()), num(p.p99LatencyCycles()), num(p.averageHops()), p.measuredPacketsCreated(),
           p.measuredPacketsArrived(), p.drainCompleted(), saturated, r.maxRouterLinkUtilisation(),
-          r.meanRouterLinkUtilisation(), r.virtualEndPs(), r.events(), r.wallSeconds()));
+          r.meanRouterLinkUtilisation(), r.maxVcUtilisation(), r.meanRouterVcUtilisation(hosts(r)), r.virtualEndPs(),
+          r.events(), r.wallSeconds()));
     }
     return csv.toString();
+  }
+
+  /**
+   * Every router input virtual channel at every load: one row each (offered load, the channel's two ends by name,
+   * the virtual channel, its utilisation).
+   */
+  public static String virtualChannelCsv(List<TrafficResult> results, Topology topology) {
+    StringBuilder csv = new StringBuilder("offered_flits_per_node_cycle,from,to,vc,utilisation\n");
+    for (TrafficResult r : results) {
+      for (VcCounters vc : r.virtualChannels()) {
+        csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.6f%n", num(r.point().offeredFlitsPerNodeCycle()),
+            topology.vertexName(vc.fromDevice()), topology.vertexName(vc.toDevice()), vc.vc(), r.vcUtilisation(vc)));
+      }
+    }
+    return csv.toString();
+  }
+
+  private static int hosts(TrafficResult r) {
+    return r.scenario().topology().hosts();
   }
 
   private static String num(double v) {
@@ -136,17 +159,25 @@ public final class TrafficReport {
   private static void channels(Markup out, List<TrafficResult> results) {
     out.start("table");
     out.start("tr").element("th", "offered load").element("th", "busiest router channel")
-        .element("th", "mean router channel").end("tr");
+        .element("th", "mean router channel").element("th", "busiest virtual channel")
+        .element("th", "mean router virtual channel").end("tr");
     for (TrafficResult r : results) {
       out.start("tr");
       out.element("td", String.format(Locale.ROOT, "%.4g", r.point().offeredFlitsPerNodeCycle()), "class", "num");
-      out.element("td", String.format(Locale.ROOT, "%.1f %%", 100 * r.maxRouterLinkUtilisation()), "class", "num");
-      out.element("td", String.format(Locale.ROOT, "%.1f %%", 100 * r.meanRouterLinkUtilisation()), "class", "num");
+      out.element("td", percent(r.maxRouterLinkUtilisation()), "class", "num");
+      out.element("td", percent(r.meanRouterLinkUtilisation()), "class", "num");
+      out.element("td", percent(r.maxVcUtilisation()), "class", "num");
+      out.element("td", percent(r.meanRouterVcUtilisation(hosts(r))), "class", "num");
       out.end("tr");
     }
     out.end("table");
     out.element("p", "A channel's use is the fraction of the run's cycles (warm-up, measurement and drain) in which "
-        + "it carried a flit.", "class", "note");
+        + "it carried a flit; a virtual channel's, the fraction in which it held a packet at its router's input "
+        + "(every virtual channel at every load: vc-utilisation.csv).", "class", "note");
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);
   }
 
   private static void row(Markup out, String name, String value) {
@@ -154,8 +185,7 @@ public final class TrafficReport {
   }
 
   /** A section from a renderer. */
-  private record Section(String id, String title, java.util.function.Consumer<Markup> body)
-      implements ReportSection {
+  private record Section(String id, String title, Consumer<Markup> body) implements ReportSection {
     @Override
     public void render(Markup out) {
       body.accept(out);

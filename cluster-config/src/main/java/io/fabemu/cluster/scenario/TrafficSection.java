@@ -71,10 +71,15 @@ final class TrafficSection implements ScenarioSection {
     if (hotSpot != null) checkHotNodesInNetwork(in, shape);
     TrafficSpec spec = new TrafficSpec(pattern, hotSpot, packetFlits, loads, warmupCycles, measureCycles,
         drainCycles);
+    int sending;
     try {
-      spec.destinations(shape);
+      sending = spec.destinations(shape).sendingNodeCount();
     } catch (IllegalArgumentException e) {
       throw in.error(PATTERN, withoutPrefix(e.getMessage(), "traffic pattern "));
+    }
+    if (sending == 0) {
+      throw in.error(PATTERN, pattern.configName() + " sends nothing on " + shape.nodeCount() + " nodes (every node "
+          + "is its own destination), so there is no traffic to measure");
     }
     RouterSpec router = draft.router();
     checkPacketFitsBuffer(in, router, packetFlits);

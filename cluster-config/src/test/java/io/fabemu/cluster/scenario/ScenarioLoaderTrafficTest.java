@@ -174,6 +174,10 @@ class ScenarioLoaderTrafficTest {
     assertError("topology { kind = group-ring, groups = 3, nodes-per-group = 2 }\ntraffic.pattern = shuffle")
         .hasMessage("x.conf:2: traffic.pattern: shuffle needs a power-of-two node count, got 6 nodes (group-ring of "
             + "3 groups x 2 nodes)");
+    // 2 nodes: bit-reverse and shuffle map each node to itself, so nobody sends.
+    assertError("topology { kind = group-ring, groups = 2, nodes-per-group = 1 }\ntraffic.pattern = bit-reverse")
+        .hasMessage("x.conf:2: traffic.pattern: bit-reverse sends nothing on 2 nodes (every node is its own "
+            + "destination), so there is no traffic to measure");
     // The same patterns where they apply.
     assertThat(traffic("topology { kind = torus, dimensions = [4, 4] }\ntraffic.pattern = transpose").pattern())
         .isEqualTo(TrafficPattern.TRANSPOSE);

@@ -361,8 +361,9 @@ public final class DeviceProtocol {
   }
 
   /**
-   * A router's (or a router network NIC's) event to itself: run the clock cycle that starts at the event's time.
-   * A device schedules one only while it has work, so an idle network costs no events.
+   * A router's (or a router network NIC's) event to itself: evaluate the clock cycle the event falls in (it is due
+   * in the middle of that cycle, after every flit and credit arriving at the cycle's start; see {@code
+   * RouterTiming}). A device schedules one only while it has work, so an idle network costs no events.
    */
   public enum RouterCycle implements Payload {
     INSTANCE;

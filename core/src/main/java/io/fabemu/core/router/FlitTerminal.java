@@ -19,10 +19,11 @@ import java.util.Arrays;
  * terminal sends at most one flit on its channel to the router's input port. A new packet takes a free virtual
  * channel of class 0 (round-robin over them) with a credit (under virtual cut-through and store-and-forward,
  * credits for the whole packet); a virtual channel is free again once the last packet's tail has left, as a router's
- * output channel is. Every flit needs a credit; the channel starts with {@code bufferDepthFlits} credits per virtual channel. Under virtual
- * cut-through and store-and-forward a packet must fit in one buffer: {@link #enqueue} rejects a longer one. A flit
- * sent in the evaluation of cycle {@code c} arrives at the router at edge {@code c + linkLatencyCycles}; packets are
- * injected one after the other (the next may start the cycle after the previous one's tail).
+ * output channel is. Every flit needs a credit; the channel starts with {@code bufferDepthFlits} credits per
+ * virtual channel. Under virtual cut-through and store-and-forward a packet must fit in one buffer: {@link #enqueue}
+ * rejects a longer one. A flit sent in the evaluation of cycle {@code c} arrives at the router at edge
+ * {@code c + linkLatencyCycles}; packets are injected one after the other (the next may start the cycle after the
+ * previous one's tail).
  *
  * <p>Ejection: the NIC's ejection buffer ({@code bufferDepthFlits} per virtual channel) drains as flits arrive, so
  * a flit arriving at edge {@code a} frees its slot at once and its credit reaches the router at edge
@@ -68,7 +69,7 @@ public final class FlitTerminal {
   private final ArrayDeque<RoutedPacket> sourceQueue = new ArrayDeque<>();
   /** Credits per virtual channel of the router's input port. */
   private final int[] credits;
-  /** Whether the virtual channel carries no packet of ours (its last tail's credit came back). */
+  /** Whether the virtual channel is free for a new packet of ours (its last packet's tail has left). */
   private final boolean[] vcFree;
   /** The class-0 virtual channel a new packet tries first. */
   private int nextVcToTry;

@@ -11,8 +11,8 @@ public enum Switching {
    */
   WORMHOLE("wormhole"),
   /**
-   * A head flit takes an output virtual channel only when the buffer behind it has room for the whole packet, so
-   * a blocked packet collapses into one router.
+   * A head flit takes an output virtual channel only when the next router's buffer (downstream) has room for the
+   * whole packet, so a blocked packet collapses into one router.
    */
   VIRTUAL_CUT_THROUGH("virtual-cut-through"),
   /**

@@ -9,14 +9,29 @@ import java.util.Objects;
  * What one device measured during a run: the counters of its outgoing links, for compute nodes the per-rank
  * collective results, and for the NICs of a router network running synthetic traffic their traffic statistics.
  *
- * @param traffic the NIC's synthetic-traffic statistics; null for every other device and run
+ * @param traffic         the NIC's synthetic-traffic statistics; null for every other device and run
+ * @param virtualChannels a router's input virtual channels and how long each held a packet; empty for every other
+ *                        device
  */
-public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic) {
+public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
+                           List<VcCounters> virtualChannels) {
 
-  /** A report without traffic statistics. */
+  /** A report without traffic statistics or virtual channels. */
   public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks) {
-    this(deviceId, links, ranks, null);
+    this(deviceId, links, ranks, null, List.of());
   }
+
+  /** A report without virtual channels. */
+  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic) {
+    this(deviceId, links, ranks, traffic, List.of());
+  }
+
+  /**
+   * One input virtual channel of a router: the channel from {@code fromDevice} into {@code toDevice}, virtual channel
+   * {@code vc}, and the cycles it held a packet (from the packet's route computation to its tail's departure, over
+   * the packets whose tail left).
+   */
+  public record VcCounters(int fromDevice, int toDevice, int vc, long busyCycles) {}
 
   /**
    * Counters of one directed link, kept by its sending port.

@@ -3,8 +3,8 @@ package io.fabemu.core.topology;
 import io.fabemu.core.routing.RouterNetworkRouting;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
-import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.core.routing.TorusDorRouting;
+import io.fabemu.core.traffic.NetworkShape;
 import java.util.Optional;
 
 /**

@@ -75,7 +75,8 @@ public final class TrafficSource {
     this.destinations = destinations;
     this.endCycle = endCycle;
     this.packetProbabilityPerCycle = probability;
-    this.logOfEmptyCycleProbability = Math.log1p(-probability);
+    // StrictMath, not Math: the same bits on every JVM and processor, so a run is byte-identical anywhere.
+    this.logOfEmptyCycleProbability = StrictMath.log1p(-probability);
     this.gapRandom = new SplittableRandom(streamSeed);
     this.destinationRandom = gapRandom.split();
     if (destinations.sends(node)) {
@@ -160,6 +161,6 @@ public final class TrafficSource {
   private double emptyCyclesBeforeNextPacket() {
     if (packetProbabilityPerCycle == 1.0) return 0.0;
     double uniformOpenAtZero = 1.0 - gapRandom.nextDouble();
-    return Math.floor(Math.log(uniformOpenAtZero) / logOfEmptyCycleProbability);
+    return Math.floor(StrictMath.log(uniformOpenAtZero) / logOfEmptyCycleProbability);
   }
 }

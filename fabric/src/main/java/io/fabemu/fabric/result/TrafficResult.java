@@ -2,6 +2,7 @@ package io.fabemu.fabric.result;
 
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport.VcCounters;
 import io.fabemu.core.traffic.LoadPoint;
 import io.fabemu.core.traffic.TrafficStats;
 import io.fabemu.fabric.ScenarioSpec;
@@ -18,14 +19,17 @@ import java.util.List;
  * @param links                  per-channel counters, sorted by (from, to)
  * @param routerLinkUtilisation  per router-to-router channel (in {@link #links} order, those between routers only):
  *                               the fraction of the run's cycles it carried a flit
+ * @param virtualChannels        every router input virtual channel, sorted by (from, to, vc): the cycles it held a
+ *                               packet
+ * @param cyclePs                the routers' clock cycle, to turn cycles into fractions of the run
  * @param virtualEndPs           virtual time the run reached
  * @param windows                time windows the engine opened
  * @param events                 device events handled
  * @param wallSeconds            wall-clock duration of the emulation (reported, never part of a result)
  */
 public record TrafficResult(ScenarioSpec scenario, LoadPoint point, List<LinkCounters> links,
-                            double[] routerLinkUtilisation, long virtualEndPs, long windows, long events,
-                            double wallSeconds) {
+                            double[] routerLinkUtilisation, List<VcCounters> virtualChannels, long cyclePs,
+                            long virtualEndPs, long windows, long events, double wallSeconds) {
 
   /**
    * The result of a traffic run from its devices' reports.
@@ -37,11 +41,15 @@ public record TrafficResult(ScenarioSpec scenario, LoadPoint point, List<LinkCou
                                         long virtualEndPs, long windows, long events, double wallSeconds) {
     TrafficStats merged = new TrafficStats(spec.traffic());
     List<LinkCounters> links = new ArrayList<>();
+    List<VcCounters> virtualChannels = new ArrayList<>();
     for (DeviceReport report : reports) {
       if (report.traffic() != null) merged.merge(report.traffic());
       links.addAll(report.links());
+      virtualChannels.addAll(report.virtualChannels());
     }
     links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
+    virtualChannels.sort(Comparator.comparingInt(VcCounters::fromDevice).thenComparingInt(VcCounters::toDevice)
+        .thenComparingInt(VcCounters::vc));
     List<Double> utilisation = new ArrayList<>();
     for (LinkCounters link : links) {
       if (isRouter(link.fromDevice(), hosts) && isRouter(link.toDevice(), hosts)) {
@@ -50,11 +58,40 @@ public record TrafficResult(ScenarioSpec scenario, LoadPoint point, List<LinkCou
     }
     LoadPoint point = merged.result(spec.traffic().offeredLoad(0), sendingNodes);
     return new TrafficResult(spec, point, List.copyOf(links),
-        utilisation.stream().mapToDouble(Double::doubleValue).toArray(), virtualEndPs, windows, events, wallSeconds);
+        utilisation.stream().mapToDouble(Double::doubleValue).toArray(), List.copyOf(virtualChannels),
+        spec.devices().router().cyclePs(), virtualEndPs, windows, events, wallSeconds);
   }
 
   private static boolean isRouter(int device, int hosts) {
     return device >= hosts && device < 2 * hosts;
+  }
+
+  /**
+   * The fraction of the run's cycles virtual channel {@code vc} of the channel from {@code from} into router
+   * {@code to} held a packet.
+   */
+  public double vcUtilisation(VcCounters vc) {
+    return virtualEndPs == 0 ? 0.0 : (double) vc.busyCycles() * cyclePs / virtualEndPs;
+  }
+
+  /** The busiest router input virtual channel's utilisation (0 without any). */
+  public double maxVcUtilisation() {
+    double max = 0;
+    for (VcCounters vc : virtualChannels) max = Math.max(max, vcUtilisation(vc));
+    return max;
+  }
+
+  /** The mean utilisation of the router input virtual channels between routers (0 without any). */
+  public double meanRouterVcUtilisation(int hosts) {
+    double sum = 0;
+    int count = 0;
+    for (VcCounters vc : virtualChannels) {
+      if (isRouter(vc.fromDevice(), hosts)) {
+        sum += vcUtilisation(vc);
+        count++;
+      }
+    }
+    return count == 0 ? 0 : sum / count;
   }
 
   /** The busiest router-to-router channel's utilisation (0 without such channels). */

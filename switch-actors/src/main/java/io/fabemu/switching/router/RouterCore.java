@@ -19,6 +19,7 @@ import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport.VcCounters;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.topology.Topology;
@@ -513,6 +514,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       tailsBuffered[iv]--;
       if (bufferCount[iv] > 0) {
         startPacket(iv, frontFlit(iv), cycle);
+        // The tail's last cycle is counted as the previous packet's; the waiting head holds the channel after it.
+        holdStartCycle[iv] = cycle + 1;
       } else {
         state[iv] = IDLE;
         removeActive(iv);
@@ -623,7 +626,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
 
   /**
    * Cycles input virtual channel {@code vc} of port {@code port} held a packet, over the packets whose tail has left:
-   * from the head's arrival cycle to the tail's departure cycle, both counted.
+   * from the cycle the head's route computation started (its arrival, or, behind another packet's tail, the cycle
+   * after that tail left) to the tail's departure cycle, both counted.
    */
   public long busyCycles(int port, int vc) {
     return busyCycles[port * vcCount + vc];
@@ -649,7 +653,10 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     return portCount;
   }
 
-  /** One counter set per output port: bytes = flits * flitBytes, packets = tails sent, busy = flits * cycle. */
+  /**
+   * One counter set per output port (bytes = flits * flitBytes, packets = tails sent, busy = flits * cycle) and one per
+   * input virtual channel (its busy cycles).
+   */
   @Override
   public DeviceReport report() {
     List<LinkCounters> links = new ArrayList<>(portCount);
@@ -657,7 +664,13 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       links.add(new LinkCounters(deviceId, neighbour[port], flitsSent[port] * spec.flitBytes(), packetsSent[port],
           flitsSent[port] * cyclePs));
     }
-    return new DeviceReport(deviceId, links, List.of());
+    List<VcCounters> virtualChannels = new ArrayList<>(portCount * vcCount);
+    for (int port = 0; port < portCount; port++) {
+      for (int vc = 0; vc < vcCount; vc++) {
+        virtualChannels.add(new VcCounters(neighbour[port], deviceId, vc, busyCycles[port * vcCount + vc]));
+      }
+    }
+    return new DeviceReport(deviceId, links, List.of(), null, virtualChannels);
   }
 
   // ---------------------------------------------------------------- payloads a router never gets
