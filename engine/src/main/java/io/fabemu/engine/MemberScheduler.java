@@ -5,6 +5,7 @@ import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.EventCalendar;
+import io.fabemu.core.sim.ModelVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -511,8 +512,13 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       handled = runner.runWindow(events, subWindowEndPs, inlineOutgoing);
     } catch (RuntimeException | AssertionError | StackOverflowError e) {
       // As a failed device actor is reported (ChildFailed): once, naming the device and the window; and logged with
-      // its stack trace, as Pekko logs an actor's failure.
-      getContext().getLog().error("device {} failed {}", id, during(), e);
+      // its stack trace, as Pekko logs an actor's failure, unless it is a finding about the model, whose message
+      // says everything.
+      if (e instanceof ModelVerdict) {
+        getContext().getLog().error("device {} failed {}: {}", id, during(), e.getMessage());
+      } else {
+        getContext().getLog().error("device {} failed {}", id, during(), e);
+      }
       reportFailure("device " + id + " failed " + during() + ": " + e);
       phase = Phase.FAILED;
       inlineOutgoing.clear();

@@ -1,14 +1,16 @@
 package io.fabemu.switching.router;
 
+import io.fabemu.core.sim.ModelVerdict;
 import java.util.List;
 
 /**
- * A router held flits none of which moved for the stall limit: the network is deadlocked (or so congested that the
- * limit was too short). The message is one line naming the router and what each of its occupied input virtual
- * channels waits for; {@link #waits()} gives the same as data, and {@link RouterDeadlocks#findCycle} follows the
- * waits across routers to the cycle of channels.
+ * A router network is stuck: a router's stall watchdog found it holding flits none of which moved for the stall limit
+ * (deadlocked, or so congested that the limit was too short), or a run ended with flits still held in its routers
+ * ({@link RouterDeadlocks#requireDrained}). The message is one line naming the cycle of channels or what each of the
+ * router's occupied input virtual channels waits for; {@link #waits()} gives the latter as data. A finding about the
+ * model ({@link ModelVerdict}): engines log it without a stack trace.
  */
-public final class RouterDeadlockException extends IllegalStateException {
+public final class RouterDeadlockException extends IllegalStateException implements ModelVerdict {
   private static final long serialVersionUID = 1L;
 
   private final int router;
@@ -25,7 +27,7 @@ public final class RouterDeadlockException extends IllegalStateException {
     this.waits = List.copyOf(waits);
   }
 
-  /** The vertex of the router whose watchdog fired. */
+  /** The vertex of the router it was found at (whose watchdog fired, or the first holding flits). */
   public int router() {
     return router;
   }
