@@ -115,7 +115,10 @@ public final class Fabric {
             scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed(),
             router, routerRouting == null ? 0 : routerRouting.vcClasses(), traffic, destinations);
       } else if (routerRouting != null) {
-        devices[v] = new RouterCore(v, topology, routerRouting, router, scenario.devices().routerStallLimitPs());
+        RouterCore routerCore = new RouterCore(v, topology, routerRouting, router,
+            scenario.devices().routerStallLimitPs());
+        if (traffic != null) routerCore.measureBetween(traffic.measureStartCycle(), traffic.measureEndCycle());
+        devices[v] = routerCore;
       } else {
         devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
             inc == null ? null : inc.unitOf(v, topology.tier(v)),

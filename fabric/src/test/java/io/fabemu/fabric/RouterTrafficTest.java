@@ -56,9 +56,15 @@ class RouterTrafficTest {
   @Test
   void shouldAcceptWhatIsGeneratedBelowSaturationAndLessAboveIt() {
     TopologySpec mesh = new MeshSpec(4, 4, 1, ROUTER.channel());
-    LoadPoint low = run(mesh, TrafficPattern.UNIFORM, 0.1, 4).point();
+    TrafficResult lowRun = run(mesh, TrafficPattern.UNIFORM, 0.1, 4);
+    LoadPoint low = lowRun.point();
     assertThat(low.drainCompleted()).isTrue();
     assertThat(low.acceptedFlitsPerNodeCycle()).isCloseTo(low.generatedFlitsPerNodeCycle(), within(0.01));
+    // In the measurement window the 48 router-to-router channels carry every accepted flit once per hop:
+    // 16 nodes x accepted x hops flits per cycle, spread over them.
+    assertThat(lowRun.meanRouterLinkUtilisation())
+        .isCloseTo(16 * low.acceptedFlitsPerNodeCycle() * low.averageHops() / 48, within(0.005));
+    assertThat(lowRun.maxVcUtilisation()).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
     LoadPoint high = run(mesh, TrafficPattern.UNIFORM, 0.9, 4).point();
     // A 4x4 mesh's bisection carries at most 4 x 2 flits per cycle each way: uniform traffic saturates near 0.5.
     assertThat(high.acceptedFlitsPerNodeCycle()).isLessThan(0.7);

@@ -171,9 +171,9 @@ public final class TrafficReport {
       out.end("tr");
     }
     out.end("table");
-    out.element("p", "A channel's use is the fraction of the run's cycles (warm-up, measurement and drain) in which "
-        + "it carried a flit; a virtual channel's, the fraction in which it held a packet at its router's input "
-        + "(every virtual channel at every load: vc-utilisation.csv).", "class", "note");
+    out.element("p", "A channel's use is the fraction of the measurement window's cycles in which it carried a "
+        + "flit; a virtual channel's, the fraction in which it held a packet at its router's input (every virtual "
+        + "channel at every load: vc-utilisation.csv).", "class", "note");
   }
 
   private static String percent(double fraction) {

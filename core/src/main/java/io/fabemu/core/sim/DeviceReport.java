@@ -28,10 +28,15 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
 
   /**
    * One input virtual channel of a router: the channel from {@code fromDevice} into {@code toDevice}, virtual channel
-   * {@code vc}, and the cycles it held a packet (from the packet's route computation to its tail's departure, over
-   * the packets whose tail left).
+   * {@code vc}.
+   *
+   * @param busyCycles         cycles it held a packet (from the packet's route computation to its tail's departure,
+   *                           over the packets whose tail left)
+   * @param windowBusyCycles   the part of those inside a synthetic-traffic run's measurement window (0 otherwise)
+   * @param windowFlitsArrived flits that arrived in it in a cycle of that window (0 otherwise)
    */
-  public record VcCounters(int fromDevice, int toDevice, int vc, long busyCycles) {}
+  public record VcCounters(int fromDevice, int toDevice, int vc, long busyCycles, long windowBusyCycles,
+                           long windowFlitsArrived) {}
 
   /**
    * Counters of one directed link, kept by its sending port.

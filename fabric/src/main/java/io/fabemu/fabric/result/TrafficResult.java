@@ -17,11 +17,11 @@ import java.util.List;
  * @param scenario               the scenario as run, its traffic narrowed to this load
  * @param point                  the load point
  * @param links                  per-channel counters, sorted by (from, to)
- * @param routerLinkUtilisation  per router-to-router channel (in {@link #links} order, those between routers only):
- *                               the fraction of the run's cycles it carried a flit
+ * @param routerLinkUtilisation  per router-to-router channel, in (from, to) order: the fraction of the measurement
+ *                               window's cycles in which it carried a flit
  * @param virtualChannels        every router input virtual channel, sorted by (from, to, vc): the cycles it held a
  *                               packet
- * @param cyclePs                the routers' clock cycle, to turn cycles into fractions of the run
+ * @param cyclePs                the routers' clock cycle
  * @param virtualEndPs           virtual time the run reached
  * @param windows                time windows the engine opened
  * @param events                 device events handled
@@ -50,11 +50,20 @@ public record TrafficResult(ScenarioSpec scenario, LoadPoint point, List<LinkCou
     links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
     virtualChannels.sort(Comparator.comparingInt(VcCounters::fromDevice).thenComparingInt(VcCounters::toDevice)
         .thenComparingInt(VcCounters::vc));
+    // A router-to-router channel's use in the measurement window: the flits its receiving router's virtual channels
+    // took in that window (one per cycle at most), per cycle of the window.
+    long measureCycles = spec.traffic().measureCycles();
     List<Double> utilisation = new ArrayList<>();
-    for (LinkCounters link : links) {
-      if (isRouter(link.fromDevice(), hosts) && isRouter(link.toDevice(), hosts)) {
-        utilisation.add(virtualEndPs == 0 ? 0.0 : (double) link.busyPs() / virtualEndPs);
+    for (int i = 0; i < virtualChannels.size(); ) {
+      VcCounters first = virtualChannels.get(i);
+      long flits = 0;
+      int j = i;
+      for (; j < virtualChannels.size() && virtualChannels.get(j).fromDevice() == first.fromDevice()
+          && virtualChannels.get(j).toDevice() == first.toDevice(); j++) {
+        flits += virtualChannels.get(j).windowFlitsArrived();
       }
+      if (isRouter(first.fromDevice(), hosts)) utilisation.add((double) flits / measureCycles);
+      i = j;
     }
     LoadPoint point = merged.result(spec.traffic().offeredLoad(0), sendingNodes);
     return new TrafficResult(spec, point, List.copyOf(links),
@@ -67,11 +76,10 @@ public record TrafficResult(ScenarioSpec scenario, LoadPoint point, List<LinkCou
   }
 
   /**
-   * The fraction of the run's cycles virtual channel {@code vc} of the channel from {@code from} into router
-   * {@code to} held a packet.
+   * The fraction of the measurement window's cycles in which router input virtual channel {@code vc} held a packet.
    */
   public double vcUtilisation(VcCounters vc) {
-    return virtualEndPs == 0 ? 0.0 : (double) vc.busyCycles() * cyclePs / virtualEndPs;
+    return (double) vc.windowBusyCycles() / scenario.traffic().measureCycles();
   }
 
   /** The busiest router input virtual channel's utilisation (0 without any). */

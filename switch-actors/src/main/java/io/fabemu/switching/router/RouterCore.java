@@ -134,6 +134,13 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int[] nextArrivingIndex;
   private final long[] holdStartCycle;
   private final long[] busyCycles;
+  /** Per input virtual channel: the part of {@link #busyCycles} inside the measurement window. */
+  private final long[] windowBusyCycles;
+  /** Per input virtual channel: flits that arrived in a cycle of the measurement window. */
+  private final long[] windowFlitsArrived;
+  /** The measurement window of a synthetic-traffic run, cycles {@code [start, end)}; empty until set. */
+  private long measureStartCycle;
+  private long measureEndCycle;
   /** Per input virtual channel: the output virtual channel (within the class) its next request tries first. */
   private final int[] vcRequestPointer;
   /** The input virtual channels holding a packet, and each one's place in that list (-1 when not in it). */
@@ -237,6 +244,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     nextArrivingIndex = new int[inputVcs];
     holdStartCycle = new long[inputVcs];
     busyCycles = new long[inputVcs];
+    windowBusyCycles = new long[inputVcs];
+    windowFlitsArrived = new long[inputVcs];
     vcRequestPointer = new int[inputVcs];
     activeInputVcs = new int[inputVcs];
     activePosition = new int[inputVcs];
@@ -302,6 +311,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
           + flit.flitIndex() + " where flit " + nextArrivingIndex[iv] + " was due");
     }
     nextArrivingIndex[iv]++;
+    if (cycle >= measureStartCycle && cycle < measureEndCycle) windowFlitsArrived[iv]++;
     if (flit.isTail()) {
       tailsBuffered[iv]++;
       nextArrivingIndex[iv] = 0;
@@ -507,6 +517,9 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     if (tail) {
       packetsSent[output]++;
       busyCycles[iv] += cycle - holdStartCycle[iv] + 1;
+      long from = Math.max(holdStartCycle[iv], measureStartCycle);
+      long to = Math.min(cycle + 1, measureEndCycle);
+      if (to > from) windowBusyCycles[iv] += to - from;
       // The output virtual channel is free for another packet as soon as this tail has left (BookSim's default,
       // wait_for_tail_credit = 0): the downstream buffer may then hold this tail and the next packet's head.
       outputVcOwner[ov] = -1;
@@ -633,6 +646,20 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     return busyCycles[port * vcCount + vc];
   }
 
+  /**
+   * Counts, besides the whole run, what happens in cycles {@code [startCycle, endCycle)}: a synthetic-traffic run's
+   * measurement window, over which channel and virtual-channel use are reported (as cycle-accurate simulators report
+   * them over their sample period).
+   */
+  public void measureBetween(long startCycle, long endCycle) {
+    if (startCycle < 0 || endCycle < startCycle) {
+      throw new IllegalArgumentException("router " + name + ": measurement window [" + startCycle + ", " + endCycle
+          + ") is no window of cycles");
+    }
+    measureStartCycle = startCycle;
+    measureEndCycle = endCycle;
+  }
+
   /** Credits held for output virtual channel {@code vc} of port {@code port}. */
   public int credits(int port, int vc) {
     return outputCredits[port * vcCount + vc];
@@ -667,7 +694,9 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     List<VcCounters> virtualChannels = new ArrayList<>(portCount * vcCount);
     for (int port = 0; port < portCount; port++) {
       for (int vc = 0; vc < vcCount; vc++) {
-        virtualChannels.add(new VcCounters(neighbour[port], deviceId, vc, busyCycles[port * vcCount + vc]));
+        int iv = port * vcCount + vc;
+        virtualChannels.add(new VcCounters(neighbour[port], deviceId, vc, busyCycles[iv], windowBusyCycles[iv],
+            windowFlitsArrived[iv]));
       }
     }
     return new DeviceReport(deviceId, links, List.of(), null, virtualChannels);
