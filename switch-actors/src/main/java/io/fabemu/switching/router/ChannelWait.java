@@ -28,10 +28,10 @@ public record ChannelWait(int router, int inputPort, int inputVc, Kind kind, int
     PIPELINE(false),
     /**
      * Every output virtual channel of the class it needs is held by another packet (or, under virtual cut-through,
-     * lacks room for the whole packet): it waits for a tail credit downstream.
+     * lacks room for the whole packet): it waits for a tail to leave here, or for credits from downstream.
      */
     FREE_OUTPUT_VC(true),
-    /** It holds its output virtual channel but the buffer behind it is full: it waits for a credit downstream. */
+    /** It holds its output virtual channel but the buffer ahead (downstream) is full: it waits for a credit. */
     CREDIT(true),
     /** It holds its output virtual channel and its buffer is empty: it waits for its packet's next flit upstream. */
     UPSTREAM_FLIT(true),
