@@ -32,8 +32,12 @@ import java.util.List;
 
 /**
  * Every device of a scenario, ready to run, numbered as the topology numbers them ({@link Topology#nicDevice},
- * {@link Topology#computeNodeDevice}; a switch has its vertex id). The lookahead is the smallest latency
- * between two devices: the smallest link latency or the host-NIC (PCIe) latency.
+ * {@link Topology#computeNodeDevice}; a switch or router has its vertex id). The lookahead is the smallest latency
+ * between two devices: the smallest link latency or the host-NIC (PCIe) latency; on a router network (mesh, torus,
+ * group-ring), whose routers and NICs evaluate mid-cycle, half a cycle less than the shorter of a link and a credit
+ * delay ({@code RouterTiming.lookaheadPs}). A router network can also run synthetic traffic instead of its
+ * collective workload ({@link ScenarioSpec#traffic}): every NIC starts its traffic source, and
+ * {@link #runTrafficOnPlainEngine} (or the cluster runner) merges the NICs' statistics.
  *
  * <p>With in-network computing ({@code devices.inc}), every NIC gets an INC unit and every TOR and SPINE the INC
  * unit of its tier (unless listed without one); INC outputs go over links like any packet, and the NICs'
