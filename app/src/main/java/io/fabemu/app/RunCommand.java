@@ -3,8 +3,6 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.cluster.scenario.LoadedScenario;
-import io.fabemu.cluster.scenario.ScenarioException;
-import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -51,12 +49,7 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded;
-    try {
-      loaded = ScenarioLoader.load(scenario, sets.config());
-    } catch (ScenarioException e) {
-      throw sets.reword(e);
-    }
+    LoadedScenario loaded = sets.load(scenario);
     ScenarioSpec spec = loaded.spec();
     Config echo = loaded.config();
     if (seed != null) {

@@ -7,7 +7,10 @@ import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
+import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ScenarioException;
+import io.fabemu.cluster.scenario.ScenarioLoader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -71,6 +74,18 @@ final class SetOverrides {
           "--set " + a.text()));
     }
     return config;
+  }
+
+  /**
+   * Loads {@code scenario} with these assignments laid over it; a loader error about one of them is reworded to name
+   * it ({@link #reword}).
+   */
+  LoadedScenario load(Path scenario) {
+    try {
+      return ScenarioLoader.load(scenario, config());
+    } catch (ScenarioException e) {
+      throw reword(e);
+    }
   }
 
   /**

@@ -6,8 +6,6 @@ import io.fabemu.app.report.TrafficReport;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.LoadedScenario;
-import io.fabemu.cluster.scenario.ScenarioException;
-import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.traffic.LoadPoint;
@@ -79,12 +77,7 @@ final class TrafficCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded;
-    try {
-      loaded = ScenarioLoader.load(scenario, sets.config());
-    } catch (ScenarioException e) {
-      throw sets.reword(e);
-    }
+    LoadedScenario loaded = sets.load(scenario);
     ScenarioSpec spec = loaded.spec();
     if (seed != null) spec = spec.withSeed(seed);
     if (!spec.runsTraffic()) {

@@ -1,8 +1,6 @@
 package io.fabemu.app;
 
 import io.fabemu.cluster.scenario.LoadedScenario;
-import io.fabemu.cluster.scenario.ScenarioException;
-import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
@@ -39,12 +37,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded;
-    try {
-      loaded = ScenarioLoader.load(scenario, sets.config());
-    } catch (ScenarioException e) {
-      throw sets.reword(e);
-    }
+    LoadedScenario loaded = sets.load(scenario);
     ScenarioSpec spec = loaded.spec();
     Topology topology = Main.buildTopology(spec);
     if (spec.runsTraffic()) {

@@ -53,15 +53,18 @@ public final class Fabric {
   private final DeviceCore[] devices;
   private final long lookaheadPs;
   private final int worldSize;
+  /** The nodes the traffic pattern lets send; 0 without traffic. */
+  private final int trafficSendingNodes;
 
   private Fabric(ScenarioSpec scenario, Topology topology, RoutingTable routing, DeviceCore[] devices,
-                 long lookaheadPs, int worldSize) {
+                 long lookaheadPs, int worldSize, int trafficSendingNodes) {
     this.scenario = scenario;
     this.topology = topology;
     this.routing = routing;
     this.devices = devices;
     this.lookaheadPs = lookaheadPs;
     this.worldSize = worldSize;
+    this.trafficSendingNodes = trafficSendingNodes;
   }
 
   /** Builds the topology, its routing and one device core per NIC, switch and compute node. */
@@ -143,7 +146,8 @@ public final class Fabric {
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
-    return new Fabric(scenario, topology, routing, devices, lookahead, worldSize);
+    return new Fabric(scenario, topology, routing, devices, lookahead, worldSize,
+        destinations == null ? 0 : destinations.sendingNodeCount());
   }
 
   /**
@@ -211,8 +215,7 @@ public final class Fabric {
 
   /** The nodes the traffic pattern lets send (throughput is per sending node); 0 without traffic. */
   public int trafficSendingNodes() {
-    if (!scenario.runsTraffic()) return 0;
-    return scenario.traffic().destinations(scenario.topology().networkShape().orElseThrow()).sendingNodeCount();
+    return trafficSendingNodes;
   }
 
   /**
