@@ -1,6 +1,7 @@
 package io.fabemu.fabric;
 
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.traffic.TrafficSpec;
@@ -17,12 +18,22 @@ import io.fabemu.core.traffic.TrafficSpec;
  * @param packetDrops injected loss on links (INC packets only)
  * @param traffic  synthetic traffic on a router network (the NICs inject it, the ranks run nothing); null when the
  *                 scenario runs its collective workload
+ * @param faults   the fault plan ({@code faults.events}) with its detection, repair and retransmission settings;
+ *                 {@link FaultPlan#NONE} when nothing fails
  */
 public record ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
-                           WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic) {
+                           WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic,
+                           FaultPlan faults) {
 
   public ScenarioSpec {
     packetDrops = java.util.List.copyOf(packetDrops);
+    faults = faults == null ? FaultPlan.NONE : faults;
+  }
+
+  /** A scenario without a fault plan. */
+  public ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
+                      WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic) {
+    this(name, source, seed, topology, devices, workload, packetDrops, traffic, FaultPlan.NONE);
   }
 
   /** A scenario that runs its collective workload. */
@@ -38,12 +49,22 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
   }
 
   public ScenarioSpec withSeed(long newSeed) {
-    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops, traffic);
+    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops, traffic, faults);
   }
 
   /** The same scenario running synthetic traffic {@code newTraffic} instead of its collective workload. */
   public ScenarioSpec withTraffic(TrafficSpec newTraffic) {
-    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, newTraffic);
+    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, newTraffic, faults);
+  }
+
+  /** The same scenario with fault plan {@code newFaults}. */
+  public ScenarioSpec withFaults(FaultPlan newFaults) {
+    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, traffic, newFaults);
+  }
+
+  /** Whether anything fails in the run (a fault plan with events). */
+  public boolean hasFaults() {
+    return !faults.isEmpty();
   }
 
   /** Whether the NICs run synthetic traffic (and the ranks nothing). */

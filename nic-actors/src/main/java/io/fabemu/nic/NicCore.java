@@ -10,6 +10,9 @@ import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
@@ -17,9 +20,11 @@ import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
@@ -28,8 +33,8 @@ import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
-import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.time.Units;
@@ -596,5 +601,30 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     Reassembly(Packet[] parts) {
       this.parts = parts;
     }
+  }
+
+  @Override
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    throw cannotHandle(command);
+  }
+
+  @Override
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    throw cannotHandle(detected);
+  }
+
+  @Override
+  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
+    throw cannotHandle(notice);
+  }
+
+  @Override
+  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
+    throw cannotHandle(update);
+  }
+
+  @Override
+  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
   }
 }

@@ -5,14 +5,19 @@ import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
@@ -230,5 +235,30 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
     List<RankResult> results = new ArrayList<>();
     for (RankWorkload rank : ranks) results.addAll(rank.results());
     return new DeviceReport(deviceId, List.of(), results);
+  }
+
+  @Override
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    throw cannotHandle(command);
+  }
+
+  @Override
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    throw cannotHandle(detected);
+  }
+
+  @Override
+  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
+    throw cannotHandle(notice);
+  }
+
+  @Override
+  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
+    throw cannotHandle(update);
+  }
+
+  @Override
+  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
   }
 }

@@ -4,14 +4,19 @@ import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.routing.RoutingTable;
@@ -171,5 +176,30 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
       }
       PacketForwarder.transmit(port, readyPs + forwarder.pipelineLatencyPs(), packet, outbox);
     }
+  }
+
+  @Override
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    throw cannotHandle(command);
+  }
+
+  @Override
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    throw cannotHandle(detected);
+  }
+
+  @Override
+  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
+    throw cannotHandle(notice);
+  }
+
+  @Override
+  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
+    throw cannotHandle(update);
+  }
+
+  @Override
+  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
   }
 }

@@ -2,11 +2,14 @@ package io.fabemu.core.protocol;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
+import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader0;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.MpiHeader;
+import java.util.List;
 
 /**
  * The payloads of events between devices (and of a device's events to itself). Every class here crosses members
@@ -127,10 +130,24 @@ public final class DeviceProtocol {
    *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
    * @param inc             the INC frame (the INC patent's INC flag and headers, the INC paper's MPI header); null on
    *                        an ordinary packet
+   * @param ack             an acknowledgement of the reliable transport (a run with faults): the receiving NIC of
+   *                        message {@code messageId} (its sequence number from {@code destinationHost} to
+   *                        {@code sourceHost}) got all of it; it carries no message ({@code info} is null)
+   * @param corrupted       a lossy link flipped bits in it: its checksum fails where it is checked (the receiving
+   *                        NIC, or a store-and-forward switch), which drops it
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                       IncFrame inc) implements Payload {
+                       IncFrame inc, boolean ack, boolean corrupted) implements Payload {
+
+    /** An ordinary or INC packet (no acknowledgement, not corrupted). */
+    public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
+                  int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
+                  IncFrame inc) {
+      this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
+          elementOffset, slice, inc, false, false);
+    }
+
     @Override
     public <C> void handleWith(PayloadHandler<C> handler, C context) {
       handler.onPacket(this, context);
@@ -145,7 +162,7 @@ public final class DeviceProtocol {
     public Builder toBuilder() {
       return new Builder().sourceHost(sourceHost).destinationHost(destinationHost).messageId(messageId)
           .segmentIndex(segmentIndex).segmentCount(segmentCount).wireBytes(wireBytes).tailTimePs(tailTimePs)
-          .info(info).elementOffset(elementOffset).slice(slice).inc(inc);
+          .info(info).elementOffset(elementOffset).slice(slice).inc(inc).ack(ack).corrupted(corrupted);
     }
 
     @Override
@@ -162,14 +179,20 @@ public final class DeviceProtocol {
     /** Same packet, arriving at the next device at a new tail time. */
     public Packet withTailTimePs(long newTailTimePs) {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes,
-          newTailTimePs, info, elementOffset, slice, inc);
+          newTailTimePs, info, elementOffset, slice, inc, ack, corrupted);
+    }
+
+    /** The same packet with bits flipped on a lossy link: its checksum fails. */
+    public Packet asCorrupted() {
+      return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
+          info, elementOffset, slice, inc, ack, true);
     }
 
     /** The same INC task packet with its Header2's retransmission flag set. */
     public Packet asIncRetransmission() {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
           info, elementOffset, slice, new IncFrame(inc.type(), inc.ipSource(), inc.ipDestination(), inc.mpi(),
-              inc.header0(), inc.header2().asRetransmission(), inc.control()));
+              inc.header0(), inc.header2().asRetransmission(), inc.control()), ack, corrupted);
     }
 
     /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
@@ -193,6 +216,8 @@ public final class DeviceProtocol {
       private int elementOffset;
       private DataBuffer slice;
       private IncFrame inc;
+      private boolean ack;
+      private boolean corrupted;
 
       private Builder() {}
 
@@ -262,10 +287,22 @@ public final class DeviceProtocol {
         return this;
       }
 
+      /** Sets {@link Packet#ack()}. */
+      public Builder ack(boolean ack) {
+        this.ack = ack;
+        return this;
+      }
+
+      /** Sets {@link Packet#corrupted()}. */
+      public Builder corrupted(boolean corrupted) {
+        this.corrupted = corrupted;
+        return this;
+      }
+
       /** A packet of the components set so far, through the canonical constructor. */
       public Packet build() {
         return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
-            info, elementOffset, slice, inc);
+            info, elementOffset, slice, inc, ack, corrupted);
       }
     }
   }
@@ -371,6 +408,67 @@ public final class DeviceProtocol {
     @Override
     public <C> void handleWith(PayloadHandler<C> handler, C context) {
       handler.onRouterCycle(this, context);
+    }
+  }
+
+  /**
+   * The fault plan to a device, at the event's time: the device applies what the event does to it (a link of its,
+   * or itself, goes down or up; its links degrade or get lossy; its processes straggle). A neighbour of what went
+   * down or up also starts noticing it (see {@link FaultDetected}). Injected by the run, as {@link StartWorkload} is.
+   */
+  public record FaultCommand(FaultEvent event) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onFaultCommand(this, context);
+    }
+  }
+
+  /**
+   * A device to itself: the heartbeats of a neighbour or link have been missing (or are back) long enough to declare
+   * event {@code eventId}'s change; if the change still holds, the device reports it to the management node.
+   */
+  public record FaultDetected(int eventId) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onFaultDetected(this, context);
+    }
+  }
+
+  /**
+   * A device to the management node: it noticed event {@code eventId}'s change (a neighbour or link down, or up
+   * again) at {@code detectedPs}.
+   */
+  public record FailureNotice(int eventId, int reporterDevice, long detectedPs) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onFailureNotice(this, context);
+    }
+  }
+
+  /**
+   * The management node to a switch or NIC: route from now on around {@code deadLinks} (every link the management
+   * node knows to be down; empty: the fabric as built). {@code version} counts the management node's views;
+   * {@code causeEventId} is the event whose notice made this one.
+   */
+  public record RouteUpdate(int version, List<DirectedLink> deadLinks, int causeEventId) implements Payload {
+    public RouteUpdate {
+      deadLinks = List.copyOf(deadLinks);
+    }
+
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onRouteUpdate(this, context);
+    }
+  }
+
+  /**
+   * A NIC to itself: the retransmission timer of its message {@code sequence} to {@code destinationHost}. Ignored
+   * when the message was acknowledged or the timer re-armed since ({@code serial} differs).
+   */
+  public record TransportTimer(int destinationHost, long sequence, long serial) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onTransportTimer(this, context);
     }
   }
 }

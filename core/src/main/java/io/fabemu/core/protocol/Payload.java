@@ -1,14 +1,19 @@
 package io.fabemu.core.protocol;
 
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 
 /**
  * What an event carries: one of the records of {@link DeviceProtocol}. The set is closed, and devices take payloads
@@ -17,7 +22,8 @@ import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
  * every one is registered with the wire serializer (core's {@code reference.conf}).
  */
 public sealed interface Payload
-    permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer, Flit, Credit, RouterCycle {
+    permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer, Flit, Credit, RouterCycle,
+        FaultCommand, FaultDetected, FailureNotice, RouteUpdate, TransportTimer {
 
   /**
    * Bytes of element data this payload carries (values and MAXLOC/MINLOC locations), 0 when it carries none. The

@@ -1,14 +1,19 @@
 package io.fabemu.core.protocol;
 
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 
 /**
  * A device's handling of every kind of {@link Payload}, one method per record. Java 17 has no pattern-matching
@@ -38,4 +43,14 @@ public interface PayloadHandler<C> {
   void onCredit(Credit credit, C context);
 
   void onRouterCycle(RouterCycle cycle, C context);
+
+  void onFaultCommand(FaultCommand command, C context);
+
+  void onFaultDetected(FaultDetected detected, C context);
+
+  void onFailureNotice(FailureNotice notice, C context);
+
+  void onRouteUpdate(RouteUpdate update, C context);
+
+  void onTransportTimer(TransportTimer timer, C context);
 }

@@ -1,5 +1,6 @@
 package io.fabemu.core.sim;
 
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.traffic.TrafficStats;
 import java.util.Arrays;
 import java.util.List;
@@ -12,9 +13,17 @@ import java.util.Objects;
  * @param traffic         the NIC's synthetic-traffic statistics; null for every other device and run
  * @param virtualChannels a router's input virtual channels and how long each held a packet; empty for every other
  *                        device
+ * @param faults          in a run with faults, what the device counted of them (and the management node's records);
+ *                        null otherwise
  */
 public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                           List<VcCounters> virtualChannels) {
+                           List<VcCounters> virtualChannels, FaultReport faults) {
+
+  /** A report of a run without faults. */
+  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
+                      List<VcCounters> virtualChannels) {
+    this(deviceId, links, ranks, traffic, virtualChannels, null);
+  }
 
   /** A report without traffic statistics or virtual channels. */
   public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks) {

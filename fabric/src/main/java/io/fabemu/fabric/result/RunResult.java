@@ -1,5 +1,6 @@
 package io.fabemu.fabric.result;
 
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.fabric.ScenarioSpec;
 import java.util.List;
@@ -16,11 +17,21 @@ import java.util.List;
  * @param windows        time windows the engine opened
  * @param events         device events handled
  * @param wallSeconds    wall-clock duration of the emulation (not part of the digest)
- * @param digest         SHA-256 (hex) over the payload mode, the virtual-time results and link counters
+ * @param digest         SHA-256 (hex) over the payload mode, the virtual-time results and link counters (and, in a
+ *                       run with faults, what the faults did)
+ * @param faults         what the scenario's faults did: every device's tally summed and the management node's
+ *                       record of each event ({@link FaultReport#merge}); null when the scenario has no fault plan
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
-                        String digest) {
+                        String digest, FaultReport faults) {
+
+  /** The result of a run without faults. */
+  public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
+                   String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
+                   String digest) {
+    this(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events, wallSeconds, digest, null);
+  }
 
   /** True when the outputs were checked against the exact answer: false for a synthetic payload (sizes only). */
   public boolean checked() {

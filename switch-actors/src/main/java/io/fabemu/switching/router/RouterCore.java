@@ -1,14 +1,19 @@
 package io.fabemu.switching.router;
 
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.router.CycleSchedule;
@@ -17,13 +22,13 @@ import io.fabemu.core.router.RouterTiming;
 import io.fabemu.core.router.Switching;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.sim.DeviceCore;
-import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.DeviceReport.VcCounters;
+import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
-import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.Topology.Link;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.switching.router.ChannelWait.Kind;
 import io.fabemu.switching.router.ChannelWait.PortVc;
 import java.util.ArrayList;
@@ -736,5 +741,30 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
 
   private IllegalArgumentException cannotHandle(Payload payload) {
     return new IllegalArgumentException("router " + deviceId + " cannot handle " + payload);
+  }
+
+  @Override
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    throw cannotHandle(command);
+  }
+
+  @Override
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    throw cannotHandle(detected);
+  }
+
+  @Override
+  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
+    throw cannotHandle(notice);
+  }
+
+  @Override
+  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
+    throw cannotHandle(update);
+  }
+
+  @Override
+  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
   }
 }

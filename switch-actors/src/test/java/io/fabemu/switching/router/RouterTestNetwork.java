@@ -1,15 +1,20 @@
 package io.fabemu.switching.router;
 
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
@@ -21,9 +26,9 @@ import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.sim.WindowedEngine;
-import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.Topology.Link;
 import io.fabemu.core.topology.Topology.Tier;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologyBuilder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -184,6 +189,31 @@ final class RouterTestNetwork {
     @Override
     public void onNicSend(NicSend send, Outbox outbox) {
       throw new IllegalArgumentException("test NIC got " + send);
+    }
+
+    @Override
+    public void onFaultCommand(FaultCommand command, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + command);
+    }
+
+    @Override
+    public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + detected);
+    }
+
+    @Override
+    public void onFailureNotice(FailureNotice notice, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + notice);
+    }
+
+    @Override
+    public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + update);
+    }
+
+    @Override
+    public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + timer);
     }
 
     @Override

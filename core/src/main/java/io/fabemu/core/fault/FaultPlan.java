@@ -1,0 +1,59 @@
+package io.fabemu.core.fault;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A scenario's faults: its events in time order (ties keep the order they were given in), numbered 0.., and the
+ * settings of detection, repair and retransmission. An empty plan ({@link #NONE}) changes nothing: no management
+ * node, no acknowledgements, the run of a scenario without faults.
+ */
+public record FaultPlan(FaultSettings settings, List<FaultEvent> events) {
+
+  public static final FaultPlan NONE = new FaultPlan(FaultSettings.DEFAULTS, List.of());
+
+  public FaultPlan {
+    List<FaultEvent> sorted = new ArrayList<>(events);
+    sorted.sort(Comparator.comparingLong(FaultEvent::atPs)); // stable: ties keep their order
+    List<FaultEvent> numbered = new ArrayList<>(sorted.size());
+    for (int i = 0; i < sorted.size(); i++) numbered.add(sorted.get(i).withId(i));
+    events = List.copyOf(numbered);
+  }
+
+  /** True when the scenario injects no fault. */
+  public boolean isEmpty() {
+    return events.isEmpty();
+  }
+
+  public int eventCount() {
+    return events.size();
+  }
+
+  public FaultEvent event(int id) {
+    return events.get(id);
+  }
+
+  /**
+   * A flapping target: {@code down} at its time and every {@code periodPs} after, {@code count} times, each followed
+   * {@code downForPs} later by the same target's up.
+   *
+   * @param up the target's up event (its time is ignored)
+   */
+  public static List<FaultEvent> flap(FaultEvent down, FaultEvent up, long periodPs, long downForPs, int count) {
+    if (down.action() != FaultAction.DOWN || up.action() != FaultAction.UP) {
+      throw new IllegalArgumentException("a flap is a down and an up of one target");
+    }
+    if (count < 1 || downForPs <= 0 || periodPs <= downForPs) {
+      throw new IllegalArgumentException("flap of " + down.target() + ": count must be at least 1 and the period "
+          + "longer than the time down (period " + periodPs + " ps, down " + downForPs + " ps)");
+    }
+    List<FaultEvent> events = new ArrayList<>(2 * count);
+    for (int i = 0; i < count; i++) {
+      long start = down.atPs() + i * periodPs;
+      events.add(down.at(start));
+      events.add(up.at(start + downForPs));
+    }
+    return events;
+  }
+}

@@ -1,0 +1,46 @@
+package io.fabemu.core.fault;
+
+/**
+ * How failures are noticed and repaired, and how the NICs' transport recovers what they lost.
+ *
+ * @param heartbeatPeriodPs     neighbours exchange a heartbeat this often; a failure is noticed after
+ *                              {@code heartbeatMisses} of them are missed ({@link #detectionDelayPs}), a repair after
+ *                              the next one arrives ({@link #recoveryDetectionDelayPs})
+ * @param heartbeatMisses       heartbeats missed in a row before a neighbour declares a link or device dead
+ * @param managementLatencyPs   one way between any device and the management node (its own network)
+ * @param managementUpdatePs    the management node's time to compute and send one table update (updates leave one
+ *                              after another)
+ * @param retransmitTimeoutPs   a message not acknowledged this long after its last packet left is sent again; each
+ *                              retransmission doubles the wait, up to 64 times this
+ * @param maxRetransmissions    retransmissions of one message before its NIC gives up on it (the run then ends
+ *                              incomplete, naming the message)
+ */
+public record FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long managementLatencyPs,
+                            long managementUpdatePs, long retransmitTimeoutPs, int maxRetransmissions) {
+
+  /** Defaults: 1 us heartbeats, 3 misses, 1 us to the management node, 100 ns per update, 50 us timeout, 10 tries. */
+  public static final FaultSettings DEFAULTS = new FaultSettings(1_000_000L, 3, 1_000_000L, 100_000L, 50_000_000L, 10);
+
+  public FaultSettings {
+    if (heartbeatPeriodPs <= 0 || heartbeatMisses < 1 || managementLatencyPs <= 0 || managementUpdatePs < 0
+        || retransmitTimeoutPs <= 0 || maxRetransmissions < 0) {
+      throw new IllegalArgumentException("fault settings: heartbeat period, management latency and retransmit "
+          + "timeout must be positive, misses at least 1, update time and retransmissions not negative");
+    }
+  }
+
+  /** From a failure to its neighbours' notice: {@code heartbeatMisses} heartbeat periods. */
+  public long detectionDelayPs() {
+    return heartbeatPeriodPs * heartbeatMisses;
+  }
+
+  /** From a repair to its neighbours' notice: the next heartbeat, one period. */
+  public long recoveryDetectionDelayPs() {
+    return heartbeatPeriodPs;
+  }
+
+  /** The wait before retransmission {@code attempt} (0 for the first send): the timeout doubled per try, capped. */
+  public long retransmitWaitPs(int attempt) {
+    return retransmitTimeoutPs << Math.min(attempt, 6);
+  }
+}
