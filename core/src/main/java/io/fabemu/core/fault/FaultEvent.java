@@ -18,8 +18,9 @@ import java.util.List;
  * @param links                  the directed links the event changes: both directions of a cable that goes down or
  *                               up, every link into and out of a device that does, the links a degrade or loss
  *                               applies to (their sending ends apply it); empty for a straggler
- * @param bandwidthBitsPerSecond degrade: the links' rate from now on (0: unchanged); else 0
- * @param extraLatencyPs         degrade: latency added to the links' own; else 0
+ * @param bandwidthBitsPerSecond degrade: the links' rate from now on (0: the rate they were built with); else 0
+ * @param extraLatencyPs         degrade: latency added to the links' own from now on (0: none); else 0. A degrade
+ *                               sets both, so one without a rate or latency restores the links
  * @param dropProbability        lossy: probability that a packet is lost on one of the links; else 0
  * @param corruptProbability     lossy: probability that a packet arrives with a bad checksum (its receiver drops
  *                               and counts it); else 0
@@ -66,7 +67,7 @@ public record FaultEvent(int id, long atPs, FaultAction action, String target, i
     return new FaultEvent(-1, atPs, action, target, vertex, links, 0, 0, 0, 0, 1);
   }
 
-  /** {@code links} get rate {@code bandwidthBitsPerSecond} (0: unchanged) and {@code extraLatencyPs} more latency. */
+  /** {@code links} get rate {@code bandwidthBitsPerSecond} (0: their own) and {@code extraLatencyPs} more latency. */
   public static FaultEvent degrade(long atPs, String target, List<DirectedLink> links, long bandwidthBitsPerSecond,
                                    long extraLatencyPs) {
     return new FaultEvent(-1, atPs, FaultAction.DEGRADE, target, -1, links, bandwidthBitsPerSecond, extraLatencyPs, 0,
