@@ -21,6 +21,8 @@ import io.fabemu.nic.NicCore;
 import io.fabemu.nic.actor.NicActor;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.actor.ComputeNodeActor;
+import io.fabemu.node.actor.ManagementActor;
+import io.fabemu.node.management.ManagementCore;
 import io.fabemu.switching.SwitchCore;
 import io.fabemu.switching.actor.RouterActor;
 import io.fabemu.switching.actor.SwitchActor;
@@ -143,6 +145,13 @@ public final class ScenarioRunner {
    * member). See {@link PlacementPlan#crossLookaheadPs}.
    */
   public static long crossLookaheadPs(Fabric fabric, PlacementPlan plan) {
+    if (fabric.scenario().hasFaults()) {
+      // Notices and route updates cross members on the management network, whose latency the fabric's lookahead
+      // already takes in; the links between members may be slower still.
+      return Math.min(fabric.scenario().faults().settings().managementLatencyPs(),
+          plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
+              fabric.lookaheadPs()));
+    }
     if (fabric.routerNetwork()) {
       // A router sends a flit or credit half a cycle after the evaluation that decides it, whatever the member:
       // the fabric's lookahead is already the least delay between any two devices.
@@ -232,6 +241,7 @@ public final class ScenarioRunner {
     if (core instanceof NicCore) return NicActor.create(runner, scheduler);
     if (core instanceof SwitchCore) return SwitchActor.create(runner, scheduler);
     if (core instanceof RouterCore) return RouterActor.create(runner, scheduler);
+    if (core instanceof ManagementCore) return ManagementActor.create(runner, scheduler);
     throw new IllegalArgumentException("no actor for " + core.getClass().getName());
   }
 }

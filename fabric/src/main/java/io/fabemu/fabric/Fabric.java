@@ -4,7 +4,13 @@ import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.fault.FaultAction;
+import io.fabemu.core.fault.FaultEvent;
+import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
@@ -23,6 +29,7 @@ import io.fabemu.fabric.result.RunResult;
 import io.fabemu.fabric.result.TrafficResult;
 import io.fabemu.nic.NicCore;
 import io.fabemu.node.ComputeNodeCore;
+import io.fabemu.node.management.ManagementCore;
 import io.fabemu.node.rank.IncEnvironment;
 import io.fabemu.switching.SwitchCore;
 import io.fabemu.switching.router.RouterCore;
@@ -98,7 +105,14 @@ public final class Fabric {
     IncSpec inc = scenario.devices().inc();
     List<PacketDropSpec> drops = scenario.packetDrops();
     checkDrops(topology, drops);
-    DeviceCore[] devices = new DeviceCore[topology.deviceCount()];
+    FaultPlan faults = scenario.faults();
+    if (!faults.isEmpty() && (routerRouting(scenario, topology) || inc != null || scenario.runsTraffic())) {
+      throw new IllegalArgumentException("faults reach neither router networks, INC units nor synthetic traffic yet");
+    }
+    // A run with faults has one more device, the management node, after the topology's.
+    DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)];
+    int managementDevice = faults.isEmpty() ? -1 : topology.deviceCount();
+    RoutingViews routingViews = faults.isEmpty() ? null : new RoutingViews(topology, routing);
     // In-network algorithms need TORs; on fabrics without them their cases fall back to the host algorithm.
     IncEnvironment incEnvironment = IncEnvironment.of(topology, workload.ppn(),
         scenario.devices().host().socketsPerNode(), inc != null);
@@ -118,20 +132,28 @@ public final class Fabric {
     }
     for (int v = 0; v < vertices; v++) {
       if (topology.isHost(v)) {
-        devices[v] = new NicCore(v, topology.computeNodeDevice(v), topology, routing, scenario.devices().nic(),
+        NicCore nic = new NicCore(v, topology.computeNodeDevice(v), topology, routing, scenario.devices().nic(),
             scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed(),
             router, routerRouting == null ? 0 : routerRouting.vcClasses(), traffic, destinations);
+        if (routingViews != null) nic.useFaults(faults, routingViews, managementDevice, scenario.seed());
+        devices[v] = nic;
       } else if (routerRouting != null) {
         RouterCore routerCore = new RouterCore(v, topology, routerRouting, router,
             scenario.devices().routerStallLimitPs());
         if (traffic != null) routerCore.measureBetween(traffic.measureStartCycle(), traffic.measureEndCycle());
         devices[v] = routerCore;
       } else {
-        devices[v] = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
+        SwitchCore switchCore = new SwitchCore(v, topology, routing, scenario.devices().switchSpec(),
             inc == null ? null : inc.unitOf(v, topology.tier(v)),
             scenario.devices().nic().headerBytes(), inc == null ? 1 : inc.nic().fragmentBytes(), drops,
             scenario.seed());
+        if (routingViews != null) switchCore.useFaults(faults, routingViews, managementDevice, scenario.seed());
+        devices[v] = switchCore;
       }
+    }
+    if (routingViews != null) {
+      devices[managementDevice] = new ManagementCore(managementDevice, topology, faults, routingViews,
+          workload.ppn());
     }
     RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
     for (int h = 0; h < hosts; h++) {
@@ -143,11 +165,19 @@ public final class Fabric {
     // credit can follow the event that caused it by less than a link latency (see RouterTiming).
     long linkLookahead = router == null ? topology.minLatencyPs() : RouterTiming.lookaheadPs(router);
     long lookahead = Math.min(linkLookahead, scenario.devices().host().pcieLatencyPs());
+    if (!faults.isEmpty()) {
+      // Notices and route updates cross the management network.
+      lookahead = Math.min(lookahead, faults.settings().managementLatencyPs());
+    }
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize,
         destinations == null ? 0 : destinations.sendingNodeCount());
+  }
+
+  private static boolean routerRouting(ScenarioSpec scenario, Topology topology) {
+    return scenario.topology().routerRouting(topology).isPresent();
   }
 
   /**
@@ -210,7 +240,29 @@ public final class Fabric {
       int device = scenario.runsTraffic() ? topology.nicDevice(h) : topology.computeNodeDevice(h);
       events.add(new Event(0L, Event.EXTERNAL_SOURCE, h, device, StartWorkload.INSTANCE));
     }
+    long sequence = hosts;
+    for (FaultEvent fault : scenario.faults().events()) {
+      for (int device : faultedDevices(fault)) {
+        events.add(new Event(fault.atPs(), Event.EXTERNAL_SOURCE, sequence++, device, new FaultCommand(fault)));
+      }
+    }
     return events;
+  }
+
+  /**
+   * The devices a fault event reaches: the sending ends of the links it changes (for a device that goes down or up,
+   * the device and every neighbour; for a cable, both ends); a straggler's compute node.
+   */
+  private List<Integer> faultedDevices(FaultEvent fault) {
+    if (fault.action() == FaultAction.STRAGGLER) return List.of(topology.computeNodeDevice(fault.vertex()));
+    java.util.TreeSet<Integer> ends = new java.util.TreeSet<>();
+    for (DirectedLink link : fault.links()) ends.add(link.from());
+    return List.copyOf(ends);
+  }
+
+  /** The management node's device id in a run with faults; -1 without. */
+  public int managementDevice() {
+    return scenario.hasFaults() ? topology.deviceCount() : -1;
   }
 
   /** The nodes the traffic pattern lets send (throughput is per sending node); 0 without traffic. */

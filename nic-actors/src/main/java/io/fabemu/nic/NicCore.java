@@ -1,6 +1,8 @@
 package io.fabemu.nic;
 
 import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncPacketType;
@@ -9,6 +11,7 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
+import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -117,6 +120,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private final TrafficStats trafficStats;
   /** The creation cycle of the last traffic packet queued in the terminal; -1 before the first. */
   private long lastQueuedTrafficCycle = -1;
+  /** The reliable transport of a run with faults; null otherwise. */
+  private ReliableTransport transport;
+  private FaultPlan faultPlan;
+  /** The device the event being handled came from (a packet's previous hop). */
+  private int ingressDevice;
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -202,15 +210,39 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     return host;
   }
 
+  /**
+   * Makes this NIC part of a run with faults: its port takes the plan's events and the management node's routes
+   * ({@link PacketForwarder#enableFaults}), and its messages go through the reliable transport
+   * ({@link ReliableTransport}): numbered per destination, acknowledged, resent on a timeout, never delivered twice.
+   *
+   * @throws IllegalArgumentException on a router network or with an INC unit (faults do not reach those yet)
+   */
+  public void useFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed) {
+    if (terminal != null || incUnit != null) {
+      throw new IllegalArgumentException("NIC " + host + ": faults reach neither router networks nor INC units yet");
+    }
+    forwarder.enableFaults(plan, routingViews, managementDevice, scenarioSeed);
+    this.faultPlan = plan;
+    this.transport = new ReliableTransport(host, plan.settings());
+  }
+
   @Override
   public void onEvent(Event event, Outbox outbox) {
+    ingressDevice = event.sourceDevice();
     event.payload().handleWith(this, outbox);
   }
 
   @Override
   public void onPacket(Packet packet, Outbox outbox) {
+    if (transport != null && !forwarder.arrives(ingressDevice, outbox.nowPs())) {
+      return; // lost to a fault on the way in (counted)
+    }
     if (packet.destinationHost() != host) {
       forwarder.forward(packet, outbox);
+    } else if (packet.corrupted()) {
+      return; // the checksum fails: dropped here, counted where the bits flipped
+    } else if (packet.ack()) {
+      transport.acknowledged(packet.sourceHost(), packet.messageId());
     } else if (packet.inc() != null) {
       incReceive(packet, outbox);
     } else {
@@ -288,7 +320,39 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   private void send(NicSend send, Outbox outbox) {
-    Message message = send.message();
+    if (transport == null) {
+      transmitMessage(send.destinationHost(), send.message(), nextMessageId++, outbox);
+      return;
+    }
+    long sequence = transport.nextSequence(send.destinationHost());
+    long leftPs = transmitMessage(send.destinationHost(), send.message(), sequence, outbox);
+    armTransportTimer(transport.sent(send.destinationHost(), sequence, send.message()), leftPs, outbox);
+  }
+
+  /** Schedules a message's retransmission timer, due the transport's wait after its last packet left. */
+  private void armTransportTimer(TransportTimer timer, long leftPs, Outbox outbox) {
+    long waitPs = transport.waitPs(timer.destinationHost(), timer.sequence());
+    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + waitPs, timer);
+  }
+
+  /** A message was not acknowledged in time: send it again (a new work request and DMA read), or give up. */
+  @Override
+  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+    if (transport == null) throw cannotHandle(timer);
+    Message message = transport.onTimer(timer, outbox.nowPs());
+    if (message == null) return;
+    forwarder.faultTally().messageResent(faultPlan.latestEventAtOrBefore(outbox.nowPs()));
+    long leftPs = transmitMessage(timer.destinationHost(), message, timer.sequence(), outbox);
+    armTransportTimer(transport.sent(timer.destinationHost(), timer.sequence(), message), leftPs, outbox);
+  }
+
+  /**
+   * Sends {@code message} to {@code destinationHost}'s NIC as message {@code messageId}: its work request, the DMA
+   * read of its segments and their packets.
+   *
+   * @return when its last packet left the NIC (for the retransmission timer)
+   */
+  private long transmitMessage(int destinationHost, Message message, long messageId, Outbox outbox) {
     DataBuffer data = message.data();
     long totalBytes = message.sizeBytes();
     // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
@@ -299,10 +363,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
         data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
         totalBytes);
-    long messageId = nextMessageId++;
     long start = Math.max(outbox.nowPs(), workRequestsFreeAtPs) + nic.perMessageOverheadPs();
     workRequestsFreeAtPs = start;
-    EgressPort port = forwarder.egressToward(host, send.destinationHost());
+    // Null only in a run with faults, when the management node's routes cut the destination off.
+    EgressPort port = terminal != null ? null : forwarder.egressToward(host, destinationHost);
+    long leftPs = start;
     // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
     // read every message sent before it.
     long readStart = Math.max(start, dmaReadFreeAtPs);
@@ -318,20 +383,35 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       // message's first read (not summed per segment), so per-segment rounding does not add up.
       readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
       int wireBytes = wireBytes(payloadBytes);
-      Packet.Builder packet = Packet.builder().sourceHost(host).destinationHost(send.destinationHost())
+      Packet packet = Packet.builder().sourceHost(host).destinationHost(destinationHost)
           .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
-          .elementOffset(elementOffset).slice(slice);
+          .elementOffset(elementOffset).slice(slice).build();
       if (terminal != null) {
         // The segment's tail time is set where its last flit is ejected.
-        terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, send.destinationHost(),
-            routerSpec.flitsOf(wireBytes), readyPs, false, packet.build()));
+        terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, destinationHost,
+            routerSpec.flitsOf(wireBytes), readyPs, false, packet));
+      } else if (port == null) {
+        forwarder.countUnroutable();
       } else {
-        port.transmit(readyPs, wireBytes, 0L);
-        outbox.send(port.toDevice(), port.lastHeadArrivalPs(), packet.tailTimePs(port.lastTailArrivalPs()).build());
+        PacketForwarder.transmit(port, readyPs, packet, outbox);
+        leftPs = Math.max(leftPs, port.lastTailArrivalPs() - port.latencyPs());
       }
     }
     dmaReadFreeAtPs = readyPs;
     if (terminal != null) terminal.scheduleEvaluation(outbox);
+    return Math.max(leftPs, readyPs);
+  }
+
+  /** Acknowledges message {@code sequence} of {@code sourceHost}, once its last packet is in host memory. */
+  private void acknowledge(int sourceHost, long sequence, long readyPs, Outbox outbox) {
+    Packet ack = Packet.builder().sourceHost(host).destinationHost(sourceHost).messageId(sequence).segmentCount(1)
+        .wireBytes(nic.headerBytes()).ack(true).build();
+    EgressPort port = forwarder.egressToward(host, sourceHost);
+    if (port == null) {
+      forwarder.countUnroutable();
+    } else {
+      PacketForwarder.transmit(port, Math.max(readyPs, outbox.nowPs()), ack, outbox);
+    }
   }
 
   /**
@@ -487,17 +567,35 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   private void receive(Packet packet, Outbox outbox) {
     MessageInfo info = packet.info();
-    long writtenPs = dmaWrite(packet);
-    if (packet.segmentCount() == 1) {
-      deliver(info, packet.slice(), writtenPs, outbox);
+    if (transport != null && transport.isDelivered(packet.sourceHost(), packet.messageId())) {
+      // A copy of a message delivered already: its acknowledgement was lost, so acknowledge it again (once per copy:
+      // on its first and last packets, whichever arrive).
+      forwarder.faultTally().duplicateDiscarded();
+      if (packet.segmentIndex() == 0 || packet.segmentIndex() == packet.segmentCount() - 1) {
+        acknowledge(packet.sourceHost(), packet.messageId(), outbox.nowPs(), outbox);
+      }
       return;
     }
-    Reassembly r = reassembly.get(packet.sourceHost(), packet.messageId());
-    if (r == null) {
-      // A message without data (synthetic) is reassembled by counting its packets.
-      r = new Reassembly(info.dataType() == null ? null : new Packet[packet.segmentCount()]);
-      reassembly.put(packet.sourceHost(), packet.messageId(), r);
+    Reassembly r = null;
+    if (packet.segmentCount() > 1) {
+      r = reassembly.get(packet.sourceHost(), packet.messageId());
+      if (r == null) {
+        // A message without data (synthetic) is reassembled by counting its packets.
+        r = new Reassembly(info.dataType() == null ? null : new Packet[packet.segmentCount()],
+            packet.segmentCount());
+        reassembly.put(packet.sourceHost(), packet.messageId(), r);
+      }
+      if (r.arrived[packet.segmentIndex()]) {
+        forwarder.faultTally().duplicateDiscarded(); // a retransmitted copy of a packet that got through
+        return;
+      }
     }
+    long writtenPs = dmaWrite(packet);
+    if (r == null) {
+      delivered(packet, info, packet.slice(), writtenPs, outbox);
+      return;
+    }
+    r.arrived[packet.segmentIndex()] = true;
     if (packet.slice() != null) {
       r.parts[packet.segmentIndex()] = packet;
     }
@@ -505,7 +603,16 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     r.lastWrittenPs = Math.max(r.lastWrittenPs, writtenPs);
     if (r.received == packet.segmentCount()) {
       reassembly.remove(packet.sourceHost(), packet.messageId());
-      deliver(info, r.parts == null ? null : reassembled(info, r.parts), r.lastWrittenPs, outbox);
+      delivered(packet, info, r.parts == null ? null : reassembled(info, r.parts), r.lastWrittenPs, outbox);
+    }
+  }
+
+  /** A whole message is in: deliver it, and with the reliable transport remember and acknowledge it. */
+  private void delivered(Packet last, MessageInfo info, DataBuffer data, long writtenPs, Outbox outbox) {
+    deliver(info, data, writtenPs, outbox);
+    if (transport != null) {
+      transport.markDelivered(last.sourceHost(), last.messageId());
+      acknowledge(last.sourceHost(), last.messageId(), writtenPs, outbox);
     }
   }
 
@@ -581,7 +688,9 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       }
     }
     if (terminal == null) {
-      return new DeviceReport(host, forwarder.counters(), List.of());
+      FaultReport faults = transport == null ? null
+          : new FaultReport(forwarder.faultTally().copy(), List.of(), null, transport.gaveUp());
+      return new DeviceReport(host, forwarder.counters(), List.of(), null, List.of(), faults);
     }
     LinkCounters port = forwarder.counters().get(0);
     long flits = terminal.flitsInjected();
@@ -594,23 +703,28 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private static final class Reassembly {
     /** The segments received so far, by index; null for a message without data. */
     final Packet[] parts;
+    /** Which segments arrived (a retransmitted copy of one that did is discarded). */
+    final boolean[] arrived;
     int received;
     /** When the latest-written segment so far is in host memory. */
     long lastWrittenPs;
 
-    Reassembly(Packet[] parts) {
+    Reassembly(Packet[] parts, int segments) {
       this.parts = parts;
+      this.arrived = new boolean[segments];
     }
   }
 
   @Override
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
+    if (transport == null) throw cannotHandle(command);
+    forwarder.onFaultCommand(command, outbox);
   }
 
   @Override
   public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    throw cannotHandle(detected);
+    if (transport == null) throw cannotHandle(detected);
+    forwarder.onFaultDetected(detected, outbox);
   }
 
   @Override
@@ -620,11 +734,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
-    throw cannotHandle(update);
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
+    if (transport == null) throw cannotHandle(update);
+    forwarder.onRouteUpdate(update);
   }
 }

@@ -3,6 +3,7 @@ package io.fabemu.node;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
@@ -56,6 +57,8 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   private final long[] shmChannelFreeAtPs;
   /** The outbox of the event being handled; ranks send through it. */
   private Outbox outbox;
+  /** A straggler fault's factor on the processes' overheads, reductions and copies (1: none). */
+  private double slowdown = 1;
 
   /**
    * @param answers        the exact answers shared by every rank of the JVM; null for a synthetic workload (sizes
@@ -177,22 +180,27 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
 
   @Override
   public long sendOverheadPs() {
-    return host.sendOverheadPs();
+    return slowed(host.sendOverheadPs());
   }
 
   @Override
   public long recvOverheadPs() {
-    return host.recvOverheadPs();
+    return slowed(host.recvOverheadPs());
   }
 
   @Override
   public long reducePs(long bytes) {
-    return Units.transferPs(bytes, host.reduceBitsPerSecond());
+    return slowed(Units.transferPs(bytes, host.reduceBitsPerSecond()));
   }
 
   @Override
   public long localCopyPs(long bytes) {
-    return Units.transferPs(bytes, host.memoryBitsPerSecond());
+    return slowed(Units.transferPs(bytes, host.memoryBitsPerSecond()));
+  }
+
+  /** {@code ps} stretched by a straggler fault's slowdown (rounded up, so a slowdown never speeds anything up). */
+  private long slowed(long ps) {
+    return slowdown == 1 ? ps : (long) Math.ceil(ps * slowdown);
   }
 
   @Override
@@ -239,7 +247,9 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
 
   @Override
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
+    // Only a straggler reaches a compute node: its processes slow down from now on (slowdown 1 restores them).
+    if (command.event().action() != FaultAction.STRAGGLER) throw cannotHandle(command);
+    slowdown = command.event().slowdown();
   }
 
   @Override

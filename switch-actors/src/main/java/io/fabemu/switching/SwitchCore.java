@@ -1,8 +1,11 @@
 package io.fabemu.switching;
 
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
+import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -67,6 +70,19 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
         : new SwitchIncUnit(vertex, topology, incUnit, nicHeaderBytes, nicFragmentBytes);
   }
 
+  /**
+   * Makes this switch part of a run with faults: its ports take the plan's events and the management node's routes
+   * ({@link PacketForwarder#enableFaults}).
+   *
+   * @throws IllegalArgumentException when the switch has an INC unit (faults do not reach those yet)
+   */
+  public void useFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed) {
+    if (incUnit != null) {
+      throw new IllegalArgumentException("switch " + deviceId + ": faults do not reach INC units yet");
+    }
+    forwarder.enableFaults(plan, routingViews, managementDevice, scenarioSeed);
+  }
+
   @Override
   public int deviceId() {
     return deviceId;
@@ -85,6 +101,9 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public void onPacket(Packet packet, Outbox outbox) {
+    if (!forwarder.arrives(ingressDevice, outbox.nowPs())) {
+      return; // lost to a fault on the way in (counted)
+    }
     if (packet.inc() == null) {
       forwarder.forward(packet, outbox);
       return;
@@ -160,7 +179,9 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public DeviceReport report() {
-    return new DeviceReport(deviceId, forwarder.counters(), List.of());
+    FaultReport faults = forwarder.faultTally() == null ? null
+        : new FaultReport(forwarder.faultTally().copy(), List.of(), null, List.of());
+    return new DeviceReport(deviceId, forwarder.counters(), List.of(), null, List.of(), faults);
   }
 
   /** The INC unit's packets: to a neighbour or by the routing table, after the pipeline latency. */
@@ -180,12 +201,12 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
+    forwarder.onFaultCommand(command, outbox);
   }
 
   @Override
   public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    throw cannotHandle(detected);
+    forwarder.onFaultDetected(detected, outbox);
   }
 
   @Override
@@ -195,7 +216,7 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
 
   @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
-    throw cannotHandle(update);
+    forwarder.onRouteUpdate(update);
   }
 
   @Override

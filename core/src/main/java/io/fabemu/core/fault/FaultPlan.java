@@ -35,6 +35,26 @@ public record FaultPlan(FaultSettings settings, List<FaultEvent> events) {
   }
 
   /**
+   * The last event at or before {@code timePs} (the one a retransmission then is put down to), or -1 when none
+   * has happened yet.
+   */
+  public int latestEventAtOrBefore(long timePs) {
+    int low = 0;
+    int high = events.size() - 1;
+    int found = -1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (events.get(mid).atPs() <= timePs) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /**
    * A flapping target: {@code down} at its time and every {@code periodPs} after, {@code count} times, each followed
    * {@code downForPs} later by the same target's up.
    *

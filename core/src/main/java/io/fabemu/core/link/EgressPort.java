@@ -1,5 +1,6 @@
 package io.fabemu.core.link;
 
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
@@ -18,12 +19,23 @@ import java.util.SplittableRandom;
  * the same packets every time. Only task packets are lost: their NICs retransmit on a timeout and the switches never
  * count a contribution twice, so a loss costs time and never a result. Ordinary packets and INC control packets
  * (query, notify, release) have no retransmission in this model, so they are never lost.
+ *
+ * <p>Faults (a scenario's fault plan, {@link #enableFaults}): the port may be down (whatever it is handed is lost,
+ * without taking the wire), degraded (another rate, a longer latency) or lossy: then every packet but an INC control
+ * packet draws once from a second stream of the port's own, and is lost or arrives corrupted with the set
+ * probabilities. What faults lose is counted in the device's {@link FaultTally}, by the event that caused it; the
+ * reliable transport of a faulted run resends it.
  */
 public final class EgressPort {
+  /** What became of a packet handed to the port. */
+  public enum Fate { DELIVERED, LOST, CORRUPTED }
+
   private final int fromDevice;
   private final int toDevice;
-  private final long bitsPerSecond;
-  private final long latencyPs;
+  private final long builtBitsPerSecond;
+  private final long builtLatencyPs;
+  private long bitsPerSecond;
+  private long latencyPs;
   private long freeAtPs;
   private long bytes;
   private long packets;
@@ -35,6 +47,16 @@ public final class EgressPort {
   /** The loss decisions; null when the link loses nothing. */
   private final SplittableRandom lossRandom;
   private long droppedPackets;
+  /** The device's fault counters; null when the run has no fault plan. */
+  private FaultTally faultTally;
+  /** The fault event that took the port down; -1 while it is up. */
+  private int downEventId = -1;
+  /** A lossy fault's probabilities and event; the stream is null until a fault makes the port lossy. */
+  private double faultDropProbability;
+  private double faultCorruptProbability;
+  private int lossEventId = -1;
+  private SplittableRandom faultRandom;
+  private long faultSeed;
 
   public EgressPort(int fromDevice, int toDevice, LinkSpec spec) {
     this(fromDevice, toDevice, spec, 0.0, 0L);
@@ -52,8 +74,10 @@ public final class EgressPort {
     }
     this.fromDevice = fromDevice;
     this.toDevice = toDevice;
-    this.bitsPerSecond = spec.bandwidthBitsPerSecond();
-    this.latencyPs = spec.latencyPs();
+    this.builtBitsPerSecond = spec.bandwidthBitsPerSecond();
+    this.builtLatencyPs = spec.latencyPs();
+    this.bitsPerSecond = builtBitsPerSecond;
+    this.latencyPs = builtLatencyPs;
     this.dropProbability = dropProbability;
     this.lossRandom = dropProbability > 0 ? new SplittableRandom(lossSeed(scenarioSeed, fromDevice, toDevice)) : null;
   }
@@ -119,6 +143,79 @@ public final class EgressPort {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Lets faults reach this port: what they lose is counted in {@code tally}; a lossy fault's decisions come from a
+   * stream seeded by {@code scenarioSeed} and the link (another stream than the INC drops').
+   */
+  public void enableFaults(FaultTally tally, long scenarioSeed) {
+    this.faultTally = tally;
+    this.faultSeed = lossSeed(~scenarioSeed, fromDevice, toDevice);
+  }
+
+  /** The port goes down by fault event {@code eventId}: what it is handed from now on is lost. */
+  public void setDown(int eventId) {
+    downEventId = eventId;
+  }
+
+  /** The port works again. */
+  public void setUp() {
+    downEventId = -1;
+  }
+
+  public boolean isDown() {
+    return downEventId >= 0;
+  }
+
+  /** A degrade: rate {@code newBitsPerSecond} (0: the built one) and {@code extraLatencyPs} over the built latency. */
+  public void degrade(long newBitsPerSecond, long extraLatencyPs) {
+    bitsPerSecond = newBitsPerSecond > 0 ? newBitsPerSecond : builtBitsPerSecond;
+    latencyPs = builtLatencyPs + extraLatencyPs;
+  }
+
+  /** A lossy fault (event {@code eventId}): packets are lost or corrupted with these probabilities (0, 0: none). */
+  public void setLoss(double dropProbability, double corruptProbability, int eventId) {
+    if (faultTally == null) throw new IllegalStateException("link " + fromDevice + "->" + toDevice + ": no faults");
+    faultDropProbability = dropProbability;
+    faultCorruptProbability = corruptProbability;
+    lossEventId = eventId;
+    if (faultRandom == null && dropProbability + corruptProbability > 0) faultRandom = new SplittableRandom(faultSeed);
+  }
+
+  /**
+   * Counts a packet the port could not take because it is down (it never reaches the wire).
+   *
+   * @throws IllegalStateException when the port is up
+   */
+  public void countLostWhileDown() {
+    if (downEventId < 0) throw new IllegalStateException("link " + fromDevice + "->" + toDevice + " is up");
+    droppedPackets++;
+    faultTally.packetLost(downEventId);
+  }
+
+  /**
+   * What becomes of {@code packet}, just transmitted: lost by the INC drops ({@link #lostInTransit}) or a lossy
+   * fault, corrupted by a lossy fault (counted here, where it happens: whoever checks its checksum drops it), or
+   * delivered. INC control packets are never lost nor corrupted (nothing retransmits them), and a packet already
+   * corrupted stays so without another draw.
+   */
+  public Fate fate(DeviceProtocol.Packet packet) {
+    if (lostInTransit(packet)) return Fate.LOST;
+    if (faultRandom == null || packet.corrupted() || (packet.inc() != null && !packet.isIncTask())) {
+      return Fate.DELIVERED;
+    }
+    double draw = faultRandom.nextDouble();
+    if (draw < faultDropProbability) {
+      droppedPackets++;
+      faultTally.packetLost(lossEventId);
+      return Fate.LOST;
+    }
+    if (draw < faultDropProbability + faultCorruptProbability) {
+      faultTally.packetCorrupted(lossEventId);
+      return Fate.CORRUPTED;
+    }
+    return Fate.DELIVERED;
   }
 
   public LinkCounters counters() {

@@ -1,12 +1,20 @@
 package io.fabemu.core.link;
 
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Forwarding shared by switches and by NICs that relay transit traffic in direct topologies: look up the egress
@@ -17,15 +25,32 @@ import java.util.List;
  *
  * <p>The ports also carry the injected loss of their links ({@link PacketDropSpec}): a packet a port loses is
  * transmitted (it occupies the link) but never delivered.
+ *
+ * <p>Faults ({@link #enableFaults}, a run with a fault plan): the forwarder applies the plan's events to its ports
+ * ({@link #onFaultCommand}: down, up, degrade, lossy), drops what arrives while its device or the cable is down
+ * ({@link #arrives}), and notices what went down or up next to it after the heartbeats say so
+ * ({@link #onFaultDetected}, which reports to the management node). It routes by the table of the management
+ * node's latest view ({@link #onRouteUpdate}); until that comes it knows nothing of a failure and keeps sending
+ * into it. A packet with no route (its destination cut off) is lost, and so is a corrupted packet at a
+ * store-and-forward hop, which checks the checksum before it forwards.
  */
 public final class PacketForwarder {
   private final int vertex;
-  private final RoutingTable routing;
+  /** The routes in use: the fabric's own, or those of the management node's latest view of what is down. */
+  private RoutingTable routing;
   private final EgressPort[] ports;
   private final long pipelineLatencyPs;
   /** Ports by the vertex they lead to (the first port when parallel links join the two). */
   private java.util.Map<Integer, EgressPort> portByNeighbour;
   private final boolean cutThrough;
+  /** The device's faults; null when the run has no fault plan. */
+  private LinkFaults faults;
+  private FaultPlan plan;
+  private RoutingViews routingViews;
+  private int managementDevice;
+  /** The event whose notice made the routes in use (what a packet without a route is lost to); -1 for the built. */
+  private int routesCauseEventId = -1;
+  private Map<Integer, List<EgressPort>> portsByNeighbour;
 
   public PacketForwarder(int vertex, Topology topology, RoutingTable routing, long pipelineLatencyPs,
                          ForwardingMode mode) {
@@ -54,9 +79,90 @@ public final class PacketForwarder {
     this.cutThrough = mode == ForwardingMode.CUT_THROUGH;
   }
 
-  /** The port toward {@code destinationHost} for this flow. */
+  /**
+   * Lets the fault plan reach this device: its events ({@link #onFaultCommand}), what the device notices
+   * ({@link #onFaultDetected}, reported to {@code managementDevice}) and the management node's routes
+   * ({@link #onRouteUpdate}, looked up in {@code routingViews}).
+   *
+   * @param scenarioSeed seeds the ports' lossy-fault decisions
+   */
+  public void enableFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed) {
+    FaultTally tally = new FaultTally(plan.eventCount());
+    this.faults = new LinkFaults(vertex, plan, tally);
+    this.plan = plan;
+    this.routingViews = routingViews;
+    this.managementDevice = managementDevice;
+    portsByNeighbour = new HashMap<>();
+    for (EgressPort port : ports) {
+      port.enableFaults(tally, scenarioSeed);
+      portsByNeighbour.computeIfAbsent(port.toDevice(), n -> new ArrayList<>()).add(port);
+    }
+  }
+
+  /** The device's fault counters; null when the run has no fault plan. */
+  public FaultTally faultTally() {
+    return faults == null ? null : faults.tally();
+  }
+
+  /** Applies a fault event to this device's ports; when the device is to notice it, schedules that. */
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    long noticePs = requireFaults(command).apply(command.event(), outbox.nowPs(),
+        n -> portsByNeighbour.getOrDefault(n, List.of()));
+    if (noticePs >= 0) outbox.send(vertex, noticePs, new FaultDetected(command.event().id()));
+  }
+
+  /**
+   * The heartbeats say the event's change happened: tell the management node, if this device reports it
+   * ({@link LinkFaults#reports}).
+   */
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    if (requireFaults(detected).reports(plan.event(detected.eventId()))) {
+      outbox.send(managementDevice, outbox.nowPs() + plan.settings().managementLatencyPs(),
+          new FailureNotice(detected.eventId(), vertex, outbox.nowPs()));
+    }
+  }
+
+  /** The management node's routes around what it knows to be down. */
+  public void onRouteUpdate(RouteUpdate update) {
+    requireFaults(update);
+    routing = routingViews.tableFor(update.deadLinks());
+    routesCauseEventId = update.causeEventId();
+  }
+
+  /**
+   * Whether a packet arriving now from neighbour {@code fromDevice} gets here: always without faults; else not
+   * when this device is down or the cable was down while the packet was on it (counted as lost).
+   */
+  public boolean arrives(int fromDevice, long nowPs) {
+    if (faults == null) return true;
+    List<EgressPort> back = portsByNeighbour.get(fromDevice);
+    long latencyPs = back == null ? 0 : back.get(0).latencyPs();
+    return faults.lossOnArrival(fromDevice, nowPs, latencyPs) == LinkFaults.ARRIVES;
+  }
+
+  private LinkFaults requireFaults(Object payload) {
+    if (faults == null) {
+      throw new IllegalStateException("vertex " + vertex + " got " + payload + " in a run without a fault plan");
+    }
+    return faults;
+  }
+
+  /**
+   * The port toward {@code destinationHost} for this flow; null when the routes in use have none (the destination
+   * is cut off by a fault).
+   */
   public EgressPort egressToward(int sourceHost, int destinationHost) {
+    int[] candidates = routing.nextHopPorts(vertex, destinationHost);
+    if (candidates.length == 0) {
+      if (faults != null && vertex != destinationHost) return null;
+      throw new IllegalArgumentException("vertex " + vertex + " is the destination host; it has no egress port");
+    }
     return ports[routing.egressPort(vertex, destinationHost, RoutingTable.flowHash(sourceHost, destinationHost))];
+  }
+
+  /** Counts a packet lost for want of a route (its destination cut off by a fault). */
+  public void countUnroutable() {
+    requireFaults("a packet without a route").tally().packetLost(routesCauseEventId);
   }
 
   /** The (first) port whose link leads to the neighbour {@code neighbourVertex}, or null when none does. */
@@ -73,13 +179,25 @@ public final class PacketForwarder {
     return pipelineLatencyPs;
   }
 
-  /** Forwards {@code packet}, whose head arrived now, toward its destination. */
+  /** Forwards {@code packet}, whose head arrived now, toward its destination (lost when it has no route). */
   public void forward(Packet packet, Outbox outbox) {
-    forward(packet, egressToward(packet.sourceHost(), packet.destinationHost()), outbox);
+    EgressPort port = egressToward(packet.sourceHost(), packet.destinationHost());
+    if (port == null) {
+      countUnroutable();
+      return;
+    }
+    forward(packet, port, outbox);
   }
 
   /** Forwards {@code packet}, whose head arrived now, on {@code port}. */
   public void forward(Packet packet, EgressPort port, Outbox outbox) {
+    if (port.isDown()) {
+      port.countLostWhileDown();
+      return;
+    }
+    if (packet.corrupted() && !cutThrough) {
+      return; // its checksum fails here; the loss was counted where the bits flipped
+    }
     long now = outbox.nowPs();
     if (cutThrough) {
       port.transmit(now + pipelineLatencyPs, packet.wireBytes(), packet.tailTimePs() + pipelineLatencyPs);
@@ -94,13 +212,21 @@ public final class PacketForwarder {
    * and sends it to the far end unless the link loses it.
    */
   public static void transmit(EgressPort port, long readyPs, Packet packet, Outbox outbox) {
+    if (port.isDown()) {
+      port.countLostWhileDown();
+      return;
+    }
     port.transmit(readyPs, packet.wireBytes(), 0L);
     deliverUnlessLost(port, packet, outbox);
   }
 
   private static void deliverUnlessLost(EgressPort port, Packet packet, Outbox outbox) {
-    if (!port.lostInTransit(packet)) {
-      outbox.send(port.toDevice(), port.lastHeadArrivalPs(), packet.withTailTimePs(port.lastTailArrivalPs()));
+    switch (port.fate(packet)) {
+      case DELIVERED -> outbox.send(port.toDevice(), port.lastHeadArrivalPs(),
+          packet.withTailTimePs(port.lastTailArrivalPs()));
+      case CORRUPTED -> outbox.send(port.toDevice(), port.lastHeadArrivalPs(),
+          packet.asCorrupted().withTailTimePs(port.lastTailArrivalPs()));
+      case LOST -> { }
     }
   }
 

@@ -58,7 +58,8 @@ public final class PlacementPlan {
    * Places the devices of a fabric built on {@code topology} on {@code memberCount} members.
    *
    * @param topology    the fabric graph
-   * @param deviceCount the number of device ids ({@link Topology#deviceCount()})
+   * @param deviceCount the number of device ids: {@link Topology#deviceCount()}, plus the run's devices outside the
+   *                    topology (a fault plan's management node), which go to member 0
    * @param memberCount members to spread the devices over: at least 1, at most the number of placement groups
    *                    (TORs in a switched topology, hosts in a direct one)
    * @throws IllegalArgumentException when the device count does not match the topology or the member count is
@@ -67,8 +68,8 @@ public final class PlacementPlan {
   public static PlacementPlan compute(Topology topology, int deviceCount, int memberCount) {
     int vertices = topology.vertexCount();
     int hosts = topology.hostCount();
-    if (deviceCount != topology.deviceCount()) {
-      throw new IllegalArgumentException("placement: a fabric on " + topology.description() + " has "
+    if (deviceCount < topology.deviceCount()) {
+      throw new IllegalArgumentException("placement: a fabric on " + topology.description() + " has at least "
           + topology.deviceCount() + " devices (" + vertices + " vertices + " + hosts + " compute nodes), not "
           + deviceCount);
     }
@@ -177,7 +178,7 @@ public final class PlacementPlan {
    *                                  negative
    */
   public long crossLookaheadPs(Topology topology, long switchPipelineLatencyPs, long localLookaheadPs) {
-    if (topology.deviceCount() != memberOfDevice.length) {
+    if (topology.deviceCount() > memberOfDevice.length) {
       throw new IllegalArgumentException("cross lookahead: " + topology.description() + " has "
           + topology.deviceCount() + " devices, the plan places " + memberOfDevice.length);
     }

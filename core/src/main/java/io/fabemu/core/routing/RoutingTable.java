@@ -55,6 +55,24 @@ public abstract sealed class RoutingTable
   }
 
   /**
+   * The routes of {@code graph} around what is down: as {@link #compute}, with the ports {@code deadPorts[v][p]}
+   * (either direction of a cable that is down, or every port of and into a device that is) on no route. A vertex cut
+   * off from a host has no route to it: {@link #reachable} is false, {@link #nextHopPorts} empty. Every port that
+   * works keeps its number, so devices swap tables without renumbering. A fault's management node computes one per
+   * view of what is down.
+   *
+   * @param deadPorts per vertex, per port: whether it is down (a null row: none of the vertex's ports is)
+   */
+  public static RoutingTable computeAvoiding(PortGraph graph, boolean[][] deadPorts) {
+    return ShortestPathTable.computeAvoiding(graph, deadPorts);
+  }
+
+  /** Whether a packet at {@code vertex} can reach {@code destinationHost} (true at the destination itself). */
+  public final boolean reachable(int vertex, int destinationHost) {
+    return vertex == destinationHost || nextHopPorts(vertex, destinationHost).length > 0;
+  }
+
+  /**
    * The egress ports of {@code vertex} on a shortest path to {@code destinationHost}, sorted by neighbour vertex
    * id (on a router network, the routing's one port); empty when {@code vertex} is the destination. The returned
    * array is shared: do not modify it.

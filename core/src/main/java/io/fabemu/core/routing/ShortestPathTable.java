@@ -43,7 +43,16 @@ public final class ShortestPathTable extends RoutingTable {
 
   /** See {@link RoutingTable#compute}. */
   public static ShortestPathTable compute(PortGraph graph) {
-    return new Builder(graph).build();
+    return new Builder(graph, null).build();
+  }
+
+  /** See {@link RoutingTable#computeAvoiding}. */
+  public static ShortestPathTable computeAvoiding(PortGraph graph, boolean[][] deadPorts) {
+    if (deadPorts.length != graph.vertexCount()) {
+      throw new IllegalArgumentException("dead ports for " + deadPorts.length + " vertices, the graph has "
+          + graph.vertexCount());
+    }
+    return new Builder(graph, deadPorts).build();
   }
 
   @Override
@@ -73,9 +82,12 @@ public final class ShortestPathTable extends RoutingTable {
     /** Canonical port sets shared by all vertices. */
     private final Map<PortSetKey, PortSetKey> interned = new HashMap<>();
     private final VertexSets[] tables;
+    /** {@code deadPorts[v][p]}: port p of v is down and carries nothing; null when every port works. */
+    private final boolean[][] deadPorts;
 
-    Builder(PortGraph graph) {
+    Builder(PortGraph graph, boolean[][] deadPorts) {
       this.graph = graph;
+      this.deadPorts = deadPorts;
       this.hostCount = graph.hostCount();
       this.vertexCount = graph.vertexCount();
       this.neighbours = new int[vertexCount][];
@@ -85,22 +97,33 @@ public final class ShortestPathTable extends RoutingTable {
         int[] to = new int[graph.portCount(v)];
         for (int p = 0; p < to.length; p++) to[p] = graph.neighbour(v, p);
         neighbours[v] = to;
-        portsByNeighbour[v] = sortedByNeighbour(to);
+        portsByNeighbour[v] = alive(v, sortedByNeighbour(to));
         links += to.length;
       }
       inStart = new int[vertexCount + 1];
-      for (int[] to : neighbours) {
-        for (int u : to) inStart[u + 1]++;
+      for (int v = 0; v < vertexCount; v++) {
+        for (int p : portsByNeighbour[v]) inStart[neighbours[v][p] + 1]++;
       }
       for (int v = 0; v < vertexCount; v++) inStart[v + 1] += inStart[v];
       inFrom = new int[links];
       int[] fill = Arrays.copyOf(inStart, vertexCount);
       for (int v = 0; v < vertexCount; v++) {
-        for (int u : neighbours[v]) inFrom[fill[u]++] = v;
+        for (int p : portsByNeighbour[v]) inFrom[fill[neighbours[v][p]]++] = v;
       }
       tables = new VertexSets[vertexCount];
       PortSetKey empty = intern(new PortSetKey().set(NO_PORTS, 0));
       for (int v = 0; v < vertexCount; v++) tables[v] = new VertexSets(empty);
+    }
+
+    /** {@code ports} without the dead ones of {@code v}: a dead port is on no route, nor does any route enter by it. */
+    private int[] alive(int v, int[] ports) {
+      if (deadPorts == null || deadPorts[v] == null) return ports;
+      int n = 0;
+      int[] kept = new int[ports.length];
+      for (int p : ports) {
+        if (p >= deadPorts[v].length || !deadPorts[v][p]) kept[n++] = p;
+      }
+      return Arrays.copyOf(kept, n);
     }
 
     private static int[] sortedByNeighbour(int[] to) {
@@ -122,6 +145,11 @@ public final class ShortestPathTable extends RoutingTable {
         for (int v = 0; v < vertexCount; v++) {
           if (v == d) continue; // the empty set, index 0: the default of a fresh index array
           if (distance[v] < 0) {
+            if (deadPorts != null) {
+              // Cut off by what is down: no route, which the devices treat as "drop".
+              tables[v].record(v, d, probe.set(scratch, 0));
+              continue;
+            }
             throw new IllegalArgumentException("topology is disconnected: " + graph.vertexName(v)
                 + " cannot reach " + graph.vertexName(d) + " (" + graph.description() + ")");
           }

@@ -67,9 +67,10 @@ class CrossLookaheadTest {
   }
 
   @Test
-  void shouldRejectATopologyOfAnotherSize() {
+  void shouldRejectATopologyWithMoreDevicesThanThePlanPlaces() {
+    // 29 devices; a plan may place more than its topology's (a fault plan's management node), never fewer.
     Topology t = Topologies.leafSpine(12, 4, 2, HOST_LINK, SPINE_LINK);
-    Topology other = Topologies.ring(5, HOST_LINK);
+    Topology other = Topologies.ring(20, HOST_LINK);
     assertThatThrownBy(() -> plan(t, 2).crossLookaheadPs(other, PIPELINE_PS, PCIE_PS))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("devices");
   }

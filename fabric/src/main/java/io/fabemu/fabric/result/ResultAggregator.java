@@ -4,6 +4,9 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.FaultRecord;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.DeviceReport.RankResult;
@@ -53,10 +56,13 @@ public final class ResultAggregator {
     WorkloadSpec workload = spec.workload();
     List<RankResult> rankResults = new ArrayList<>();
     List<LinkCounters> links = new ArrayList<>();
+    List<FaultReport> faultParts = new ArrayList<>();
     for (DeviceReport report : reports) {
       rankResults.addAll(report.ranks());
       links.addAll(report.links());
+      if (report.faults() != null) faultParts.add(report.faults());
     }
+    FaultReport faults = spec.hasFaults() ? FaultReport.merge(faultParts, spec.faults().eventCount()) : null;
     rankResults.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
     links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
 
@@ -77,13 +83,22 @@ public final class ResultAggregator {
       }
       cases.add(caseResult(spec, worldSize, c, ofCase));
     }
+    if (incompleteReason != null && faults != null) {
+      // A run that faults left unfinished: what cut it short says more than which ranks waited.
+      if (faults.partition() != null) {
+        incompleteReason = faults.partition();
+      } else if (!faults.gaveUp().isEmpty()) {
+        incompleteReason = faults.gaveUp().get(0) + (faults.gaveUp().size() > 1
+            ? " (and " + (faults.gaveUp().size() - 1) + " more messages)" : "");
+      }
+    }
     if (cutShortReason != null) {
       incompleteReason = cutShortReason + "; " + cases.size() + " of " + workload.caseCount()
           + " case(s) were finished by every rank";
     }
-    String digest = digest(spec, rankResults, links, virtualEndPs);
+    String digest = digest(spec, rankResults, links, virtualEndPs, faults);
     return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
-        events, wallSeconds, digest);
+        events, wallSeconds, digest, faults);
   }
 
   /**
@@ -140,7 +155,8 @@ public final class ResultAggregator {
     return (rank & 1) == 0 && rank + 1 < worldSize;
   }
 
-  private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs) {
+  private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs,
+                               FaultReport faults) {
     MessageDigest sha;
     try {
       sha = MessageDigest.getInstance("SHA-256");
@@ -169,6 +185,28 @@ public final class ResultAggregator {
       if (l.droppedPackets() > 0) line.append(" dropped ").append(l.droppedPackets());
       line.append('\n');
       update(sha, line);
+    }
+    if (faults != null) {
+      // Only runs with faults add these lines, so the digests of every other run stay what they were.
+      FaultTally tally = faults.tally();
+      for (int e = -1; e < tally.eventCount(); e++) {
+        FaultRecord r = e < 0 ? null : faults.recordOf(e);
+        line.append("fault ").append(e).append(" lost ").append(tally.lostPackets(e)).append(" corrupted ")
+            .append(tally.corruptedPackets(e)).append(" resent ").append(tally.resentMessages(e));
+        if (r != null) {
+          line.append(" detected ").append(r.detectedPs()).append(" by ").append(r.reporterDevice())
+              .append(" rerouted ").append(r.rerouteCompletePs()).append(" updates ").append(r.devicesUpdated());
+        }
+        line.append('\n');
+        update(sha, line);
+      }
+      line.append("faults duplicates ").append(tally.duplicatesDiscarded()).append(" partition ")
+          .append(faults.partition()).append('\n');
+      update(sha, line);
+      for (String gaveUp : faults.gaveUp()) {
+        line.append("gave up ").append(gaveUp).append('\n');
+        update(sha, line);
+      }
     }
     return HexFormat.of().formatHex(sha.digest());
   }

@@ -1,0 +1,294 @@
+package io.fabemu.node.management;
+
+import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.fault.FaultAction;
+import io.fabemu.core.fault.FaultEvent;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultRecord;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
+import io.fabemu.core.protocol.DeviceProtocol.Flit;
+import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
+import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
+import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
+import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
+import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.Event;
+import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The management node of a run with faults (the router patent's management node, for every fabric): a device of its
+ * own, on a network of its own ({@code managementLatencyPs} from every device). It learns of failures and repairs
+ * only from the devices' notices ({@link FailureNotice}, sent once their heartbeats say so), never from the plan.
+ *
+ * <p>On the first notice of an event it updates its view of what is down (a cable can be down for several events
+ * at once), computes the routes around it (shortest paths with ECMP over the links left, {@link RoutingViews}), finds
+ * every device whose routes changed (the devices whose normal paths crossed the failed element, and on a repair
+ * those that can take it again) and sends each an update ({@link RouteUpdate}); the updates leave one after another,
+ * {@code managementUpdatePs} each, and arrive a management latency later. The last arrival is the event's
+ * reroute-complete time ({@link FaultRecord}). It also finds the hosts cut off from one another: the partition line
+ * that ends an incomplete run.
+ */
+public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> {
+  private final int deviceId;
+  private final Topology topology;
+  private final FaultPlan plan;
+  private final RoutingViews routingViews;
+  private final int ranksPerHost;
+  /** Per directed link, how many noticed events have it down (absent: up). Sorted, as updates list them. */
+  private final Map<DirectedLink, Integer> downReasons = new TreeMap<>();
+  /** Per vertex, how many noticed events have the device itself down. */
+  private final int[] deviceDownReasons;
+  private final FaultRecord[] records;
+  private RoutingTable routes;
+  private int version;
+  /** When the update channel has sent every update so far. */
+  private long updatesFreeAtPs;
+  /** The partition in the current view (one line), or null; and when it began (the causing event's time). */
+  private String partition;
+  private long partitionSincePs = -1;
+  private String partitionCause;
+
+  /**
+   * @param deviceId     this device's id (one past the fabric's others)
+   * @param ranksPerHost ranks on each host, to name the ranks a partition cuts off
+   */
+  public ManagementCore(int deviceId, Topology topology, FaultPlan plan, RoutingViews routingViews,
+                        int ranksPerHost) {
+    this.deviceId = deviceId;
+    this.topology = topology;
+    this.plan = plan;
+    this.routingViews = routingViews;
+    this.ranksPerHost = ranksPerHost;
+    this.deviceDownReasons = new int[topology.vertexCount()];
+    this.records = new FaultRecord[plan.eventCount()];
+    this.routes = routingViews.built();
+  }
+
+  @Override
+  public int deviceId() {
+    return deviceId;
+  }
+
+  @Override
+  public void onEvent(Event event, Outbox outbox) {
+    event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
+    int eventId = notice.eventId();
+    if (records[eventId] != null) return; // another neighbour noticed it first
+    FaultEvent event = plan.event(eventId);
+    int step = event.action() == FaultAction.DOWN ? 1 : -1;
+    for (DirectedLink link : event.links()) {
+      int reasons = downReasons.getOrDefault(link, 0) + step;
+      if (reasons < 0) {
+        throw new IllegalStateException("management node: " + event.describe() + " noticed, but link " + link
+            + " is not down in its view");
+      }
+      if (reasons == 0) downReasons.remove(link);
+      else downReasons.put(link, reasons);
+    }
+    if (event.vertex() >= 0) deviceDownReasons[event.vertex()] += step;
+    List<DirectedLink> dead = new ArrayList<>(downReasons.keySet());
+    RoutingTable next = routingViews.tableFor(dead);
+    List<Integer> changed = changedVertices(routes, next);
+    routes = next;
+    version++;
+    long now = outbox.nowPs();
+    long sentPs = Math.max(now, updatesFreeAtPs);
+    for (int vertex : changed) {
+      sentPs += plan.settings().managementUpdatePs();
+      outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), new RouteUpdate(version, dead, eventId));
+    }
+    updatesFreeAtPs = sentPs;
+    long rerouteCompletePs = changed.isEmpty() ? now : sentPs + plan.settings().managementLatencyPs();
+    records[eventId] = new FaultRecord(eventId, notice.detectedPs(), notice.reporterDevice(), rerouteCompletePs,
+        changed.size());
+    updatePartition(event);
+  }
+
+  /**
+   * The vertices (NICs and switches) whose next hops toward some host differ between the two tables, except those
+   * down in this view (nothing reaches them; they get the routes of the view they come back up in).
+   */
+  private List<Integer> changedVertices(RoutingTable before, RoutingTable after) {
+    List<Integer> changed = new ArrayList<>();
+    int hosts = topology.hostCount();
+    for (int v = 0; v < topology.vertexCount(); v++) {
+      if (deviceDownReasons[v] > 0) continue;
+      for (int d = 0; d < hosts; d++) {
+        if (v != d && !Arrays.equals(before.nextHopPorts(v, d), after.nextHopPorts(v, d))) {
+          changed.add(v);
+          break;
+        }
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * Finds the groups of hosts that reach one another in the current view (a host that is down is a group of its
+   * own); more than one group is a partition, which keeps the time and event it began with until it heals.
+   */
+  private void updatePartition(FaultEvent cause) {
+    int hosts = topology.hostCount();
+    int[] group = new int[hosts];
+    Arrays.fill(group, -1);
+    List<List<Integer>> groups = new ArrayList<>();
+    for (int h = 0; h < hosts; h++) {
+      if (group[h] >= 0) continue;
+      List<Integer> members = new ArrayList<>();
+      for (int other = h; other < hosts; other++) {
+        boolean together = other == h
+            || (group[other] < 0 && deviceDownReasons[h] == 0 && deviceDownReasons[other] == 0
+                && routes.reachable(h, other) && routes.reachable(other, h));
+        if (together) {
+          group[other] = groups.size();
+          members.add(other);
+        }
+      }
+      groups.add(members);
+    }
+    if (groups.size() == 1) {
+      partition = null;
+      partitionSincePs = -1;
+      partitionCause = null;
+      return;
+    }
+    if (partition == null) {
+      partitionSincePs = cause.atPs();
+      partitionCause = cause.target() + " " + cause.action().configName();
+    }
+    List<String> parts = new ArrayList<>();
+    for (List<Integer> members : groups) parts.add(rankRanges(members));
+    String who = parts.size() == 2 ? parts.get(0) + " cannot reach " + parts.get(1)
+        : String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1)
+            + " cannot reach one another";
+    partition = String.format(Locale.ROOT, "partition since %.3f us (%s): %s", partitionSincePs / 1e6,
+        partitionCause, who);
+  }
+
+  /** "ranks 0-3,8-11" for hosts {0, 2} with 4 ranks each (hosts in ascending order). */
+  private String rankRanges(List<Integer> hosts) {
+    StringBuilder out = new StringBuilder(hosts.size() * ranksPerHost == 1 ? "rank " : "ranks ");
+    int i = 0;
+    while (i < hosts.size()) {
+      int j = i;
+      while (j + 1 < hosts.size() && hosts.get(j + 1) == hosts.get(j) + 1) j++;
+      int first = hosts.get(i) * ranksPerHost;
+      int last = (hosts.get(j) + 1) * ranksPerHost - 1;
+      if (i > 0) out.append(',');
+      out.append(first);
+      if (last > first) out.append('-').append(last);
+      i = j + 1;
+    }
+    return out.toString();
+  }
+
+  /** The partition in the current view (one line), or null when every host reaches every other. */
+  public String partition() {
+    return partition;
+  }
+
+  @Override
+  public DeviceReport report() {
+    List<FaultRecord> seen = new ArrayList<>();
+    for (FaultRecord r : records) {
+      if (r != null) seen.add(r);
+    }
+    return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(),
+        new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of()));
+  }
+
+  private IllegalArgumentException cannotHandle(Payload payload) {
+    return new IllegalArgumentException("management node " + deviceId + " cannot handle " + payload);
+  }
+
+  @Override
+  public void onStartWorkload(StartWorkload start, Outbox outbox) {
+    throw cannotHandle(start);
+  }
+
+  @Override
+  public void onNicSend(NicSend send, Outbox outbox) {
+    throw cannotHandle(send);
+  }
+
+  @Override
+  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
+    throw cannotHandle(deliver);
+  }
+
+  @Override
+  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
+    throw cannotHandle(delivery);
+  }
+
+  @Override
+  public void onPacket(Packet packet, Outbox outbox) {
+    throw cannotHandle(packet);
+  }
+
+  @Override
+  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onFlit(Flit flit, Outbox outbox) {
+    throw cannotHandle(flit);
+  }
+
+  @Override
+  public void onCredit(Credit credit, Outbox outbox) {
+    throw cannotHandle(credit);
+  }
+
+  @Override
+  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
+    throw cannotHandle(cycle);
+  }
+
+  @Override
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    throw cannotHandle(command);
+  }
+
+  @Override
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    throw cannotHandle(detected);
+  }
+
+  @Override
+  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
+    throw cannotHandle(update);
+  }
+
+  @Override
+  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+}
