@@ -6,10 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.fault.FaultAction;
+import io.fabemu.core.fault.FaultEvent;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.sim.WindowedEngine;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.engine.EngineFailedException;
 import io.fabemu.engine.EngineOutcome;
 import io.fabemu.engine.MemberWatcher;
@@ -103,6 +109,31 @@ class DistributedRunTest {
       assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
       assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
       assertThat(distributed.links()).isEqualTo(plain.links());
+      assertThat(distributed.events()).isEqualTo(plain.events());
+    }
+  }
+
+  @Test
+  void shouldGiveThePlainEnginesDigestWhenASpineFailsAndRecoversOnOneAndThreeMembers() {
+    // The management node (member 0) hears from TORs on every member and updates them across members.
+    ScenarioSpec base = leafSpineAllreduce();
+    Topology topology = base.topology().build();
+    int spine0 = topology.vertices().stream().filter(v -> v.name().equals("spine0")).findFirst().orElseThrow().id();
+    int tor1 = topology.vertices().stream().filter(v -> v.name().equals("tor1")).findFirst().orElseThrow().id();
+    ScenarioSpec spec = base.withFaults(new FaultPlan(FaultSettings.DEFAULTS, List.of(
+        FaultEvent.device(30_000_000L, FaultAction.DOWN, "switch spine0", spine0, topology),
+        FaultEvent.device(90_000_000L, FaultAction.UP, "switch spine0", spine0, topology),
+        FaultEvent.lossy(0, "link tor1-spine1", List.of(new DirectedLink(tor1, spine0 + 1),
+            new DirectedLink(spine0 + 1, tor1)), 0.01, 0.01))));
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    assertThat(plain.faults().records()).hasSize(2);
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.faults()).isEqualTo(plain.faults());
       assertThat(distributed.events()).isEqualTo(plain.events());
     }
   }

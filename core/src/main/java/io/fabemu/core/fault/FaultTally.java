@@ -17,6 +17,12 @@ public final class FaultTally {
   /** Copies of messages (or their packets) that had already arrived, discarded by the receiving NIC. */
   private long duplicatesDiscarded;
 
+  /** For the wire serializer, which fills every field in (reports cross members). */
+  @SuppressWarnings("unused")
+  private FaultTally() {
+    this(0);
+  }
+
   public FaultTally(int eventCount) {
     this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], 0);
   }
