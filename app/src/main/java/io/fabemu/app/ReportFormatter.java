@@ -1,9 +1,14 @@
 package io.fabemu.app;
 
+import io.fabemu.app.report.FaultFigures;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
@@ -16,7 +21,8 @@ import java.util.stream.Collectors;
 /**
  * Text reports of a run, laid out like the tools HPC people already read: for each algorithm a latency table as
  * {@code osu_allreduce} prints it, then the nccl-tests table of that algorithm ({@link NcclTestsReport}: the column
- * header, 13-field rows with out-of-place and in-place halves, and both footer lines), then one summary line.
+ * header, 13-field rows with out-of-place and in-place halves, and both footer lines); in a run with faults, a table of
+ * what they did ({@link #faults}); then one summary line.
  *
  * <p>Contract: pure functions of their arguments (no clock, no I/O), so the same result always gives the same text;
  * every line ends with {@code \n}; numbers use {@link Locale#ROOT}. Bandwidths follow nccl-tests
@@ -34,6 +40,9 @@ public final class ReportFormatter {
 
   /** The header's line for a synthetic payload: nothing was checked, and the tables must not suggest it was. */
   public static final String SYNTHETIC_HEADER_LINE = "# Payload: synthetic (sizes only; outputs not checked)\n";
+
+  /** The most messages given up on that {@link #faults} names one by one. */
+  public static final int MAX_GAVE_UP_LINES = 5;
 
   private ReportFormatter() {}
 
@@ -68,7 +77,7 @@ public final class ReportFormatter {
   /**
    * Everything after the run: for each algorithm a latency table and its nccl-tests table (titled
    * {@code # fabemu COLLECTIVE nccl-tests table (PROGRAM), algorithm A}; none for a barrier, which nccl-tests does
-   * not measure), then the summary.
+   * not measure), then in a run with faults the fault table ({@link #faults}), then the summary.
    */
   public static String report(RunResult result) {
     WorkloadSpec w = result.scenario().workload();
@@ -81,7 +90,78 @@ public final class ReportFormatter {
         sb.append('\n').append(bandwidthTable(result, a));
       }
     }
+    String faults = faults(result);
+    if (!faults.isEmpty()) sb.append('\n').append(faults);
     sb.append('\n').append(summary(result));
+    return sb.toString();
+  }
+
+  /**
+   * What the run's faults did, empty when the scenario has no fault plan: a title with the plan's settings, one row
+   * per event (id, injection time, target, action, detection delay and reroute time after the injection in
+   * microseconds, packets lost and corrupted and messages resent because of it; {@code -} where a figure does not
+   * apply or was not reported), a line saying how to read the times, one line of totals, the partition the
+   * management node saw last if any, and the messages given up on (at most {@value #MAX_GAVE_UP_LINES} lines, then
+   * how many more).
+   */
+  public static String faults(RunResult result) {
+    FaultPlan plan = result.scenario().faults();
+    if (plan.isEmpty()) return "";
+    FaultReport report = result.faults();
+    List<FaultFigures> events = FaultFigures.of(plan, report);
+    FaultSettings s = plan.settings();
+    StringBuilder sb = new StringBuilder();
+    sb.append("# fabemu faults: ").append(plural(plan.eventCount(), "event")).append(" (heartbeat ")
+        .append(Units.format(s.heartbeatPeriodPs())).append(" x ").append(s.heartbeatMisses()).append(" missed, ")
+        .append("management ").append(Units.format(s.managementLatencyPs())).append(" + ")
+        .append(Units.format(s.managementUpdatePs())).append(" per update, retransmit after ")
+        .append(Units.format(s.retransmitTimeoutPs())).append(", at most ").append(s.maxRetransmissions())
+        .append(" times)\n");
+    int targetWidth = "Target".length();
+    for (FaultFigures f : events) targetWidth = Math.max(targetWidth, f.event().target().length());
+    targetWidth += 2;
+    sb.append(CNumbers.padRight("# Id", 6)).append(CNumbers.padLeft("At(us)", 12)).append("  ")
+        .append(CNumbers.padRight("Target", targetWidth)).append(CNumbers.padRight("Action", 11))
+        .append(CNumbers.padLeft("Detected(us)", 14)).append(CNumbers.padLeft("Rerouted(us)", 14))
+        .append(CNumbers.padLeft("Lost", 12)).append(CNumbers.padLeft("Corrupted", 12))
+        .append(CNumbers.padLeft("Resent", 12)).append('\n');
+    for (FaultFigures f : events) {
+      sb.append(CNumbers.padRight(Integer.toString(f.event().id()), 6))
+          .append(CNumbers.padLeft(FaultFigures.us(f.event().atPs()), 12)).append("  ")
+          .append(CNumbers.padRight(f.event().target(), targetWidth))
+          .append(CNumbers.padRight(f.event().action().configName(), 11))
+          .append(CNumbers.padLeft(FaultFigures.us(f.detectionDelayPs()), 14))
+          .append(CNumbers.padLeft(FaultFigures.us(f.rerouteTimePs()), 14))
+          .append(CNumbers.padLeft(FaultFigures.count(f.lostPackets()), 12))
+          .append(CNumbers.padLeft(FaultFigures.count(f.corruptedPackets()), 12))
+          .append(CNumbers.padLeft(FaultFigures.count(f.resentMessages()), 12)).append('\n');
+    }
+    sb.append("# Detected, Rerouted: after the injection, until a neighbour noticed it and until the network routed "
+        + "around it (-: not at all)\n");
+    if (report == null) {
+      sb.append("# Fault totals: not reported\n");
+      return sb.toString();
+    }
+    FaultTally t = report.tally();
+    sb.append("# Fault totals: ").append(plural(t.totalLostPackets(), "packet")).append(" lost, ")
+        .append(t.totalCorruptedPackets()).append(" corrupted, ").append(plural(t.totalResentMessages(), "message"))
+        .append(" resent, ").append(plural(t.duplicatesDiscarded(), "duplicate")).append(" discarded");
+    long unexplainedLost = t.lostPackets(-1);
+    long unexplainedCorrupted = t.corruptedPackets(-1);
+    long unexplainedResent = t.resentMessages(-1);
+    if (unexplainedLost + unexplainedCorrupted + unexplainedResent > 0) {
+      sb.append(" (no event: ").append(unexplainedLost).append(" lost, ").append(unexplainedCorrupted)
+          .append(" corrupted, ").append(unexplainedResent).append(" resent)");
+    }
+    sb.append('\n');
+    if (report.partition() != null) sb.append("# Partition: ").append(report.partition()).append('\n');
+    List<String> gaveUp = report.gaveUp();
+    for (int i = 0; i < Math.min(MAX_GAVE_UP_LINES, gaveUp.size()); i++) {
+      sb.append("# Gave up: ").append(gaveUp.get(i)).append('\n');
+    }
+    if (gaveUp.size() > MAX_GAVE_UP_LINES) {
+      sb.append("# ... and ").append(gaveUp.size() - MAX_GAVE_UP_LINES).append(" more given up\n");
+    }
     return sb.toString();
   }
 

@@ -9,8 +9,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
+import io.fabemu.app.report.FaultFigures;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
@@ -30,11 +35,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, the scenario as run,
- * the {@code payload} mode and per case whether its outputs were {@code checked}) and {@code results.csv} (one row
- * per case, with the run's identity in every row); next to them the latency plot ({@value #PLOT_SVG_FILE},
- * {@value #PLOT_PNG_FILE}, drawn by {@link LatencyPlot}) and the HTML report ({@value #REPORT_FILE},
- * {@link io.fabemu.app.report.RunReport}).
+ * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, in a run with faults
+ * what they did ({@code faults}), the scenario as run, the {@code payload} mode and per case whether its outputs were
+ * {@code checked}) and {@code results.csv} (one row per case, with the run's identity in every row); next to them
+ * the latency plot ({@value #PLOT_SVG_FILE}, {@value #PLOT_PNG_FILE}, drawn by {@link LatencyPlot}) and the HTML
+ * report ({@value #REPORT_FILE}, {@link io.fabemu.app.report.RunReport}).
  *
  * <p>Contract: the text is a pure function of the arguments; {@link #writeAtomically} never leaves a half-written
  * file under the target name (it writes a temporary file in the same folder and moves it into place).
@@ -133,6 +138,7 @@ public final class ResultsWriter {
       n.put("utilization", result.virtualEndPs() > 0 ? l.busyPs() / (double) result.virtualEndPs() : 0.0);
     }
 
+    if (spec.hasFaults()) root.set("faults", faultsJson(result, topology));
     root.set("scenario", scenarioJson(scenario));
     try {
       return MAPPER.writeValueAsString(root) + "\n";
@@ -207,6 +213,70 @@ public final class ResultsWriter {
     } finally {
       Files.deleteIfExists(tmp);
     }
+  }
+
+  /**
+   * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
+   * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
+   * management node saw last (null when none) and the messages given up on. Without a fault report (the run reported
+   * none) the counts, totals and partition are null.
+   */
+  private static ObjectNode faultsJson(RunResult result, Topology topology) {
+    FaultPlan plan = result.scenario().faults();
+    FaultReport report = result.faults();
+    ObjectNode faults = MAPPER.createObjectNode();
+    FaultSettings s = plan.settings();
+    ObjectNode settings = faults.putObject("settings");
+    settings.put("heartbeatPeriodPs", s.heartbeatPeriodPs());
+    settings.put("heartbeatMisses", s.heartbeatMisses());
+    settings.put("managementLatencyPs", s.managementLatencyPs());
+    settings.put("managementUpdatePs", s.managementUpdatePs());
+    settings.put("retransmitTimeoutPs", s.retransmitTimeoutPs());
+    settings.put("maxRetransmissions", s.maxRetransmissions());
+    ArrayNode events = faults.putArray("events");
+    for (FaultFigures f : FaultFigures.of(plan, report)) {
+      ObjectNode n = events.addObject();
+      n.put("id", f.event().id());
+      n.put("atPs", f.event().atPs());
+      n.put("action", f.event().action().configName());
+      n.put("target", f.event().target());
+      putOrNull(n, "detectedPs", f.detectedPs());
+      putOrNull(n, "detectionDelayPs", f.detectionDelayPs());
+      int reporter = f.record() == null ? -1 : f.record().reporterDevice();
+      putOrNull(n, "reporterDevice", reporter);
+      if (topology != null && reporter >= 0) n.put("reporter", deviceName(topology, reporter));
+      putOrNull(n, "rerouteCompletePs", f.rerouteCompletePs());
+      putOrNull(n, "rerouteTimePs", f.rerouteTimePs());
+      putOrNull(n, "devicesUpdated", f.record() == null ? -1 : f.record().devicesUpdated());
+      putOrNull(n, "lostPackets", f.lostPackets());
+      putOrNull(n, "corruptedPackets", f.corruptedPackets());
+      putOrNull(n, "resentMessages", f.resentMessages());
+    }
+    if (report == null) {
+      faults.putNull("totals");
+    } else {
+      FaultTally t = report.tally();
+      ObjectNode totals = faults.putObject("totals");
+      totals.put("lostPackets", t.totalLostPackets());
+      totals.put("corruptedPackets", t.totalCorruptedPackets());
+      totals.put("resentMessages", t.totalResentMessages());
+      totals.put("duplicatesDiscarded", t.duplicatesDiscarded());
+      // Slot -1: what no event explains, e.g. a retransmission before the first fault; included in the totals.
+      ObjectNode noEvent = totals.putObject("noEvent");
+      noEvent.put("lostPackets", t.lostPackets(-1));
+      noEvent.put("corruptedPackets", t.corruptedPackets(-1));
+      noEvent.put("resentMessages", t.resentMessages(-1));
+    }
+    faults.put("partition", report == null ? null : report.partition());
+    ArrayNode gaveUp = faults.putArray("gaveUp");
+    if (report != null) report.gaveUp().forEach(gaveUp::add);
+    return faults;
+  }
+
+  /** {@code value}, or null where it is negative (the fault records' "none"). */
+  private static void putOrNull(ObjectNode n, String key, long value) {
+    if (value < 0) n.putNull(key);
+    else n.put(key, value);
   }
 
   private static JsonNode scenarioJson(Config scenario) {

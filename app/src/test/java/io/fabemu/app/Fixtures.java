@@ -6,6 +6,14 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.fault.FaultAction;
+import io.fabemu.core.fault.FaultEvent;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultRecord;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.ProgressListener;
@@ -113,6 +121,61 @@ final class Fixtures {
   }
 
   /**
+   * Six faults on {@link #spec()}'s fabric (hosts 0 to 3, TOR 4), default settings: 0 the cable host0-tor0 down at
+   * 40 us, 1 the TOR's links to host0 and host1 lossy at 50 us (1 % dropped, 0.1 % corrupted), 2 the cable up again
+   * at 60 us, 3 the TOR down at 100 us (never up), 4 the hosts' links degraded at 120 us (10 Gb/s, 200 ns more),
+   * 5 host3 a straggler at 130 us (2x).
+   */
+  static FaultPlan faultPlan() {
+    List<DirectedLink> torLinks = List.of(new DirectedLink(4, 0), new DirectedLink(4, 1));
+    List<DirectedLink> hostLinks = List.of(new DirectedLink(0, 4), new DirectedLink(1, 4));
+    List<DirectedLink> torAll = new ArrayList<>();
+    for (int h = 0; h < 4; h++) {
+      torAll.add(new DirectedLink(4, h));
+      torAll.add(new DirectedLink(h, 4));
+    }
+    return new FaultPlan(FaultSettings.DEFAULTS, List.of(
+        FaultEvent.link(40_000_000L, FaultAction.DOWN, "link host0-tor0", 0, 4),
+        FaultEvent.lossy(50_000_000L, "tor links", torLinks, 0.01, 0.001),
+        FaultEvent.link(60_000_000L, FaultAction.UP, "link host0-tor0", 0, 4),
+        new FaultEvent(-1, 100_000_000L, FaultAction.DOWN, "switch tor0", 4, torAll, 0, 0, 0, 0, 1),
+        FaultEvent.degrade(120_000_000L, "host links", hostLinks, 10_000_000_000L, 200_000L),
+        FaultEvent.straggler(130_000_000L, "host host3", 3, 2.0)));
+  }
+
+  /**
+   * {@link #result()} of {@link #faultPlan()}: event 0 noticed 3 us after it by tor0 and routed around 4.2 us after
+   * it (3 devices updated), event 2 noticed 1 us after by host0 and rerouted 2.3 us after (2 updated), event 3 not
+   * noticed; 12 and 5 packets lost by events 0 and 1, 2 corrupted by 1, 3 and 4 messages resent by 0 and 1 and one
+   * by no event, 2 duplicates discarded; a partition and {@code gaveUp} messages given up on.
+   */
+  static RunResult faultedResult(int gaveUp) {
+    FaultPlan plan = faultPlan();
+    FaultTally tally = new FaultTally(plan.eventCount());
+    for (int i = 0; i < 12; i++) tally.packetLost(0);
+    for (int i = 0; i < 5; i++) tally.packetLost(1);
+    for (int i = 0; i < 2; i++) tally.packetCorrupted(1);
+    for (int i = 0; i < 3; i++) tally.messageResent(0);
+    for (int i = 0; i < 4; i++) tally.messageResent(1);
+    tally.messageResent(-1);
+    tally.duplicateDiscarded();
+    tally.duplicateDiscarded();
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < gaveUp; i++) lines.add("rank 3 -> rank " + i + ": message " + i + " after 10 tries");
+    FaultReport report = new FaultReport(tally, List.of(
+        new FaultRecord(0, 43_000_000L, 4, 44_200_000L, 3),
+        new FaultRecord(2, 61_000_000L, 0, 62_300_000L, 2),
+        new FaultRecord(3, -1, -1, -1, 0)), "rank 3 cut off from ranks 0-2", lines);
+    return withFaults(result(), plan, report);
+  }
+
+  /** {@code r} with fault plan {@code plan} and fault report {@code report} (may be null). */
+  static RunResult withFaults(RunResult r, FaultPlan plan, FaultReport report) {
+    return new RunResult(r.scenario().withFaults(plan), r.cases(), r.links(), r.complete(), r.incompleteReason(),
+        r.virtualEndPs(), r.windows(), r.events(), r.wallSeconds(), r.digest(), report);
+  }
+
+  /**
    * A stand-in for ScenarioRunner.run: one case per (algorithm, buffer layout, size), latency 1 us per KiB plus 2 us
    * (1 us in place; iteration k of n: plus (k - (n-1)/2) x 10 ns); cases are checked unless the payload is synthetic.
    */
@@ -121,10 +184,14 @@ final class Fixtures {
     long wrongElements;
     boolean complete = true;
     RuntimeException failure;
+    /** When set, the run has this fault plan (the scenario loader's part) and reports {@link #faultReport}. */
+    FaultPlan faults;
+    FaultReport faultReport;
 
     @Override
     public RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
       if (failure != null) throw failure;
+      if (faults != null) spec = spec.withFaults(faults);
       ranSpec = spec;
       WorkloadSpec w = spec.workload();
       List<CaseResult> cases = new ArrayList<>();
@@ -143,7 +210,7 @@ final class Fixtures {
         listener.onProgress(i, (long) latencyPs);
       }
       return new RunResult(spec, cases, List.of(new LinkCounters(0, 2, 640, 10, 204_800)), complete,
-          complete ? null : "rank 1 never finished", 10_000_000L, 7, 99, 0.25, "feedbeef");
+          complete ? null : "rank 1 never finished", 10_000_000L, 7, 99, 0.25, "feedbeef", faultReport);
     }
   }
 

@@ -89,6 +89,25 @@ class MainTest extends CliTestBase {
   // ------------------------------------------------------------------------------ run
 
   @Test
+  void shouldPrintTheFaultTableBeforeTheSummaryAndWriteTheFaultsWhenTheRunHasAFaultPlan() throws Exception {
+    executor.faults = Fixtures.faultPlan();
+    executor.faultReport = Fixtures.faultedResult(0).faults();
+    Path out = dir.resolve("faulted");
+
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isZero();
+
+    assertThat(stdout).contains("\n\n# fabemu faults: 6 events (heartbeat 1 us x 3 missed")
+        .contains("\n0           40.000  link host0-tor0  down                3.000         4.200          12"
+            + "           0           3\n")
+        .contains("\n# Partition: rank 3 cut off from ranks 0-2\n\n# Run: virtual end 10 us");
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.at("/faults/events")).hasSize(6);
+    assertThat(json.at("/faults/totals/lostPackets").asLong()).isEqualTo(17);
+    String report = Files.readString(out.resolve("report.html"));
+    assertThat(report).contains("<section id=\"faults\">").contains("<a href=\"#faults\">Faults</a>");
+  }
+
+  @Test
   void shouldPrintTablesAndWriteBothFilesWhenOutIsGiven() throws Exception {
     Path out = dir.resolve("results/nested");
 

@@ -2,6 +2,10 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.typesafe.config.ConfigFactory;
+import io.fabemu.app.report.RunReport;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.result.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -59,6 +63,23 @@ class ReportBrowserTest extends CliTestBase {
 
     assertRendered(r, 4);
     assertThat(r.svgs()).isEqualTo(4);
+  }
+
+  @Test
+  void shouldRenderTheReportOfARunWithFaultsWithoutErrors() throws Exception {
+    // Built by hand: the devices' side of faults is not this test's subject, the fault section and its timeline are.
+    RunResult result = Fixtures.faultedResult(7);
+    Topology topology = result.scenario().topology().build();
+    Path page = dir.resolve("faults.html");
+    Files.writeString(page, new RunReport("golden: allreduce latency with faults", result, topology,
+        ConfigFactory.parseString("name = golden"), ResultsWriter.caseFigures(result, topology)).html());
+
+    HeadlessChromium.Rendering r = HeadlessChromium.open(page, dir,
+        HeadlessChromium.screenshotFolder().resolve("faults-report.png"), 2400);
+
+    assertRendered(r, 7);
+    // The fault timeline, latency, bandwidth, two link matrices, the tiers.
+    assertThat(r.svgs()).isEqualTo(6);
   }
 
   @Test

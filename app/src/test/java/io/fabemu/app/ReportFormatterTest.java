@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
 import java.util.List;
@@ -186,5 +188,79 @@ class ReportFormatterTest {
 
     assertThat(ReportFormatter.report(Fixtures.result(w, List.of(c)))).contains("# fabemu barrier latency")
         .doesNotContain("nccl-tests").doesNotContain("Avg bus bandwidth");
+  }
+
+  /** The fault table of {@link Fixtures#faultedResult}, up to its totals line. */
+  private static final String FAULT_TABLE = """
+      # fabemu faults: 6 events (heartbeat 1 us x 3 missed, management 1 us + 100 ns per update, retransmit after \
+      50 us, at most 10 times)
+      # Id        At(us)  Target           Action       Detected(us)  Rerouted(us)        Lost   Corrupted      Resent
+      0           40.000  link host0-tor0  down                3.000         4.200          12           0           3
+      1           50.000  tor links        lossy                   -             -           5           2           4
+      2           60.000  link host0-tor0  up                  1.000         2.300           0           0           0
+      3          100.000  switch tor0      down                    -             -           0           0           0
+      4          120.000  host links       degrade                 -             -           0           0           0
+      5          130.000  host host3       straggler               -             -           0           0           0
+      # Detected, Rerouted: after the injection, until a neighbour noticed it and until the network routed around \
+      it (-: not at all)
+      """;
+
+  @Test
+  void shouldPrintAFaultTableWithItsTotalsThePartitionAndTheMessagesGivenUpOn() {
+    assertThat(ReportFormatter.faults(Fixtures.faultedResult(2))).isEqualTo(FAULT_TABLE + """
+        # Fault totals: 17 packets lost, 2 corrupted, 8 messages resent, 2 duplicates discarded (no event: 0 lost, \
+        0 corrupted, 1 resent)
+        # Partition: rank 3 cut off from ranks 0-2
+        # Gave up: rank 3 -> rank 0: message 0 after 10 tries
+        # Gave up: rank 3 -> rank 1: message 1 after 10 tries
+        """);
+  }
+
+  @Test
+  void shouldNameAtMostFiveMessagesGivenUpOnAndCountTheRest() {
+    List<String> five = ReportFormatter.faults(Fixtures.faultedResult(5)).lines()
+        .filter(l -> l.startsWith("# Gave up") || l.startsWith("# ...")).toList();
+    List<String> seven = ReportFormatter.faults(Fixtures.faultedResult(7)).lines()
+        .filter(l -> l.startsWith("# Gave up") || l.startsWith("# ...")).toList();
+
+    assertThat(five).hasSize(5).last().isEqualTo("# Gave up: rank 3 -> rank 4: message 4 after 10 tries");
+    assertThat(seven).hasSize(6).endsWith("# Gave up: rank 3 -> rank 4: message 4 after 10 tries",
+        "# ... and 2 more given up");
+  }
+
+  @Test
+  void shouldLeaveOutTheUnexplainedCountsAndThePartitionWhenThereAreNone() {
+    RunResult r = Fixtures.faultedResult(0);
+    FaultTally tally = new FaultTally(r.scenario().faults().eventCount());
+    tally.packetLost(3);
+    RunResult quiet = Fixtures.withFaults(Fixtures.result(), r.scenario().faults(),
+        new FaultReport(tally, r.faults().records(), null, List.of()));
+
+    assertThat(ReportFormatter.faults(quiet)).endsWith(
+        "# Fault totals: 1 packet lost, 0 corrupted, 0 messages resent, 0 duplicates discarded\n")
+        .contains("\n3          100.000  switch tor0      down                    -             -           1"
+            + "           0           0\n");
+  }
+
+  @Test
+  void shouldShowDashesWhenTheRunReportedNothingOfItsFaults() {
+    RunResult r = Fixtures.withFaults(Fixtures.result(), Fixtures.faultPlan(), null);
+
+    assertThat(ReportFormatter.faults(r)).contains(
+        "\n0           40.000  link host0-tor0  down                    -             -           -           -"
+            + "           -\n").endsWith("it (-: not at all)\n# Fault totals: not reported\n");
+  }
+
+  @Test
+  void shouldPrintTheFaultTableBetweenTheTablesAndTheSummaryOnlyWhenThereIsAPlan() {
+    String faulted = ReportFormatter.report(Fixtures.faultedResult(0));
+    String plain = ReportFormatter.report(Fixtures.result());
+
+    assertThat(faulted).isEqualTo(plain.replace("\n# Run: ", "\n" + ReportFormatter.faults(
+        Fixtures.faultedResult(0)) + "\n# Run: "));
+    assertThat(faulted).contains("# Avg bus bandwidth    : 3.14628 \n\n# fabemu faults: 6 events")
+        .endsWith("# Partition: rank 3 cut off from ranks 0-2\n\n" + ReportFormatter.summary(Fixtures.result()));
+    assertThat(ReportFormatter.faults(Fixtures.result())).isEmpty();
+    assertThat(plain).doesNotContain("faults");
   }
 }

@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.app.report.RunReport;
@@ -22,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /** The run's HTML report: self-contained, well-formed, every section, escaped, deterministic but for wall time. */
 class ReportHtmlTest {
@@ -168,5 +171,111 @@ class ReportHtmlTest {
     assertThat(Xml.texts(doc, "td")).contains("INCOMPLETE: lost member 2 (127.0.0.1:25521) at virtual time 5 ps",
         "1 of 2 finished");
     assertThat(Xml.texts(doc, "p")).anyMatch(p -> p.startsWith("No link counters: the run was cut short"));
+  }
+
+  @Test
+  void shouldShowTheFaultsWithALanePerTargetABarWhileDownAndAMarkerPerInjectionDetectionAndReroute()
+      throws Exception {
+    String html = html(Fixtures.faultedResult(2));
+    Document doc = Xml.parse(html);
+
+    assertThat(Xml.texts(doc, "h2")).containsExactly("Run", "Faults", "Latency and bus bandwidth",
+        "In-network speed-up", "Link utilisation", "Per-rank spread", "Scenario");
+    assertThat(Xml.all(doc, "svg")).hasSize(6);
+    Element timeline = Xml.all(doc, "svg").stream().filter(e -> e.getAttribute("class").contains("timeline"))
+        .findFirst().orElseThrow();
+    List<Element> lanes = children(timeline, "g", "lane");
+    assertThat(lanes).extracting(e -> e.getAttribute("data-lane")).containsExactly("link host0-tor0", "tor links",
+        "switch tor0", "host links", "host host3");
+    // The cable: down 40 to 60 us, noticed and rerouted both times. The TOR: down from 100 us to the end.
+    assertThat(kinds(lanes.get(0))).containsExactly("down", "detected", "rerouted", "up", "detected", "rerouted");
+    assertThat(kinds(lanes.get(1))).containsExactly("lossy");
+    assertThat(kinds(lanes.get(2))).containsExactly("down");
+    assertThat(kinds(lanes.get(3))).containsExactly("degrade");
+    assertThat(kinds(lanes.get(4))).containsExactly("straggler");
+    assertThat(children(lanes.get(0), "rect", "interval")).extracting(Element::getTextContent)
+        .containsExactly("link host0-tor0 down from 40.000 us to 60.000 us (20.000 us; events 0 and 2)");
+    assertThat(children(lanes.get(2), "rect", "interval")).extracting(Element::getTextContent)
+        .containsExactly("switch tor0 down from 100.000 us to the end of the run (event 3)");
+    for (int lane = 1; lane < 5; lane++) {
+      if (lane != 2) assertThat(children(lanes.get(lane), "rect", "interval")).isEmpty();
+    }
+    // The bar of the TOR ends where the run did, at 2.6 ms, on an axis from 0 to 3000 us.
+    Element frame = children(timeline, "rect", "frame").get(0);
+    Element torBar = children(lanes.get(2), "rect", "interval").get(0);
+    assertThat(Double.parseDouble(torBar.getAttribute("x")) + Double.parseDouble(torBar.getAttribute("width")))
+        .isCloseTo(Double.parseDouble(frame.getAttribute("x")) + Double.parseDouble(frame.getAttribute("width"))
+            * 2600 / 3000, within(0.02));
+    assertThat(Double.parseDouble(torBar.getAttribute("x"))).isCloseTo(Double.parseDouble(frame.getAttribute("x"))
+        + Double.parseDouble(frame.getAttribute("width")) * 100 / 3000, within(0.02));
+    assertThat(Xml.texts(doc, "title")).contains("link host0-tor0 down (event 0) noticed at 43.000 us, 3.000 us "
+        + "after it happened, first reported by tor0", "link host0-tor0 up (event 2) routed around at 62.300 us, "
+        + "2.300 us after it happened; 2 devices updated", "event 1: 50.000 us tor links lossy (drop 1 %, corrupt "
+        + "0.1 %); 5 packets lost, 2 corrupted, 4 messages resent");
+    // The legend: the bar and each kind of marker drawn, in a fixed order.
+    assertThat(children(timeline, "path", "legend-marker")).extracting(e -> e.getAttribute("data-kind"))
+        .containsExactly("down", "up", "degrade", "lossy", "straggler", "detected", "rerouted");
+
+    List<List<String>> rows = rows(doc, "id");
+    assertThat(rows).containsExactly(
+        List.of("0", "40.000", "link host0-tor0", "down", "3.000", "4.200", "tor0", "3", "12", "0", "3", ""),
+        List.of("1", "50.000", "tor links", "lossy", "-", "-", "-", "-", "5", "2", "4", "drop 1 %, corrupt 0.1 %"),
+        List.of("2", "60.000", "link host0-tor0", "up", "1.000", "2.300", "host0", "2", "0", "0", "0", ""),
+        List.of("3", "100.000", "switch tor0", "down", "-", "-", "-", "0", "0", "0", "0", ""),
+        List.of("4", "120.000", "host links", "degrade", "-", "-", "-", "-", "0", "0", "0",
+            "rate 10 Gb/s, +200 ns latency"),
+        List.of("5", "130.000", "host host3", "straggler", "-", "-", "-", "-", "0", "0", "0", "slowdown 2x"));
+    assertThat(rows(doc, "Lost packets")).isEmpty();
+    assertThat(Xml.texts(doc, "td")).containsSequence("17", "2", "8", "2", "0 lost, 0 corrupted, 1 resent "
+        + "(included above)", "rank 3 cut off from ranks 0-2", "2 messages");
+    assertThat(Xml.texts(doc, "li")).containsExactly("rank 3 -> rank 0: message 0 after 10 tries",
+        "rank 3 -> rank 1: message 1 after 10 tries");
+  }
+
+  @Test
+  void shouldSayTheRunReportedNoFaultCountsAndStillDrawItsPlan() throws Exception {
+    Document doc = Xml.parse(html(Fixtures.withFaults(Fixtures.result(), Fixtures.faultPlan(), null)));
+
+    assertThat(Xml.texts(doc, "h2")).contains("Faults");
+    assertThat(Xml.texts(doc, "p")).contains("The run reported no fault counts.");
+    assertThat(Xml.all(doc, "path").stream().filter(e -> "marker".equals(e.getAttribute("class")))).hasSize(6);
+    assertThat(rows(doc, "id").get(0)).containsExactly("0", "40.000", "link host0-tor0", "down", "-", "-", "-",
+        "-", "-", "-", "-", "");
+  }
+
+  /** The elements named {@code tag} of class {@code cssClass} inside {@code parent}. */
+  private static List<Element> children(Element parent, String tag, String cssClass) {
+    NodeList nodes = parent.getElementsByTagName(tag);
+    List<Element> out = new ArrayList<>();
+    for (int i = 0; i < nodes.getLength(); i++) {
+      Element e = (Element) nodes.item(i);
+      if (cssClass.equals(e.getAttribute("class"))) out.add(e);
+    }
+    return out;
+  }
+
+  /** The kinds of the markers of a lane, in drawing order. */
+  private static List<String> kinds(Element lane) {
+    return children(lane, "path", "marker").stream().map(e -> e.getAttribute("data-kind")).toList();
+  }
+
+  /** The body rows' cells of the table whose first heading is {@code firstHeading}. */
+  private static List<List<String>> rows(Document doc, String firstHeading) {
+    for (Element table : Xml.all(doc, "table")) {
+      NodeList headings = table.getElementsByTagName("th");
+      if (headings.getLength() == 0 || !headings.item(0).getTextContent().equals(firstHeading)) continue;
+      NodeList bodies = table.getElementsByTagName("tbody");
+      if (bodies.getLength() == 0) continue;
+      List<List<String>> rows = new ArrayList<>();
+      NodeList trs = ((Element) bodies.item(0)).getElementsByTagName("tr");
+      for (int r = 0; r < trs.getLength(); r++) {
+        NodeList tds = ((Element) trs.item(r)).getElementsByTagName("td");
+        List<String> cells = new ArrayList<>();
+        for (int c = 0; c < tds.getLength(); c++) cells.add(tds.item(c).getTextContent());
+        rows.add(cells);
+      }
+      return rows;
+    }
+    return List.of();
   }
 }

@@ -3,12 +3,14 @@ package io.fabemu.app.report;
 import com.typesafe.config.Config;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.result.RunResult;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The HTML report of one run ({@code DIR/report.html}): its facts and digest, latency and bus bandwidth against
- * size per algorithm or mode, the in-network speed-up over the host algorithms, per-link utilisation with heat maps
- * of the fabric, the spread of the ranks' latencies, and the scenario as loaded.
+ * The HTML report of one run ({@code DIR/report.html}): its facts and digest, in a run with faults what they did
+ * ({@link FaultSection}: a timeline, a row per event, the totals), latency and bus bandwidth against size per
+ * algorithm or mode, the in-network speed-up over the host algorithms, per-link utilisation with heat maps of the
+ * fabric, the spread of the ranks' latencies, and the scenario as loaded.
  *
  * <p>Contract: a pure function of its input except the one line that gives the wall time (and the event rate,
  * which depends on it); self-contained as {@link HtmlReport} says. A run cut short (a lost member) is reported
@@ -27,15 +29,20 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     cases = List.copyOf(cases);
   }
 
-  /** The sections, in order. */
+  /** The sections, in order; the fault section only when the scenario has a fault plan. */
   public List<ReportSection> sections() {
     List<CaseSeries> series = CaseSeries.of(cases);
-    return List.of(new RunFactsSection(result, topology, cases.size()),
-        new CurvesSection("curves", "Latency and bus bandwidth", series),
-        new IncSpeedupSection(series),
-        new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()),
-        new RankSpreadSection(series, result.cases()),
-        ScenarioEchoSection.ofRun(scenario, result.scenario().source()));
+    List<ReportSection> sections = new ArrayList<>();
+    sections.add(new RunFactsSection(result, topology, cases.size()));
+    if (result.scenario().hasFaults()) {
+      sections.add(new FaultSection(result.scenario().faults(), result.faults(), topology, result.virtualEndPs()));
+    }
+    sections.add(new CurvesSection("curves", "Latency and bus bandwidth", series));
+    sections.add(new IncSpeedupSection(series));
+    sections.add(new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()));
+    sections.add(new RankSpreadSection(series, result.cases()));
+    sections.add(ScenarioEchoSection.ofRun(scenario, result.scenario().source()));
+    return List.copyOf(sections);
   }
 
   /** The document. */

@@ -109,4 +109,41 @@ class ChartsTest {
     assertThat(Xml.texts(doc, "title")).contains("ring, 4: 3 values; min 1, q1 1.5, median 2, q3 2.5, max 3 us",
         "rd, 8: 1 values; min 6, q1 6, median 6, q3 6, max 6 us");
   }
+
+  @Test
+  void shouldDrawTimelineLanesTopDownClampBarsToTheAxisAndListOnlyTheKindsDrawn() throws Exception {
+    TimelineChart.MarkerKind start =
+        new TimelineChart.MarkerKind("start", TimelineChart.Shape.TRIANGLE_DOWN, "#b2182b");
+    TimelineChart.MarkerKind unused = new TimelineChart.MarkerKind("unused", TimelineChart.Shape.CIRCLE, "#2166ac");
+    TimelineChart.MarkerKind mark = new TimelineChart.MarkerKind("mark", TimelineChart.Shape.PLUS, "#666666");
+    String longLane = "link a-very-long-switch-name-0 to another-one";
+    Markup m = new Markup();
+    TimelineChart.render(m, "t", Axis.linear("time", 0, 10, true), List.of("first <lane>", longLane),
+        List.of(new TimelineChart.Bar(0, 2, 50, "bar past the end")), "busy",
+        List.of(new TimelineChart.Marker(1, 4, mark, "m1"), new TimelineChart.Marker(0, 2, start, "s0")),
+        List.of(start, unused, mark));
+
+    Document doc = svg(m);
+    List<Element> lanes = Xml.all(doc, "g").stream().filter(g -> "lane".equals(g.getAttribute("class"))).toList();
+    assertThat(lanes).extracting(g -> g.getAttribute("data-lane")).containsExactly("first <lane>", longLane);
+    Element bar = (Element) lanes.get(0).getElementsByTagName("rect").item(0);
+    Element frame = Xml.all(doc, "rect").stream().filter(r -> "frame".equals(r.getAttribute("class"))).findFirst()
+        .orElseThrow();
+    double frameLeft = Double.parseDouble(frame.getAttribute("x"));
+    double frameWidth = Double.parseDouble(frame.getAttribute("width"));
+    // From 2 to 50 on an axis from 0 to 10: the bar stops at the frame's right edge.
+    assertThat(Double.parseDouble(bar.getAttribute("x"))).isCloseTo(frameLeft + frameWidth * 0.2, within(0.02));
+    assertThat(Double.parseDouble(bar.getAttribute("x")) + Double.parseDouble(bar.getAttribute("width")))
+        .isCloseTo(frameLeft + frameWidth, within(0.02));
+    // The first lane is above the second.
+    double y0 = Double.parseDouble(bar.getAttribute("y")) + 8;
+    String d1 = ((Element) lanes.get(1).getElementsByTagName("path").item(0)).getAttribute("d");
+    double y1 = Double.parseDouble(d1.split(" ")[1]);
+    assertThat(y0).isLessThan(y1);
+    assertThat(Xml.texts(doc, "text")).contains("first <lane>", "link a-very-long-switch…", "busy", "start",
+        "mark").doesNotContain("unused");
+    assertThat(Xml.all(doc, "path").stream().filter(p -> "legend-marker".equals(p.getAttribute("class")))
+        .map(p -> p.getAttribute("data-kind"))).containsExactly("start", "mark");
+    assertThat(Xml.texts(doc, "title")).contains("bar past the end", "m1", "s0");
+  }
 }

@@ -1,0 +1,115 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.result.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** results.json's {@code faults}: settings, a row per event, totals, partition and messages given up on. */
+class ResultsJsonTest {
+
+  private static JsonNode json(RunResult result) throws Exception {
+    Topology topology = result.scenario().topology().build();
+    return new ObjectMapper().readTree(ResultsWriter.toJson(result, null, topology));
+  }
+
+  private static List<String> fieldNames(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
+  void shouldWriteTheSettingsAndEveryEventWithWhatTheManagementNodeSawAndWhatItCost() throws Exception {
+    JsonNode faults = json(Fixtures.faultedResult(2)).get("faults");
+
+    assertThat(fieldNames(faults)).containsExactly("settings", "events", "totals", "partition", "gaveUp");
+    JsonNode s = faults.get("settings");
+    assertThat(fieldNames(s)).containsExactly("heartbeatPeriodPs", "heartbeatMisses", "managementLatencyPs",
+        "managementUpdatePs", "retransmitTimeoutPs", "maxRetransmissions");
+    assertThat(List.of(s.get("heartbeatPeriodPs").asLong(), s.get("heartbeatMisses").asLong(),
+        s.get("managementLatencyPs").asLong(), s.get("managementUpdatePs").asLong(),
+        s.get("retransmitTimeoutPs").asLong(), s.get("maxRetransmissions").asLong()))
+        .containsExactly(1_000_000L, 3L, 1_000_000L, 100_000L, 50_000_000L, 10L);
+
+    JsonNode events = faults.get("events");
+    assertThat(events).hasSize(6);
+    JsonNode down = events.get(0);
+    assertThat(fieldNames(down)).containsExactly("id", "atPs", "action", "target", "detectedPs",
+        "detectionDelayPs", "reporterDevice", "reporter", "rerouteCompletePs", "rerouteTimePs", "devicesUpdated",
+        "lostPackets", "corruptedPackets", "resentMessages");
+    assertThat(down.get("id").asInt()).isZero();
+    assertThat(down.get("atPs").asLong()).isEqualTo(40_000_000L);
+    assertThat(down.get("action").asText()).isEqualTo("down");
+    assertThat(down.get("target").asText()).isEqualTo("link host0-tor0");
+    assertThat(down.get("detectedPs").asLong()).isEqualTo(43_000_000L);
+    assertThat(down.get("detectionDelayPs").asLong()).isEqualTo(3_000_000L);
+    assertThat(down.get("reporterDevice").asInt()).isEqualTo(4);
+    assertThat(down.get("reporter").asText()).isEqualTo("tor0");
+    assertThat(down.get("rerouteCompletePs").asLong()).isEqualTo(44_200_000L);
+    assertThat(down.get("rerouteTimePs").asLong()).isEqualTo(4_200_000L);
+    assertThat(down.get("devicesUpdated").asInt()).isEqualTo(3);
+    assertThat(List.of(down.get("lostPackets").asLong(), down.get("corruptedPackets").asLong(),
+        down.get("resentMessages").asLong())).containsExactly(12L, 0L, 3L);
+
+    // A lossy event has no record: what the management node would have seen is null, its costs are counted.
+    JsonNode lossy = events.get(1);
+    assertThat(lossy.get("action").asText()).isEqualTo("lossy");
+    for (String key : List.of("detectedPs", "detectionDelayPs", "reporterDevice", "rerouteCompletePs",
+        "rerouteTimePs", "devicesUpdated")) {
+      assertThat(lossy.get(key).isNull()).as(key).isTrue();
+    }
+    assertThat(lossy.has("reporter")).isFalse();
+    assertThat(List.of(lossy.get("lostPackets").asLong(), lossy.get("corruptedPackets").asLong(),
+        lossy.get("resentMessages").asLong())).containsExactly(5L, 2L, 4L);
+    // The TOR's failure has a record but was not noticed: times and reporter null, no device updated.
+    JsonNode unseen = events.get(3);
+    assertThat(unseen.get("detectedPs").isNull()).isTrue();
+    assertThat(unseen.get("reporterDevice").isNull()).isTrue();
+    assertThat(unseen.get("rerouteTimePs").isNull()).isTrue();
+    assertThat(unseen.get("devicesUpdated").asInt()).isZero();
+    assertThat(events.get(5).get("action").asText()).isEqualTo("straggler");
+
+    JsonNode totals = faults.get("totals");
+    assertThat(List.of(totals.get("lostPackets").asLong(), totals.get("corruptedPackets").asLong(),
+        totals.get("resentMessages").asLong(), totals.get("duplicatesDiscarded").asLong()))
+        .containsExactly(17L, 2L, 8L, 2L);
+    assertThat(List.of(totals.at("/noEvent/lostPackets").asLong(), totals.at("/noEvent/corruptedPackets").asLong(),
+        totals.at("/noEvent/resentMessages").asLong())).containsExactly(0L, 0L, 1L);
+    assertThat(faults.get("partition").asText()).isEqualTo("rank 3 cut off from ranks 0-2");
+    assertThat(faults.get("gaveUp")).extracting(JsonNode::asText).containsExactly(
+        "rank 3 -> rank 0: message 0 after 10 tries", "rank 3 -> rank 1: message 1 after 10 tries");
+  }
+
+  @Test
+  void shouldLeaveTheFaultsOutEntirelyWithoutAPlan() throws Exception {
+    RunResult plain = Fixtures.result();
+    RunResult withNullReport = Fixtures.withFaults(plain, plain.scenario().faults(), null);
+
+    assertThat(fieldNames(json(plain))).containsExactly("tool", "name", "source", "seed", "topology", "ranks",
+        "payload", "complete", "incompleteReason", "wrongElements", "virtualEndPs", "virtualEnd", "windows", "events",
+        "wallSeconds", "eventsPerWallSecond", "digest", "cases", "links", "scenario");
+    assertThat(ResultsWriter.toJson(withNullReport, null, null)).isEqualTo(ResultsWriter.toJson(plain, null, null));
+  }
+
+  @Test
+  void shouldPlaceTheFaultsAfterTheLinksAndWriteNullsWhenTheRunReportedNothing() throws Exception {
+    JsonNode root = json(Fixtures.withFaults(Fixtures.result(), Fixtures.faultPlan(), null));
+
+    List<String> names = fieldNames(root);
+    assertThat(names.subList(names.size() - 3, names.size())).containsExactly("links", "faults", "scenario");
+    JsonNode faults = root.get("faults");
+    assertThat(faults.get("events")).hasSize(6);
+    assertThat(faults.at("/events/0/lostPackets").isNull()).isTrue();
+    assertThat(faults.at("/events/0/detectedPs").isNull()).isTrue();
+    assertThat(faults.at("/events/0/atPs").asLong()).isEqualTo(40_000_000L);
+    assertThat(faults.get("totals").isNull()).isTrue();
+    assertThat(faults.get("partition").isNull()).isTrue();
+    assertThat(faults.get("gaveUp")).isEmpty();
+  }
+}
