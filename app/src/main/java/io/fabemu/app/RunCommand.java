@@ -14,16 +14,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--out DIR] [--seed N] [--no-progress] [--members N
- * [--seed-nodes ...] [--transport T] ...]}: loads and checks the scenario, prints a header, runs it, prints the
- * latency and nccl-tests tables and a summary ({@link ReportFormatter}), and with {@code --out} writes
+ * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--fault EVENT ...] [--out DIR] [--seed N] [--no-progress]
+ * [--members N [--seed-nodes ...] [--transport T] ...]}: loads and checks the scenario, prints a header, runs it,
+ * prints the latency and nccl-tests tables and a summary ({@link ReportFormatter}), and with {@code --out} writes
  * {@code results.json}, {@code results.csv}, the latency plot {@code latency.svg} and {@code latency.png}, the HTML
  * report {@code report.html}, and one nccl-tests and one OSU file per algorithm ({@code nccl-tests/},
  * {@code osu/}).
  *
- * <p>Contract: everything after loading the scenario (with the {@link SetOverrides} laid over it, then
- * {@code --seed}) is {@link CommandPipeline}'s: exit codes, bad input before anything runs, result files kept when
- * the run is wrong, {@code --members} and a lost member. A scenario that cannot be loaded is bad input (exit code 2).
+ * <p>Contract: everything after loading the scenario (with the {@link SetOverrides} laid over it, the
+ * {@link FaultOptions} appended to its fault events, then {@code --seed}) is {@link CommandPipeline}'s: exit codes,
+ * bad input before anything runs, result files kept when the run is wrong, {@code --members} and a lost member. A
+ * scenario that cannot be loaded is bad input (exit code 2).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Run a scenario and print osu_allreduce- and nccl-tests-style tables.")
@@ -41,6 +42,9 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
   @Mixin
   SetOverrides sets;
 
+  @Mixin
+  FaultOptions faults;
+
   private final CommandPipeline pipeline;
 
   RunCommand(CommandPipeline pipeline) {
@@ -49,7 +53,7 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded = sets.load(scenario);
+    LoadedScenario loaded = sets.load(scenario, faults);
     ScenarioSpec spec = loaded.spec();
     Config echo = loaded.config();
     if (seed != null) {

@@ -3,6 +3,7 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
@@ -85,6 +86,20 @@ final class SetOverrides {
       return ScenarioLoader.load(scenario, config());
     } catch (ScenarioException e) {
       throw reword(e);
+    }
+  }
+
+  /**
+   * {@link #load(Path)} with the {@code --fault} events of {@code faults} appended to the scenario's
+   * {@code faults.events}; a loader error about one of them names it ({@link FaultOptions#reword}).
+   */
+  LoadedScenario load(Path scenario, FaultOptions faults) {
+    List<ConfigObject> events = faults.events();
+    try {
+      return ScenarioLoader.load(scenario, config(), events);
+    } catch (ScenarioException e) {
+      ParameterException fault = faults.reword(e);
+      throw fault != null ? fault : reword(e);
     }
   }
 

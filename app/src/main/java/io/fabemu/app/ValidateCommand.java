@@ -1,23 +1,27 @@
 package io.fabemu.app;
 
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.core.fault.FaultEvent;
+import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fabemu validate SCENARIO [--set KEY=VALUE ...]}: checks the scenario (with the {@link SetOverrides} laid
- * over it) (keys, values, cross-field rules) and builds its topology
- * (the graph of hosts, switches and cables) to describe it; no device is created and nothing runs.
+ * {@code fabemu validate SCENARIO [--set KEY=VALUE ...] [--fault EVENT ...]}: checks the scenario (with the
+ * {@link SetOverrides} laid over it and the {@link FaultOptions} appended to its fault events) (keys, values,
+ * cross-field rules) and builds its topology (the graph of hosts, switches and cables) to describe it; no device is
+ * created and nothing runs.
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
- * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}) and exits 0, or
- * prints the one-line error and exits 2.
+ * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
+ * fault events, the plan's {@link #faultSummary}, and exits 0; or prints the one-line error and exits 2.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Check a scenario without running it.")
@@ -29,6 +33,12 @@ final class ValidateCommand implements Callable<Integer> {
   @Mixin
   SetOverrides sets;
 
+  @Mixin
+  FaultOptions faults;
+
+  /** Events the summary of a fault plan lists. */
+  static final int SUMMARY_EVENTS = 5;
+
   private final PrintStream stdout;
 
   ValidateCommand(PrintStream stdout) {
@@ -37,7 +47,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LoadedScenario loaded = sets.load(scenario);
+    LoadedScenario loaded = sets.load(scenario, faults);
     ScenarioSpec spec = loaded.spec();
     Topology topology = Main.buildTopology(spec);
     if (spec.runsTraffic()) {
@@ -48,6 +58,20 @@ final class ValidateCommand implements Callable<Integer> {
       stdout.println("OK: " + scenario + ": " + topology.description() + ", " + ReportFormatter.ranks(spec)
           + " ranks, " + spec.workload().caseCount() + " cases");
     }
+    if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
     return Main.EXIT_OK;
+  }
+
+  /**
+   * The fault plan in one line: its event count and its first {@value #SUMMARY_EVENTS} events in time order, e.g.
+   * {@code faults: 2 events: 40.000 us switch spine0 down, 90.000 us switch spine0 up}.
+   */
+  static String faultSummary(FaultPlan plan) {
+    int shown = Math.min(plan.eventCount(), SUMMARY_EVENTS);
+    String first = plan.events().subList(0, shown).stream().map(FaultEvent::describe)
+        .collect(Collectors.joining(", "));
+    int more = plan.eventCount() - shown;
+    return "faults: " + plan.eventCount() + (plan.eventCount() == 1 ? " event: " : " events: ") + first
+        + (more > 0 ? ", ... (" + more + " more)" : "");
   }
 }

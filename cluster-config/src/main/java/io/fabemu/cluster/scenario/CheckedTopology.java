@@ -87,7 +87,8 @@ final class CheckedTopology {
     return sb.toString();
   }
 
-  private Topology topology() {
+  /** The built topology: its vertices, cables and ports (fault events resolve their links in it). */
+  Topology topology() {
     if (topology == null) topology = spec.build();
     return topology;
   }

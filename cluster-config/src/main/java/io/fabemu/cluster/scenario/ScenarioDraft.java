@@ -2,6 +2,7 @@ package io.fabemu.cluster.scenario;
 
 import com.typesafe.config.Config;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.traffic.TrafficSpec;
@@ -33,6 +34,7 @@ final class ScenarioDraft {
   private WorkloadSpec workload;
   private List<PacketDropSpec> packetDrops;
   private TrafficSpec traffic;
+  private FaultPlan faults = FaultPlan.NONE;
   private Config echo;
 
   ScenarioDraft(Config merged) {
@@ -85,6 +87,10 @@ final class ScenarioDraft {
   }
 
   /** The INC settings; null when INC is off. */
+  IncSpec inc() {
+    return inc;
+  }
+
   void inc(IncSpec inc) {
     this.inc = inc;
   }
@@ -110,6 +116,10 @@ final class ScenarioDraft {
     this.traffic = traffic;
   }
 
+  void faults(FaultPlan faults) {
+    this.faults = faults;
+  }
+
   Config echo() {
     return echo;
   }
@@ -121,7 +131,8 @@ final class ScenarioDraft {
   /** The scenario once every section has read its part. */
   LoadedScenario toLoadedScenario(String source) {
     ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
-        new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic);
+        new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic,
+        faults);
     return new LoadedScenario(spec, echo);
   }
 }

@@ -3,13 +3,20 @@ package io.fabemu.cluster.scenario;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.fabric.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a scenario file (HOCON) into a checked, immutable {@link ScenarioSpec}.
@@ -84,11 +91,23 @@ public final class ScenarioLoader {
    */
   public static final long MAX_MEASURED_PACKETS = 1L << 27;
 
+  /** Most fault events of a scenario, each flap counting as its downs and ups. */
+  public static final int MAX_FAULT_EVENTS = 10_000;
+  /** Most heartbeats missed before a failure is noticed: the detection delay stays within 1000 s of virtual time. */
+  public static final int MAX_HEARTBEAT_MISSES = 1000;
+  /** Most retransmissions of one message. */
+  public static final int MAX_RETRANSMISSIONS = 1000;
+  /** Largest slowdown of a straggling host: a slowed 1 s overhead still fits virtual time many times over. */
+  public static final double MAX_STRAGGLER_SLOWDOWN = 1000.0;
+
   private static final Config DEFAULTS = loadDefaults();
   /** The sections in the order they are read and checked: a section may use what the sections before it read. */
   private static final List<ScenarioSection> SECTIONS = List.of(new NameAndSeedSection(), new TopologySection(),
       new DevicesSection(), new IncSection(), new WorkloadSection(), new TrafficSection(), new CrossSectionChecks(),
-      new FaultsSection());
+      new FaultsSection(), new FaultPlanSection());
+  /** A key path inside an item of {@code faults.events}: the item's index and the path within it (if any). */
+  private static final Pattern FAULT_EVENT_PATH = Pattern.compile(
+      Pattern.quote(FaultPlanSection.EVENTS) + "\\[(\\d+)](?:\\.(.+))?");
 
   private ScenarioLoader() {}
 
@@ -109,6 +128,19 @@ public final class ScenarioLoader {
    * @throws ScenarioException when the file cannot be read or the result is not a valid scenario
    */
   public static LoadedScenario load(Path file, Config overrides) {
+    return load(file, overrides, List.of());
+  }
+
+  /**
+   * Loads {@code file} with {@code overrides} laid over it and {@code faultEvents} appended to its
+   * {@code faults.events} (the command line's {@code --fault}s), each checked exactly as an event written in the
+   * file. A problem with an appended event names it by its origin description in place of the file, followed by
+   * the key path inside the event ({@code --fault #2: at: ...}); a problem with the whole list when every event is
+   * appended names the first one.
+   *
+   * @throws ScenarioException when the file cannot be read or the result is not a valid scenario
+   */
+  public static LoadedScenario load(Path file, Config overrides, List<? extends ConfigObject> faultEvents) {
     String source = file.toString();
     if (!Files.exists(file)) {
       throw new ScenarioException(source, 0, null, "no such file");
@@ -125,7 +157,7 @@ public final class ScenarioLoader {
     } catch (ConfigException e) {
       throw fromHocon(source, e);
     }
-    return check(overrides.withFallback(user), source);
+    return check(overrides.withFallback(user), source, faultEvents);
   }
 
   /**
@@ -141,7 +173,7 @@ public final class ScenarioLoader {
     } catch (ConfigException e) {
       throw fromHocon(sourceName, e);
     }
-    return check(user, sourceName);
+    return check(user, sourceName, List.of());
   }
 
   /** The bundled defaults, resolved: what a scenario that sets no key at all gets (name and sizes aside). */
@@ -159,18 +191,61 @@ public final class ScenarioLoader {
     return defaults.resolve();
   }
 
-  private static LoadedScenario check(Config user, String source) {
+  private static LoadedScenario check(Config user, String source, List<? extends ConfigObject> faultEvents) {
     Config merged;
     try {
       merged = user.withFallback(DEFAULTS).resolve();
     } catch (ConfigException e) {
       throw fromHocon(source, e);
     }
-    ScenarioReader in = new ScenarioReader(source, user, merged);
-    KeySchema.check(in);
-    ScenarioDraft draft = new ScenarioDraft(merged);
-    for (ScenarioSection section : SECTIONS) section.read(in, draft);
-    return draft.toLoadedScenario(source);
+    int ownEvents = 0;
+    if (!faultEvents.isEmpty()) {
+      ConfigValue events = eventsValue(merged);
+      // Anything but a list is the scenario's own mistake, which its section reports.
+      if (events instanceof ConfigList list) {
+        ownEvents = list.size();
+        List<ConfigValue> all = new ArrayList<>(list);
+        all.addAll(faultEvents);
+        // The list keeps its origin: the file's line when the file wrote it.
+        merged = merged.withValue(FaultPlanSection.EVENTS, ConfigValueFactory.fromIterable(all)
+            .withOrigin(list.origin()));
+      }
+    }
+    try {
+      ScenarioReader in = new ScenarioReader(source, user, merged);
+      KeySchema.check(in);
+      ScenarioDraft draft = new ScenarioDraft(merged);
+      for (ScenarioSection section : SECTIONS) section.read(in, draft);
+      return draft.toLoadedScenario(source);
+    } catch (ScenarioException e) {
+      throw faultEvents.isEmpty() ? e : nameAppendedEvent(e, ownEvents, faultEvents);
+    }
+  }
+
+  private static ConfigValue eventsValue(Config merged) {
+    try {
+      return merged.hasPath(FaultPlanSection.EVENTS) ? merged.getValue(FaultPlanSection.EVENTS) : null;
+    } catch (ConfigException e) {
+      return null; // faults or faults.events is not what the schema wants: its section says so
+    }
+  }
+
+  /**
+   * {@code e} named after the appended event it concerns (the event at index {@code ownEvents + i} of the list is
+   * appended event {@code i}); {@code e} itself when it concerns no appended event.
+   */
+  private static ScenarioException nameAppendedEvent(ScenarioException e, int ownEvents,
+                                                     List<? extends ConfigObject> appended) {
+    String path = e.keyPath();
+    if (path == null) return e;
+    if (path.equals(FaultPlanSection.EVENTS)) {
+      return ownEvents > 0 ? e : new ScenarioException(appended.get(0).origin().description(), 0, null, e.reason());
+    }
+    Matcher m = FAULT_EVENT_PATH.matcher(path);
+    if (!m.matches()) return e;
+    int index = Integer.parseInt(m.group(1)) - ownEvents;
+    if (index < 0 || index >= appended.size()) return e;
+    return new ScenarioException(appended.get(index).origin().description(), 0, m.group(2), e.reason());
   }
 
   /** Turns an exception of the HOCON library (syntax, substitution, include) into our one-line form. */

@@ -208,7 +208,11 @@ final class ScenarioReader {
 
   /** A duration in picoseconds, at most {@link ScenarioLoader#MAX_DURATION_PS}. */
   long durationPs(String path, boolean positive) {
-    ConfigValue v = value(path);
+    return durationOf(path, value(path), positive);
+  }
+
+  /** {@link #durationPs} of a value that is not at a key of its own, e.g. a key of an item of a list. */
+  long durationOf(String path, ConfigValue v, boolean positive) {
     long ps = quantity(path, v, Quantities::parseDurationPs);
     if (positive && ps == 0) throw error(path, v, "must be greater than 0");
     if (ps > ScenarioLoader.MAX_DURATION_PS) {
@@ -219,7 +223,11 @@ final class ScenarioReader {
 
   /** A rate in bits per second, at most {@link ScenarioLoader#MAX_RATE_BITS_PER_SECOND}. */
   long rateBitsPerSecond(String path, boolean positive) {
-    ConfigValue v = value(path);
+    return rateOf(path, value(path), positive);
+  }
+
+  /** {@link #rateBitsPerSecond} of a value that is not at a key of its own, e.g. a key of an item of a list. */
+  long rateOf(String path, ConfigValue v, boolean positive) {
     long bps = quantity(path, v, Quantities::parseBandwidthBitsPerSecond);
     if (positive && bps == 0) throw error(path, v, "must be greater than 0");
     if (bps > ScenarioLoader.MAX_RATE_BITS_PER_SECOND) {
@@ -334,6 +342,15 @@ final class ScenarioReader {
   /** An error about a value: its line when the user wrote it. */
   ScenarioException error(String path, ConfigValue v, String reason) {
     return new ScenarioException(source, lineOf(v, path), path, reason);
+  }
+
+  /**
+   * An error about an item of a list as a whole (an object such as a fault event): the line where the item starts.
+   * Unlike a keyed object's, an item's origin is its own, since lists replace rather than merge.
+   */
+  ScenarioException itemError(String path, ConfigValue item, String reason) {
+    ConfigOrigin origin = item.origin();
+    return new ScenarioException(source, origin.resource() != null ? 0 : origin.lineNumber(), path, reason);
   }
 
   /** An error about a key, perhaps defaulted: its line when the user wrote it. */
