@@ -51,6 +51,13 @@ import java.util.List;
  * retransmission timers are self-events, so the lookahead is unchanged. Injected loss ({@code packetDrops}) hits
  * only INC task packets, which the NICs retransmit; ordinary traffic has no retransmission in this model, so it is
  * never dropped.
+ *
+ * <p>With a fault plan ({@link ScenarioSpec#faults}), every NIC and switch takes the plan's events and the
+ * management node's routes (one {@code RoutingViews} shared by the fabric's devices), every NIC runs the reliable
+ * transport, and one more device, the {@code ManagementCore}, has the id after the topology's devices
+ * ({@link #managementDevice}); {@link #startEvents} then also delivers each event to the devices at the ends of the
+ * links it changes, at its time, and the lookahead is at most the management network's latency. Faults do not reach
+ * router networks, INC units or synthetic traffic yet (refused here, and by the scenario loader in one line).
  */
 public final class Fabric {
 
