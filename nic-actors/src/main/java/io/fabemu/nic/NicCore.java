@@ -568,8 +568,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private void receive(Packet packet, Outbox outbox) {
     MessageInfo info = packet.info();
     if (transport != null && transport.isDelivered(packet.sourceHost(), packet.messageId())) {
-      // A copy of a message delivered already: its acknowledgement was lost, so acknowledge it again (once per copy:
-      // on its first and last packets, whichever arrive).
+      // A copy of a message delivered already: its acknowledgement was lost (or is late), so acknowledge it again, on
+      // the copy's first and last packets (whichever of them arrive; one may be lost too).
       forwarder.faultTally().duplicateDiscarded();
       if (packet.segmentIndex() == 0 || packet.segmentIndex() == packet.segmentCount() - 1) {
         acknowledge(packet.sourceHost(), packet.messageId(), outbox.nowPs(), outbox);

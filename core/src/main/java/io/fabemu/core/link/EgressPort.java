@@ -154,9 +154,14 @@ public final class EgressPort {
     this.faultSeed = lossSeed(~scenarioSeed, fromDevice, toDevice);
   }
 
-  /** The port goes down by fault event {@code eventId}: what it is handed from now on is lost. */
-  public void setDown(int eventId) {
+  /**
+   * The port is down, by fault event {@code eventId} (the latest failure holding it): what it is handed from now on
+   * is lost, and so is what was queued behind the packet on the wire (the receiver drops whatever left after the
+   * failure), so the queue is empty when the port works again.
+   */
+  public void setDown(int eventId, long nowPs) {
     downEventId = eventId;
+    freeAtPs = Math.min(freeAtPs, nowPs);
   }
 
   /** The port works again. */

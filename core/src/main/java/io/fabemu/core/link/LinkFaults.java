@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The faults of one device's links, as the device sees them: which of its cables are down and since when (and were,
@@ -16,7 +17,8 @@ import java.util.Map;
  * next to it. Owned by the device's {@link PacketForwarder}.
  *
  * <p>A cable can be down for several reasons at once (its own down event, either end's device down): it works again
- * only when every one of them is up again. A packet is lost on arrival when its receiver is down, or when its cable
+ * only when every one of them is up again, and what it loses meanwhile is put down to the latest failure still
+ * holding it. A packet is lost on arrival when its receiver is down, or when its cable
  * was down at any time between its head leaving the sender and arriving (a packet whose head arrived before a
  * failure is delivered whole).
  */
@@ -59,22 +61,23 @@ final class LinkFaults {
       switch (action) {
         case DOWN -> {
           Cable cable = cables.computeIfAbsent(link.to(), n -> new Cable());
-          if (cable.reasons++ == 0) {
-            cable.downSincePs = nowPs;
-            cable.downEventId = event.id();
-            for (EgressPort port : ports) port.setDown(event.id());
-          }
+          if (cable.active.isEmpty()) cable.downSincePs = nowPs;
+          cable.active.put(reasonKey(event), event.id());
+          int attributed = cable.downEventId();
+          for (EgressPort port : ports) port.setDown(attributed, nowPs);
         }
         case UP -> {
           Cable cable = cables.get(link.to());
-          if (cable == null || cable.reasons == 0) {
+          if (cable == null || cable.active.remove(reasonKey(event)) == null) {
             throw new IllegalStateException("vertex " + vertex + ": " + event.describe() + ", but its cable to "
-                + link.to() + " is not down");
+                + link.to() + " is not down for it");
           }
-          if (--cable.reasons == 0) {
-            cable.intervals.add(new long[] {cable.downSincePs, nowPs, cable.downEventId});
-            cable.downEventId = -1;
+          if (cable.active.isEmpty()) {
+            cable.intervals.add(new long[] {cable.downSincePs, nowPs, cable.lastDownEventId});
             for (EgressPort port : ports) port.setUp();
+          } else {
+            int attributed = cable.downEventId();
+            for (EgressPort port : ports) port.setDown(attributed, nowPs);
           }
         }
         case DEGRADE -> {
@@ -98,22 +101,39 @@ final class LinkFaults {
   }
 
   /**
-   * Whether this device reports what {@code event} changed next to it, now that its detection is due: a failure
-   * that still holds (one repaired before enough heartbeats were missed goes unnoticed), or the repair of a failure
-   * it reported, which still holds (a repair undone before the next heartbeat goes unnoticed, and one of a failure
-   * nobody noticed has nothing to report).
+   * The events this device reports now that {@code event}'s detection is due (each becomes a notice to the
+   * management node). A failure is reported if it still holds (one repaired before enough heartbeats were missed
+   * goes unnoticed). A repair is reported only if this device reported the failure it undoes and it still holds (a
+   * repair undone before the next heartbeat goes unnoticed); while the cable is still down for another reason its
+   * heartbeats cannot show it, so it is kept and reported with the repair that brings the cable back.
    */
-  boolean reports(FaultEvent event) {
-    if (down) return false;
+  List<Integer> reports(FaultEvent event) {
+    if (down) return List.of();
     Cable cable = cables.get(otherEnd(event));
-    boolean cableDown = cable != null && cable.reasons > 0;
+    if (cable == null) return List.of();
+    String key = reasonKey(event);
+    Integer holding = cable.active.get(key);
     if (event.action() == FaultAction.DOWN) {
-      if (cableDown) cable.reported = true;
-      return cableDown;
+      if (holding == null || holding != event.id()) return List.of();
+      cable.reported.put(key, event.id());
+      return List.of(event.id());
     }
-    if (cableDown || cable == null || !cable.reported) return false;
-    cable.reported = false;
-    return true;
+    if (holding != null || cable.reported.remove(key) == null) return List.of();
+    cable.maskedRepairs.add(event.id());
+    if (!cable.active.isEmpty()) return List.of();
+    List<Integer> repairs = List.copyOf(cable.maskedRepairs);
+    cable.maskedRepairs.clear();
+    return repairs;
+  }
+
+  /**
+   * What an event takes down or brings up, as one reason a cable can be down for: the device, or the cable (either
+   * way round), so that an up undoes exactly the down of the same target.
+   */
+  private static String reasonKey(FaultEvent event) {
+    if (event.vertex() >= 0) return "device " + event.vertex();
+    DirectedLink link = event.links().get(0);
+    return "cable " + Math.min(link.from(), link.to()) + "-" + Math.max(link.from(), link.to());
   }
 
   /** The neighbour whose cable the event changed: the device that went down or up, else the cable's other end. */
@@ -148,17 +168,29 @@ final class LinkFaults {
 
   /** One cable's faults as its end sees them. */
   private static final class Cable {
-    int reasons;
+    /** The reasons it is down for now (see {@link #reasonKey}), each with the event that made it so. */
+    final Map<String, Integer> active = new TreeMap<>();
+    /** The reasons whose failure this device reported and whose repair it has not, with the failure's event. */
+    final Map<String, Integer> reported = new TreeMap<>();
+    /** Repairs detected while the cable was still down for another reason, in detection order, to report later. */
+    final List<Integer> maskedRepairs = new ArrayList<>();
     long downSincePs;
-    int downEventId = -1;
-    /** This device reported the cable down and not yet up again. */
-    boolean reported;
+    /** The event losses were last put down to, for the interval the cable's last repair closes. */
+    int lastDownEventId = -1;
     /** Past down intervals: {start, end, event id}, in time order. */
     final List<long[]> intervals = new ArrayList<>();
 
+    /** The event a loss is put down to while the cable is down: the latest failure still holding it down. */
+    int downEventId() {
+      int latest = -1;
+      for (int id : active.values()) latest = Math.max(latest, id);
+      lastDownEventId = latest;
+      return latest;
+    }
+
     /** The event that had the cable down at some time in [fromPs, toPs], or ARRIVES. */
     int lossOf(long fromPs, long toPs) {
-      if (reasons > 0 && downSincePs <= toPs) return downEventId;
+      if (!active.isEmpty() && downSincePs <= toPs) return downEventId();
       for (int i = intervals.size() - 1; i >= 0; i--) {
         long[] interval = intervals.get(i);
         if (interval[1] <= fromPs) break; // it was up again when the head left, and older ones ended earlier

@@ -116,9 +116,9 @@ public final class PacketForwarder {
    * ({@link LinkFaults#reports}).
    */
   public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    if (requireFaults(detected).reports(plan.event(detected.eventId()))) {
+    for (int eventId : requireFaults(detected).reports(plan.event(detected.eventId()))) {
       outbox.send(managementDevice, outbox.nowPs() + plan.settings().managementLatencyPs(),
-          new FailureNotice(detected.eventId(), vertex, outbox.nowPs()));
+          new FailureNotice(eventId, vertex, outbox.nowPs()));
     }
   }
 
