@@ -2,9 +2,9 @@ package io.fabemu.core.fault;
 
 /** What a {@link FaultEvent} does to its target, as the scenario names it ({@link #configName}). */
 public enum FaultAction {
-  /** A link, switch, router or node stops: everything on or through it is lost until it is up again. */
+  /** A link, switch or node stops: everything on or through it is lost until it is up again. */
   DOWN("down"),
-  /** A link, switch, router or node that was down works again, with empty queues. */
+  /** A link, switch or node that was down works again, with empty queues (what was queued was lost). */
   UP("up"),
   /** Links get a new rate and/or a longer latency. */
   DEGRADE("degrade"),

@@ -13,7 +13,7 @@ import java.util.List;
  * @param atPs                   when it happens
  * @param action                 what happens
  * @param target                 the target as the scenario names it ({@code link tor0-spine1}, {@code switch spine0},
- *                               {@code host host3}, {@code tor links}), for reports and messages
+ *                               {@code node host3}, {@code links of tor}), for reports and messages
  * @param vertex                 the device that goes down or up, or the straggling host; -1 for link targets
  * @param links                  the directed links the event changes: both directions of a cable that goes down or
  *                               up, every link into and out of a device that does, the links a degrade or loss

@@ -12,7 +12,7 @@ import java.util.List;
  * @param records    the management node's records, by event id (empty for other devices)
  * @param partition  the partition the management node saw when the run ended, one line; null when every live rank
  *                   could reach every other
- * @param gaveUp     messages a NIC stopped retransmitting, one line each (for the run: every NIC's, sorted)
+ * @param gaveUp     messages a NIC stopped retransmitting, one line each (for the run: every NIC's, in time order)
  */
 public record FaultReport(FaultTally tally, List<FaultRecord> records, String partition, List<String> gaveUp) {
 
@@ -34,8 +34,20 @@ public record FaultReport(FaultTally tally, List<FaultRecord> records, String pa
       if (part.partition() != null) partition = part.partition();
     }
     records.sort(Comparator.comparingInt(FaultRecord::eventId));
-    gaveUp.sort(null);
+    // In time order (then as text): the first line is the first message given up on.
+    gaveUp.sort(Comparator.comparingDouble(FaultReport::microsecondsOf).thenComparing(Comparator.naturalOrder()));
     return new FaultReport(tally, records, partition, gaveUp);
+  }
+
+  /** The time a gave-up line ends with ({@code "..., at 715.800 us"}), in microseconds; 0 when it has none. */
+  private static double microsecondsOf(String gaveUpLine) {
+    int at = gaveUpLine.lastIndexOf(" at ");
+    if (at < 0 || !gaveUpLine.endsWith(" us")) return 0;
+    try {
+      return Double.parseDouble(gaveUpLine.substring(at + 4, gaveUpLine.length() - 3));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   /** The management node's record of event {@code eventId}, or null when it has none. */

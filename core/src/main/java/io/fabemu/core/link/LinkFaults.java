@@ -72,6 +72,7 @@ final class LinkFaults {
             throw new IllegalStateException("vertex " + vertex + ": " + event.describe() + ", but its cable to "
                 + link.to() + " is not down for it");
           }
+          cable.lastRepair.put(reasonKey(event), event.id());
           if (cable.active.isEmpty()) {
             cable.intervals.add(new long[] {cable.downSincePs, nowPs, cable.lastDownEventId});
             for (EgressPort port : ports) port.setUp();
@@ -93,7 +94,9 @@ final class LinkFaults {
     if (event.vertex() == vertex) {
       down = action == FaultAction.DOWN;
       downEventId = down ? event.id() : -1;
-      return -1; // a device does not report itself; its neighbours do
+      // A device does not report itself (its neighbours do), but back up it reports the repairs next to it that it
+      // could not see while it was down, after the next heartbeat.
+      return down ? -1 : nowPs + plan.settings().recoveryDetectionDelayPs();
     }
     if (down) return -1;
     return nowPs + (action == FaultAction.DOWN ? plan.settings().detectionDelayPs()
@@ -109,6 +112,7 @@ final class LinkFaults {
    */
   List<Integer> reports(FaultEvent event) {
     if (down) return List.of();
+    if (event.vertex() == vertex) return repairsMissedWhileDown();
     Cable cable = cables.get(otherEnd(event));
     if (cable == null) return List.of();
     String key = reasonKey(event);
@@ -118,12 +122,35 @@ final class LinkFaults {
       cable.reported.put(key, event.id());
       return List.of(event.id());
     }
-    if (holding != null || cable.reported.remove(key) == null) return List.of();
-    cable.maskedRepairs.add(event.id());
+    if (holding == null && cable.reported.remove(key) != null) cable.maskedRepairs.add(event.id());
+    // Any repair's heartbeat shows the cable working again, with every repair behind it.
     if (!cable.active.isEmpty()) return List.of();
     List<Integer> repairs = List.copyOf(cable.maskedRepairs);
     cable.maskedRepairs.clear();
     return repairs;
+  }
+
+  /**
+   * Back up, this device reports every failure it reported whose repair it missed while it was down: the last
+   * repair of each such reason, on every cable that works again.
+   */
+  private List<Integer> repairsMissedWhileDown() {
+    List<Integer> repairs = new ArrayList<>();
+    for (int neighbour : new java.util.TreeSet<>(cables.keySet())) {
+      Cable cable = cables.get(neighbour);
+      for (String key : List.copyOf(cable.reported.keySet())) {
+        if (!cable.active.containsKey(key) && cable.lastRepair.containsKey(key)) {
+          cable.reported.remove(key);
+          cable.maskedRepairs.add(cable.lastRepair.get(key));
+        }
+      }
+      if (cable.active.isEmpty()) {
+        repairs.addAll(cable.maskedRepairs);
+        cable.maskedRepairs.clear();
+      }
+    }
+    repairs.sort(null);
+    return repairs.stream().distinct().toList();
   }
 
   /**
@@ -174,6 +201,8 @@ final class LinkFaults {
     final Map<String, Integer> reported = new TreeMap<>();
     /** Repairs detected while the cable was still down for another reason, in detection order, to report later. */
     final List<Integer> maskedRepairs = new ArrayList<>();
+    /** The last repair of each reason, by reason. */
+    final Map<String, Integer> lastRepair = new TreeMap<>();
     long downSincePs;
     /** The event losses were last put down to, for the interval the cable's last repair closes. */
     int lastDownEventId = -1;

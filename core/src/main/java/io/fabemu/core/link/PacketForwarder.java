@@ -183,7 +183,7 @@ public final class PacketForwarder {
   public void forward(Packet packet, Outbox outbox) {
     EgressPort port = egressToward(packet.sourceHost(), packet.destinationHost());
     if (port == null) {
-      countUnroutable();
+      if (!packet.corrupted()) countUnroutable(); // a corrupted one was counted where its bits flipped
       return;
     }
     forward(packet, port, outbox);
@@ -191,12 +191,12 @@ public final class PacketForwarder {
 
   /** Forwards {@code packet}, whose head arrived now, on {@code port}. */
   public void forward(Packet packet, EgressPort port, Outbox outbox) {
+    if (packet.corrupted() && (!cutThrough || port.isDown())) {
+      return; // its checksum fails here (or it goes nowhere); the loss was counted where the bits flipped
+    }
     if (port.isDown()) {
       port.countLostWhileDown();
       return;
-    }
-    if (packet.corrupted() && !cutThrough) {
-      return; // its checksum fails here; the loss was counted where the bits flipped
     }
     long now = outbox.nowPs();
     if (cutThrough) {

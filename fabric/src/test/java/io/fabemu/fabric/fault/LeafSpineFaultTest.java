@@ -170,6 +170,39 @@ class LeafSpineFaultTest {
   }
 
   @Test
+  void aRepairSeenWhileTheCableIsDownForAnotherReasonIsReportedWhenTheCableWorksAgain() {
+    ScenarioSpec base = scenario(1);
+    Topology topology = base.topology().build();
+    int tor1 = vertex(topology, "tor1");
+    // The cable's repair (detected at 125 us) is hidden by host 5 being down; host 5's own short outage goes
+    // unnoticed, and its repair's heartbeat (133 us) shows the cable working: both repairs are reported then.
+    RunResult result = run(withFaults(base,
+        FaultEvent.link(100_000_000L, FaultAction.DOWN, "link host5-tor1", 5, tor1),
+        FaultEvent.link(120_000_000L, FaultAction.UP, "link host5-tor1", 5, tor1),
+        FaultEvent.device(124_000_000L, FaultAction.DOWN, "node host5", 5, topology),
+        FaultEvent.device(128_000_000L, FaultAction.UP, "node host5", 5, topology)));
+    assertExact(result);
+    assertThat(result.faults().partition()).isNull();
+    assertThat(result.faults().recordOf(1).detectedPs()).isEqualTo(133_000_000L);
+  }
+
+  @Test
+  void aDeviceBackUpReportsTheRepairsItMissedWhileDown() {
+    ScenarioSpec base = scenario(1);
+    Topology topology = base.topology().build();
+    int tor1 = vertex(topology, "tor1");
+    // Host 5 comes back while its only neighbour, tor1, is down: tor1 reports it once it is back itself.
+    RunResult result = run(withFaults(base,
+        FaultEvent.device(100_000_000L, FaultAction.DOWN, "node host5", 5, topology),
+        FaultEvent.device(150_000_000L, FaultAction.DOWN, "switch tor1", tor1, topology),
+        FaultEvent.device(200_000_000L, FaultAction.UP, "node host5", 5, topology),
+        FaultEvent.device(250_000_000L, FaultAction.UP, "switch tor1", tor1, topology)));
+    assertExact(result);
+    assertThat(result.faults().recordOf(2).detectedPs()).isEqualTo(255_000_000L);
+    assertThat(result.faults().recordOf(2).reporterDevice()).isEqualTo(tor1);
+  }
+
+  @Test
   void lossyAndCorruptingLinksLoseNoData() {
     ScenarioSpec base = scenario(2);
     Topology topology = base.topology().build();

@@ -39,8 +39,9 @@ import java.util.TreeMap;
 
 /**
  * The management node of a run with faults (the router patent's management node, for every fabric): a device of its
- * own, on a network of its own ({@code managementLatencyPs} from every device). It learns of failures and repairs
- * only from the devices' notices ({@link FailureNotice}, sent once their heartbeats say so), never from the plan.
+ * own, on a network of its own ({@code managementLatencyPs} from every device). It learns that a failure or repair
+ * happened only from the devices' notices ({@link FailureNotice}, sent once their heartbeats say so); the plan only
+ * tells it what a noticed event's target is (its links) and when a partition began.
  *
  * <p>On the first notice of an event it updates its view of what is down (a cable can be down for several events
  * at once), computes the routes around it (shortest paths with ECMP over the links left, {@link RoutingViews}), finds
