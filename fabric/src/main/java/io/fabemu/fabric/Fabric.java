@@ -36,6 +36,7 @@ import io.fabemu.switching.router.RouterCore;
 import io.fabemu.switching.router.RouterDeadlocks;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Every device of a scenario, ready to run, numbered as the topology numbers them ({@link Topology#nicDevice},
@@ -262,7 +263,7 @@ public final class Fabric {
    */
   private List<Integer> faultedDevices(FaultEvent fault) {
     if (fault.action() == FaultAction.STRAGGLER) return List.of(topology.computeNodeDevice(fault.vertex()));
-    java.util.TreeSet<Integer> ends = new java.util.TreeSet<>();
+    TreeSet<Integer> ends = new TreeSet<>();
     for (DirectedLink link : fault.links()) ends.add(link.from());
     return List.copyOf(ends);
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -75,7 +76,7 @@ final class ReliableTransport {
     if (p.retransmissions == settings.maxRetransmissions()) {
       pending.remove(k);
       Message m = p.message;
-      gaveUp.add(String.format(java.util.Locale.ROOT, "host %d gave up on message %d to host %d (rank %d -> rank %d, "
+      gaveUp.add(String.format(Locale.ROOT, "host %d gave up on message %d to host %d (rank %d -> rank %d, "
           + "tag %d, %d B) after %d retransmissions, at %.3f us", host, p.sequence, p.destinationHost,
           m.sourceRank(), m.destinationRank(), m.tag(), m.sizeBytes(), p.retransmissions, nowPs / 1e6));
       return null;

@@ -3,6 +3,7 @@ package io.fabemu.core.fault;
 import io.fabemu.core.routing.PortGraph;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One event of a {@link FaultPlan}: at virtual time {@code atPs}, {@code action} happens to a target. Build events
@@ -104,13 +105,9 @@ public record FaultEvent(int id, long atPs, FaultAction action, String target, i
         dropProbability, corruptProbability, slowdown);
   }
 
-  /** True when a whole device goes down or up (not just a cable). */
-  public boolean isDeviceEvent() {
-    return action.detectable() && vertex >= 0;
-  }
 
   /** One line for reports: {@code "40.000 us switch spine0 down"}. */
   public String describe() {
-    return String.format(java.util.Locale.ROOT, "%.3f us %s %s", atPs / 1e6, target, action.configName());
+    return String.format(Locale.ROOT, "%.3f us %s %s", atPs / 1e6, target, action.configName());
   }
 }

@@ -6,7 +6,6 @@ import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultTally;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,8 +30,8 @@ final class LinkFaults {
   private final FaultTally tally;
   private boolean down;
   private int downEventId = -1;
-  /** The cables to neighbours that have had a fault, by neighbour vertex. */
-  private final Map<Integer, Cable> cables = new HashMap<>();
+  /** The cables to neighbours that have had a fault, by neighbour vertex (in vertex order, for reports). */
+  private final Map<Integer, Cable> cables = new TreeMap<>();
 
   LinkFaults(int vertex, FaultPlan plan, FaultTally tally) {
     this.vertex = vertex;
@@ -44,9 +43,6 @@ final class LinkFaults {
     return tally;
   }
 
-  boolean deviceDown() {
-    return down;
-  }
 
   /**
    * Applies a down, up, degrade or lossy event to this device's ports (by neighbour: {@code portsTo}) and returns
@@ -136,8 +132,7 @@ final class LinkFaults {
    */
   private List<Integer> repairsMissedWhileDown() {
     List<Integer> repairs = new ArrayList<>();
-    for (int neighbour : new java.util.TreeSet<>(cables.keySet())) {
-      Cable cable = cables.get(neighbour);
+    for (Cable cable : cables.values()) {
       for (String key : List.copyOf(cable.reported.keySet())) {
         if (!cable.active.containsKey(key) && cable.lastRepair.containsKey(key)) {
           cable.reported.remove(key);
