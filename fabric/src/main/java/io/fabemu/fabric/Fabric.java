@@ -9,11 +9,13 @@ import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
+import io.fabemu.core.routing.DetourRouting;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
@@ -57,8 +59,10 @@ import java.util.TreeSet;
  * management node's routes (one {@code RoutingViews} shared by the fabric's devices), every NIC runs the reliable
  * transport, and one more device, the {@code ManagementCore}, has the id after the topology's devices
  * ({@link #managementDevice}); {@link #startEvents} then also delivers each event to the devices at the ends of the
- * links it changes, at its time, and the lookahead is at most the management network's latency. Faults do not reach
- * router networks, INC units or synthetic traffic yet (refused here, and by the scenario loader in one line).
+ * links it changes, at its time, and the lookahead is at most the management network's latency. On a router network
+ * the routers route by {@code DetourRouting} and the management node gives the NICs via nodes ({@code DetourViews})
+ * instead. Faults do not reach INC units or synthetic traffic yet (refused here, and by the scenario loader in one
+ * line).
  */
 public final class Fabric {
 
@@ -114,18 +118,26 @@ public final class Fabric {
     List<PacketDropSpec> drops = scenario.packetDrops();
     checkDrops(topology, drops);
     FaultPlan faults = scenario.faults();
-    if (!faults.isEmpty() && (routerRouting(scenario, topology) || inc != null || scenario.runsTraffic())) {
-      throw new IllegalArgumentException("faults reach neither router networks, INC units nor synthetic traffic yet");
+    if (!faults.isEmpty() && (inc != null || scenario.runsTraffic())) {
+      throw new IllegalArgumentException("faults reach neither INC units nor synthetic traffic yet");
     }
-    // A run with faults has one more device, the management node, after the topology's.
+    RouterRouting routerRouting = scenario.topology().routerRouting(topology).orElse(null);
+    RouterSpec router = routerRouting == null ? null : scenario.devices().router();
+    // A run with faults has one more device, the management node, after the topology's. On a router network the
+    // routers route by detours (twice the classes) and the management node computes the NICs' via nodes.
     DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)];
     int managementDevice = faults.isEmpty() ? -1 : topology.deviceCount();
-    RoutingViews routingViews = faults.isEmpty() ? null : new RoutingViews(topology, routing);
+    DetourRouting detourRouting = faults.isEmpty() || routerRouting == null ? null : DetourRouting.of(routerRouting);
+    if (detourRouting != null && router.virtualChannels() % detourRouting.vcClasses() != 0) {
+      throw new IllegalArgumentException("faults on a router network need a multiple of " + detourRouting.vcClasses()
+          + " virtual channels (" + routerRouting.vcClasses() + " classes per detour leg), got "
+          + router.virtualChannels());
+    }
+    DetourViews detourViews = detourRouting == null ? null : new DetourViews(topology, routerRouting);
+    RoutingViews routingViews = faults.isEmpty() || detourViews != null ? null : new RoutingViews(topology, routing);
     // In-network algorithms need TORs; on fabrics without them their cases fall back to the host algorithm.
     IncEnvironment incEnvironment = IncEnvironment.of(topology, workload.ppn(),
         scenario.devices().host().socketsPerNode(), inc != null);
-    RouterRouting routerRouting = scenario.topology().routerRouting(topology).orElse(null);
-    RouterSpec router = routerRouting == null ? null : scenario.devices().router();
     TrafficSpec traffic = scenario.traffic();
     DestinationPicker destinations = null;
     if (traffic != null) {
@@ -144,10 +156,12 @@ public final class Fabric {
             scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed(),
             router, routerRouting == null ? 0 : routerRouting.vcClasses(), traffic, destinations);
         if (routingViews != null) nic.useFaults(faults, routingViews, managementDevice, scenario.seed());
+        if (detourViews != null) nic.useFaults(faults, detourViews, managementDevice, scenario.seed());
         devices[v] = nic;
       } else if (routerRouting != null) {
-        RouterCore routerCore = new RouterCore(v, topology, routerRouting, router,
+        RouterCore routerCore = new RouterCore(v, topology, routerRouting, detourRouting, router,
             scenario.devices().routerStallLimitPs());
+        if (detourRouting != null) routerCore.useFaults(faults, managementDevice);
         if (traffic != null) routerCore.measureBetween(traffic.measureStartCycle(), traffic.measureEndCycle());
         devices[v] = routerCore;
       } else {
@@ -159,9 +173,9 @@ public final class Fabric {
         devices[v] = switchCore;
       }
     }
-    if (routingViews != null) {
-      devices[managementDevice] = new ManagementCore(managementDevice, topology, faults, routingViews,
-          workload.ppn());
+    if (managementDevice >= 0) {
+      devices[managementDevice] = new ManagementCore(managementDevice, topology, faults,
+          detourViews != null ? detourViews : routingViews, workload.ppn());
     }
     RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
     for (int h = 0; h < hosts; h++) {
@@ -182,10 +196,6 @@ public final class Fabric {
     }
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize,
         destinations == null ? 0 : destinations.sendingNodeCount());
-  }
-
-  private static boolean routerRouting(ScenarioSpec scenario, Topology topology) {
-    return scenario.topology().routerRouting(topology).isPresent();
   }
 
   /**

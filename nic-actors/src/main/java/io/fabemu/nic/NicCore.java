@@ -6,7 +6,9 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.EgressPort;
+import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
@@ -34,6 +36,7 @@ import io.fabemu.core.protocol.PayloadHandler;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
+import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
@@ -102,7 +105,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    * The NIC's side of its router in a router network (mesh, torus, group-ring): segments leave as flits through it
    * instead of the egress port, and arrive through it; null on the other fabrics.
    */
-  private final FlitTerminal terminal;
+  private FlitTerminal terminal;
   /** The router network's routers and channels; null on the other fabrics. */
   private final RouterSpec routerSpec;
   /** Packets this NIC put into its router network, which numbers them. */
@@ -123,6 +126,15 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   /** The reliable transport of a run with faults; null otherwise. */
   private ReliableTransport transport;
   private FaultPlan faultPlan;
+  /** A router network NIC's link to its router (null on the other fabrics). */
+  private final Topology.Link toRouter;
+  /** The base routing's virtual-channel classes of a router network (a run with faults doubles them). */
+  private final int vcClasses;
+  /** A router network's detours of a run with faults, and every view of them; null otherwise. */
+  private DetourViews detourViews;
+  private DetourTable detours;
+  /** The fault event whose route update {@link #detours} came with (what a packet without a route is lost to). */
+  private int detoursCauseEventId = -1;
   /** The device the event being handled came from (a packet's previous hop). */
   private int ingressDevice;
 
@@ -196,10 +208,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     this.incPort = incNic == null || tor < 0 ? null : forwarder.portTo(tor);
     this.incUnit = incPort == null ? null : new NicIncUnit(host, tor, incNic, nic.headerBytes());
     this.routerSpec = routerSpec;
+    this.vcClasses = vcClasses;
+    this.toRouter = routerSpec == null ? null : topology.ports(host).get(0);
     if (routerSpec == null) {
       this.terminal = null;
     } else {
-      Topology.Link toRouter = topology.ports(host).get(0);
       this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, vcClasses,
           new Ejection());
     }
@@ -222,6 +235,27 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       throw new IllegalArgumentException("NIC " + host + ": faults reach neither router networks nor INC units yet");
     }
     forwarder.enableFaults(plan, routingViews, managementDevice, scenarioSeed);
+    this.faultPlan = plan;
+    this.transport = new ReliableTransport(host, plan.settings());
+  }
+
+  /**
+   * Makes this router-network NIC part of a run with faults: its routers route by the detour routing (twice the
+   * base classes, see {@code DetourRouting}), its packets carry the via node the management node's detours give
+   * ({@link #onRouteUpdate}, looked up in {@code detourViews}), its link to the router takes the plan's events, and
+   * its messages go through the reliable transport. Call it before the run starts.
+   *
+   * @throws IllegalArgumentException when the NIC is not on a router network, or runs synthetic traffic
+   */
+  public void useFaults(FaultPlan plan, DetourViews detourViews, int managementDevice, long scenarioSeed) {
+    if (terminal == null || traffic != null) {
+      throw new IllegalArgumentException("NIC " + host + ": detours need a router network running a workload");
+    }
+    forwarder.enableFaults(plan, null, managementDevice, scenarioSeed);
+    this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, 2 * vcClasses, true,
+        new Ejection());
+    this.detourViews = detourViews;
+    this.detours = detourViews.built();
     this.faultPlan = plan;
     this.transport = new ReliableTransport(host, plan.settings());
   }
@@ -286,8 +320,26 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onFlit(Flit flit, Outbox outbox) {
     currentOutbox = outbox;
-    requireTerminal(flit).onFlit(flit, outbox);
+    FlitTerminal t = requireTerminal(flit);
+    int lostTo = detours == null ? LinkFaults.ARRIVES : flitLossEvent(outbox.nowPs());
+    if (lostTo != LinkFaults.ARRIVES) {
+      t.dropArriving(flit, lostTo, outbox);
+    } else {
+      t.onFlit(flit, outbox);
+    }
     currentOutbox = null;
+  }
+
+  /**
+   * The fault event a flit arriving now from the router is lost to (the link is down, or was while the flit was on
+   * it, from the router's switch grant to its arrival), or {@link LinkFaults#ARRIVES}.
+   */
+  private int flitLossEvent(long nowPs) {
+    if (terminal.isLinkDown()) return forwarder.linkFaults().lossEventAt(ingressDevice);
+    long cyclePs = routerSpec.cyclePs();
+    long flightPs = (routerSpec.switchAllocationCycles() + routerSpec.traversalCycles()
+        + routerSpec.linkLatencyCycles()) * cyclePs - cyclePs / 2;
+    return forwarder.linkFaults().lossEventOnArrival(ingressDevice, nowPs, flightPs);
   }
 
   @Override
@@ -387,9 +439,15 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
           .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
           .elementOffset(elementOffset).slice(slice).build();
       if (terminal != null) {
-        // The segment's tail time is set where its last flit is ejected.
+        int via = detours == null ? DetourTable.DIRECT : detours.via(host, destinationHost);
+        if (via == DetourTable.CUT_OFF) {
+          forwarder.faultTally().packetLost(detoursCauseEventId);
+          continue;
+        }
+        // The segment's tail time is set where its last flit is ejected. The source queue is in creation order: a
+        // segment waits behind an acknowledgement queued for a later time (never so without faults).
         terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, destinationHost,
-            routerSpec.flitsOf(wireBytes), readyPs, false, packet));
+            routerSpec.flitsOf(wireBytes), Math.max(readyPs, terminal.lastQueuedCreatedPs()), false, packet, via));
       } else if (port == null) {
         forwarder.countUnroutable();
       } else {
@@ -406,6 +464,19 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private void acknowledge(int sourceHost, long sequence, long readyPs, Outbox outbox) {
     Packet ack = Packet.builder().sourceHost(host).destinationHost(sourceHost).messageId(sequence).segmentCount(1)
         .wireBytes(nic.headerBytes()).ack(true).build();
+    if (terminal != null) {
+      int via = detours.via(host, sourceHost);
+      if (via == DetourTable.CUT_OFF) {
+        forwarder.faultTally().packetLost(detoursCauseEventId);
+        return;
+      }
+      // The source queue is in creation order: an acknowledgement waits behind the segments queued before it.
+      long createdPs = Math.max(Math.max(readyPs, outbox.nowPs()), terminal.lastQueuedCreatedPs());
+      terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, sourceHost,
+          routerSpec.flitsOf(nic.headerBytes()), createdPs, false, ack, via));
+      terminal.scheduleEvaluation(outbox);
+      return;
+    }
     EgressPort port = forwarder.egressToward(host, sourceHost);
     if (port == null) {
       forwarder.countUnroutable();
@@ -422,7 +493,9 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     @Override
     public void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops) {
       Packet segment = packet.carried();
-      if (segment != null) {
+      if (segment != null && segment.ack()) {
+        transport.acknowledged(segment.sourceHost(), segment.messageId());
+      } else if (segment != null) {
         receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
       } else if (trafficStats != null) {
         long cyclePs = routerSpec.cyclePs();
@@ -432,6 +505,12 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
             + packet.sourceHost() + ", which carries no segment, in a run without synthetic traffic");
       }
+    }
+
+    @Override
+    public void packetLost(RoutedPacket packet, int eventId) {
+      if (transport == null) FlitTerminal.EjectionListener.super.packetLost(packet, eventId);
+      forwarder.faultTally().packetLost(eventId);
     }
 
     @Override
@@ -694,9 +773,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     }
     LinkCounters port = forwarder.counters().get(0);
     long flits = terminal.flitsInjected();
+    FaultReport faults = transport == null ? null
+        : new FaultReport(forwarder.faultTally().copy(), List.of(), null, transport.gaveUp());
     return new DeviceReport(host, List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
         flits * routerSpec.flitBytes(), terminal.packetsInjected(), flits * routerSpec.cyclePs())), List.of(),
-        trafficStats);
+        trafficStats, List.of(), faults);
   }
 
   /** A message being reassembled. */
@@ -719,6 +800,16 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
     if (transport == null) throw cannotHandle(command);
     forwarder.onFaultCommand(command, outbox);
+    if (terminal == null) return;
+    LinkFaults linkFaults = forwarder.linkFaults();
+    int router = toRouter.to();
+    if (linkFaults.isDown() || linkFaults.cableDown(router)) {
+      terminal.linkDown(linkFaults.lossEventAt(router));
+    } else {
+      terminal.linkUp();
+    }
+    // A packet going out when the link died loses its remaining flits one per cycle.
+    terminal.scheduleEvaluation(outbox);
   }
 
   @Override
@@ -735,6 +826,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
     if (transport == null) throw cannotHandle(update);
-    forwarder.onRouteUpdate(update);
+    if (detourViews != null) {
+      detours = detourViews.viewFor(update.deadLinks());
+      detoursCauseEventId = update.causeEventId();
+    } else {
+      forwarder.onRouteUpdate(update);
+    }
   }
 }

@@ -29,9 +29,11 @@ import java.util.stream.Stream;
  * parameters, no others; it is resolved against the built topology into the {@link FaultEvent}s it stands for (a
  * flap into its downs and ups, at most {@link ScenarioLoader#MAX_FAULT_EVENTS} in all). Then the downs and ups of
  * each target are replayed in time order, ties in the order given: an up of a target that is not down then, or a
- * down of one that is, is refused at the event. Events need, for now, a fabric whose devices handle failures: no
- * router network, no INC, no synthetic traffic. A problem with an event as a whole is reported at the line where the
- * event starts, one with a value at the value's line.
+ * down of one that is, is refused at the event. On a router network a node target stands for the node's router (its
+ * NIC's only cable), degrade and lossy are refused (its channels move flits by credits), and the routers need twice
+ * the virtual-channel classes of the network's routing (one set per detour leg). Events need, for now, a fabric whose
+ * devices handle failures: no INC, no synthetic traffic. A problem with an event as a whole is reported at the line
+ * where the event starts, one with a value at the value's line.
  */
 final class FaultPlanSection implements ScenarioSection {
   /** The events' key path. */
@@ -83,15 +85,17 @@ final class FaultPlanSection implements ScenarioSection {
    * @param name     the target as reports name it: {@code link tor0-spine1}, {@code switch spine0},
    *                 {@code node host3}, {@code links of tor}
    * @param vertex   the device of a switch or node target; -1 otherwise
+   * @param downVertex the device that goes down or up for a switch or node target (on a router network, a node's
+   *                 router, which cuts the node off); -1 otherwise
    * @param a        one end of a link target; -1 otherwise
    * @param b        the other end of a link target; -1 otherwise
    * @param outgoing the links a degrade or a loss applies to: both directions of a cable, a device's outgoing links
    */
-  private record Target(String name, int vertex, int a, int b, List<DirectedLink> outgoing) {
+  private record Target(String name, int vertex, int downVertex, int a, int b, List<DirectedLink> outgoing) {
 
-    /** The same target however it is written: a cable by its two ends in either order, a device by its vertex. */
+    /** The same target however it is written: a cable by its two ends in either order, a device as it goes down. */
     String identity() {
-      return vertex >= 0 ? "device " + vertex : "cable " + Math.min(a, b) + "-" + Math.max(a, b);
+      return downVertex >= 0 ? "device " + downVertex : "cable " + Math.min(a, b) + "-" + Math.max(a, b);
     }
   }
 
@@ -128,7 +132,15 @@ final class FaultPlanSection implements ScenarioSection {
           + "traffic section)");
     }
     if (draft.topology().routerNetwork()) {
-      throw in.error(EVENTS, list, "faults on router networks (mesh, torus, group-ring) are not supported yet");
+      // Detours take a class set per leg (DetourRouting): twice the classes the network's own routing needs.
+      int legClasses = draft.topology().spec().routerRouting(draft.topology().topology()).orElseThrow().vcClasses();
+      int virtualChannels = draft.router().virtualChannels();
+      if (virtualChannels % (2 * legClasses) != 0) {
+        throw in.error(EVENTS, list, "faults on a " + draft.topology().spec().configName() + " need "
+            + "devices.router.virtual-channels to be a multiple of " + 2 * legClasses + " (detours through via "
+            + "nodes take " + legClasses + " class" + (legClasses == 1 ? "" : "es") + " per leg), got "
+            + virtualChannels);
+      }
     }
     if (draft.inc() != null) {
       throw in.error(EVENTS, list, "faults with INC (devices.inc.enabled = true) are not supported yet");
@@ -157,6 +169,10 @@ final class FaultPlanSection implements ScenarioSection {
     ConfigValue atValue = required(in, path, event, "at", "when it happens, e.g. at = 40 us");
     long atPs = in.durationOf(path + ".at", atValue, false);
     Target target = target(in, topology, path, event, keys, action);
+    if (topology.routerNetwork() && action.onLinksOnly()) {
+      throw in.error(path + ".action", actionValue, action.configName + " is not supported on a router network (its "
+          + "channels move flits by credits; use down, up, flap or straggler)");
+    }
     for (String key : keys) {
       if (key.equals("at") || key.equals("action") || TARGET_KEYS.contains(key) || action.parameters.contains(key)) {
         continue;
@@ -206,7 +222,8 @@ final class FaultPlanSection implements ScenarioSection {
 
   /** A cable, switch or node going down or up. */
   private static FaultEvent downOrUp(long atPs, FaultAction action, Target target, CheckedTopology topology) {
-    return target.vertex() >= 0 ? FaultEvent.device(atPs, action, target.name(), target.vertex(), topology.topology())
+    return target.downVertex() >= 0
+        ? FaultEvent.device(atPs, action, target.name(), target.downVertex(), topology.topology())
         : FaultEvent.link(atPs, action, target.name(), target.a(), target.b());
   }
 
@@ -328,7 +345,7 @@ final class FaultPlanSection implements ScenarioSection {
     if (a == b || !topology.linked(a, b)) {
       throw in.error(path, v, "there is no cable between " + ends[0] + " and " + ends[1]);
     }
-    return new Target("link " + ends[0] + "-" + ends[1], -1, a, b,
+    return new Target("link " + ends[0] + "-" + ends[1], -1, -1, a, b,
         List.of(new DirectedLink(a, b), new DirectedLink(b, a)));
   }
 
@@ -361,7 +378,10 @@ final class FaultPlanSection implements ScenarioSection {
       throw in.error(path, v, host ? "'" + name + "' is a switch, not a node (use switch = \"" + name + "\")"
           : "'" + name + "' is a node, not a switch (use node = \"" + name + "\")");
     }
-    return new Target((host ? "node " : "switch ") + name, vertex, -1, -1, outgoing(topology.topology(), vertex));
+    // A router network's node is cut off with its router (its NIC's only cable), which its neighbours notice.
+    int downVertex = host && topology.routerNetwork() ? topology.topology().hostCount() + vertex : vertex;
+    return new Target((host ? "node " : "switch ") + name, vertex, downVertex, -1, -1,
+        outgoing(topology.topology(), vertex));
   }
 
   /** {@code links-of = tor}: the outgoing links of every device of a class. */
@@ -376,7 +396,7 @@ final class FaultPlanSection implements ScenarioSection {
       throw in.error(path, v, "this " + topology.spec().configName() + " has no " + deviceClass + " devices (tor: "
           + "switches with hosts cabled to them, spine: switches without)");
     }
-    return new Target("links of " + deviceClass, -1, -1, -1, List.copyOf(links));
+    return new Target("links of " + deviceClass, -1, -1, -1, -1, List.copyOf(links));
   }
 
   /** Whether {@code vertex} is of {@code deviceClass}: tor, spine, host, switch or all. */

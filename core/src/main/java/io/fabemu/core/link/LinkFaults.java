@@ -13,7 +13,7 @@ import java.util.TreeMap;
 /**
  * The faults of one device's links, as the device sees them: which of its cables are down and since when (and were,
  * for packets that were on the wire then), whether the device itself is down, and when it notices what happened
- * next to it. Owned by the device's {@link PacketForwarder}.
+ * next to it. Owned by the device's {@link PacketForwarder}, or by a router network's router.
  *
  * <p>A cable can be down for several reasons at once (its own down event, either end's device down): it works again
  * only when every one of them is up again, and what it loses meanwhile is put down to the latest failure still
@@ -21,9 +21,9 @@ import java.util.TreeMap;
  * was down at any time between its head leaving the sender and arriving (a packet whose head arrived before a
  * failure is delivered whole).
  */
-final class LinkFaults {
+public final class LinkFaults {
   /** {@link #lossOnArrival}'s answer for a packet that arrives. */
-  static final int ARRIVES = -2;
+  public static final int ARRIVES = -2;
 
   private final int vertex;
   private final FaultPlan plan;
@@ -33,14 +33,39 @@ final class LinkFaults {
   /** The cables to neighbours that have had a fault, by neighbour vertex (in vertex order, for reports). */
   private final Map<Integer, Cable> cables = new TreeMap<>();
 
-  LinkFaults(int vertex, FaultPlan plan, FaultTally tally) {
+  /** The faults of device {@code vertex}'s links; losses are counted in {@code tally}. */
+  public LinkFaults(int vertex, FaultPlan plan, FaultTally tally) {
     this.vertex = vertex;
     this.plan = plan;
     this.tally = tally;
   }
 
-  FaultTally tally() {
+  public FaultTally tally() {
     return tally;
+  }
+
+  /** Whether this device itself is down. */
+  public boolean isDown() {
+    return down;
+  }
+
+  /** Whether the cable to {@code neighbour} is down now (for any reason; this device being down is not one). */
+  public boolean cableDown(int neighbour) {
+    Cable cable = cables.get(neighbour);
+    return cable != null && !cable.active.isEmpty();
+  }
+
+  /**
+   * The event a loss at this device is put down to now, when it happens at the port to {@code neighbour}: this
+   * device's own failure, else the latest failure still holding the cable down; -1 when both are up.
+   */
+  public int lossEventAt(int neighbour) {
+    if (down) return downEventId;
+    Cable cable = cables.get(neighbour);
+    if (cable == null) return -1;
+    int latest = -1;
+    for (int id : cable.active.values()) latest = Math.max(latest, id);
+    return latest;
   }
 
 
@@ -49,7 +74,7 @@ final class LinkFaults {
    * when this device notices it (a neighbour of what went down or up, or an end of the cable, itself up), or -1 when
    * it does not.
    */
-  long apply(FaultEvent event, long nowPs, PortsTo portsTo) {
+  public long apply(FaultEvent event, long nowPs, PortsTo portsTo) {
     FaultAction action = event.action();
     for (DirectedLink link : event.links()) {
       if (link.from() != vertex) continue;
@@ -106,7 +131,7 @@ final class LinkFaults {
    * repair undone before the next heartbeat goes unnoticed); while the cable is still down for another reason its
    * heartbeats cannot show it, so it is kept and reported with the repair that brings the cable back.
    */
-  List<Integer> reports(FaultEvent event) {
+  public List<Integer> reports(FaultEvent event) {
     if (down) return List.of();
     if (event.vertex() == vertex) return repairsMissedWhileDown();
     Cable cable = cables.get(otherEnd(event));
@@ -171,20 +196,24 @@ final class LinkFaults {
    * The fault event that loses a packet arriving now from {@code fromVertex} over a cable of latency
    * {@code latencyPs}, or {@link #ARRIVES}. Counts the loss.
    */
-  int lossOnArrival(int fromVertex, long nowPs, long latencyPs) {
-    int eventId = ARRIVES;
-    if (down) {
-      eventId = downEventId;
-    } else {
-      Cable cable = cables.get(fromVertex);
-      if (cable != null) eventId = cable.lossOf(nowPs - latencyPs, nowPs);
-    }
+  public int lossOnArrival(int fromVertex, long nowPs, long latencyPs) {
+    int eventId = lossEventOnArrival(fromVertex, nowPs, latencyPs);
     if (eventId != ARRIVES) tally.packetLost(eventId);
     return eventId;
   }
 
+  /**
+   * As {@link #lossOnArrival}, without counting: for a flit, whose packet is counted lost once, where it ends (a
+   * router network's flits take {@code latencyPs} from leaving their sender's buffer to arriving).
+   */
+  public int lossEventOnArrival(int fromVertex, long nowPs, long latencyPs) {
+    if (down) return downEventId;
+    Cable cable = cables.get(fromVertex);
+    return cable == null ? ARRIVES : cable.lossOf(nowPs - latencyPs, nowPs);
+  }
+
   /** The ports of this device that lead to a neighbour. */
-  interface PortsTo {
+  public interface PortsTo {
     List<EgressPort> portsTo(int neighbour);
   }
 

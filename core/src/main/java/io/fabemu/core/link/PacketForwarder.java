@@ -99,6 +99,11 @@ public final class PacketForwarder {
     }
   }
 
+  /** The device's link faults (a router network's NIC reads its cable's state there); null without a fault plan. */
+  public LinkFaults linkFaults() {
+    return faults;
+  }
+
   /** The device's fault counters; null when the run has no fault plan. */
   public FaultTally faultTally() {
     return faults == null ? null : faults.tally();

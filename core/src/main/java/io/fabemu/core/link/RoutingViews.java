@@ -2,6 +2,7 @@ package io.fabemu.core.link;
 
 import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.routing.PortGraph;
+import io.fabemu.core.routing.RouteView;
 import io.fabemu.core.routing.RoutingTable;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * number of devices that use it; the computation is deterministic, so every member gets the same routes.
  * Thread-safe: devices of one member run on many threads.
  */
-public final class RoutingViews {
+public final class RoutingViews implements RouteViews {
   private final PortGraph graph;
   private final RoutingTable built;
   private final ConcurrentHashMap<List<DirectedLink>, RoutingTable> views = new ConcurrentHashMap<>();
@@ -25,6 +26,7 @@ public final class RoutingViews {
   }
 
   /** The fabric's routes with everything up. */
+  @Override
   public RoutingTable built() {
     return built;
   }
@@ -38,7 +40,17 @@ public final class RoutingViews {
     return views.computeIfAbsent(List.copyOf(deadLinks), this::compute);
   }
 
+  @Override
+  public RouteView viewFor(List<DirectedLink> deadLinks) {
+    return tableFor(deadLinks);
+  }
+
   private RoutingTable compute(List<DirectedLink> deadLinks) {
+    return RoutingTable.computeAvoiding(graph, deadPorts(graph, deadLinks));
+  }
+
+  /** Per vertex, per port: whether its link is one of {@code deadLinks} (a null row: none of the vertex's is). */
+  static boolean[][] deadPorts(PortGraph graph, List<DirectedLink> deadLinks) {
     boolean[][] dead = new boolean[graph.vertexCount()][];
     for (DirectedLink link : deadLinks) {
       int from = link.from();
@@ -49,6 +61,6 @@ public final class RoutingViews {
         }
       }
     }
-    return RoutingTable.computeAvoiding(graph, dead);
+    return dead;
   }
 }

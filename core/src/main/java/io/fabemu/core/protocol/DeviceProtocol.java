@@ -346,9 +346,18 @@ public final class DeviceProtocol {
    *                        measured from here to the tail's ejection, as cycle-accurate simulators measure it
    * @param measured        whether the packet was created inside the measurement window of a traffic workload
    * @param carried         the NIC segment it carries; null for synthetic traffic
+   * @param viaHost         a detour's via node (the router patent's): the packet goes by dimension order to this
+   *                        host's router, then by dimension order to its destination, each leg in a virtual-channel
+   *                        class set of its own; -1 for the direct route (every packet of a run without faults)
    */
   public record RoutedPacket(long packetId, int sourceHost, int destinationHost, int flitCount, long createdPs,
-                             boolean measured, Packet carried) {}
+                             boolean measured, Packet carried, int viaHost) {
+    /** A packet on the direct route. */
+    public RoutedPacket(long packetId, int sourceHost, int destinationHost, int flitCount, long createdPs,
+                        boolean measured, Packet carried) {
+      this(packetId, sourceHost, destinationHost, flitCount, createdPs, measured, carried, -1);
+    }
+  }
 
   /**
    * One flit on a channel of a router network: from a NIC to its router (injection), between routers, or from a
@@ -361,20 +370,39 @@ public final class DeviceProtocol {
    * @param inputPort the receiver's port the flit arrives on (the port of the reverse link at the receiver)
    * @param vc        the virtual channel it occupies at the receiver's input
    * @param hops      router-to-router channels the packet crossed before this one arrived (0 on injection)
+   * @param cutByEvent -1 for a flit of a whole packet; else the fault event that cut the packet's worm (its later
+   *                   flits were lost): this flit closes the worm as its tail, and the packet is lost where it ends
    */
-  public record Flit(RoutedPacket packet, int flitIndex, int inputPort, int vc, int hops) implements Payload {
+  public record Flit(RoutedPacket packet, int flitIndex, int inputPort, int vc, int hops, int cutByEvent)
+      implements Payload {
+    /** A flit of a whole packet. */
+    public Flit(RoutedPacket packet, int flitIndex, int inputPort, int vc, int hops) {
+      this(packet, flitIndex, inputPort, vc, hops, -1);
+    }
+
     public boolean isHead() {
       return flitIndex == 0;
     }
 
+    /** The packet's last flit, or the one that closes a worm cut by a fault. */
     public boolean isTail() {
-      return flitIndex == packet.flitCount() - 1;
+      return flitIndex == packet.flitCount() - 1 || cutByEvent >= 0;
+    }
+
+    /** Whether this flit closes a worm whose later flits a fault lost. */
+    public boolean isCut() {
+      return cutByEvent >= 0;
+    }
+
+    /** This flit as the closing flit of a worm cut by event {@code eventId}. */
+    public Flit cutBy(int eventId) {
+      return new Flit(packet, flitIndex, inputPort, vc, hops, eventId);
     }
 
     /** Only the tail flit counts its packet's segment data, so a packet's data is counted once. */
     @Override
     public long dataBytes() {
-      return isTail() && packet.carried() != null ? packet.carried().dataBytes() : 0L;
+      return isTail() && !isCut() && packet.carried() != null ? packet.carried().dataBytes() : 0L;
     }
 
     @Override

@@ -35,6 +35,18 @@ import java.util.Arrays;
  * credit wakes it ({@link #onCredit}). After {@link #enqueue} the owner calls {@link #scheduleEvaluation}. An owner
  * that keeps its own clock may call {@link #evaluate} and {@link #needsEvaluation} instead.
  *
+ * <p>Detours ({@code detourLegs}, a run with a fault plan on a router network): the routers' classes are the two legs'
+ * ({@code DetourRouting}); a packet with a via node starts in class 0 (its first leg's), one on the direct route in
+ * the first class of either leg, so no channel is idle before a failure.
+ *
+ * <p>Faults: while the link to the router is down ({@link #linkDown}) nothing gets onto it: queued packets are lost,
+ * the packet being injected loses its remaining flits (and needs no credit for them) and so does every packet handed
+ * to the terminal after; a packet being ejected whose tail will never come is lost. A flit that arrives while the
+ * link is down, or was on the wire then, is dropped by the owner ({@link #dropArriving}), which returns its credit:
+ * credits travel on a side channel that never loses them, so the flow control stays exact across a failure. A worm
+ * cut upstream arrives closed by a cut flit ({@code Flit#isCut}): its packet is lost. Each lost packet is reported
+ * once, to the listener, where it is finally lost: where its head was dropped, or its cut worm ended.
+ *
  * <p>Not thread-safe: the state of one device.
  */
 public final class FlitTerminal {
@@ -51,6 +63,12 @@ public final class FlitTerminal {
 
     /** Every flit ejected, tails included, before {@link #packetEjected} of a tail: per-cycle throughput counts. */
     default void flitEjected(Flit flit, long arrivalPs) {}
+
+    /** A packet lost to fault event {@code eventId} (see the class comment), reported once. */
+    default void packetLost(RoutedPacket packet, int eventId) {
+      throw new IllegalStateException("packet " + packet.packetId() + " of host " + packet.sourceHost()
+          + " lost to fault event " + eventId + " in a run without a fault plan");
+    }
   }
 
   /** A NIC's only port, to its router. */
@@ -62,6 +80,8 @@ public final class FlitTerminal {
   private final RouterSpec spec;
   private final int depth;
   private final int class0Vcs;
+  /** The first channel of leg 2's first class when packets on the direct route may start there; else -1. */
+  private final int secondLegFirstVc;
   private final CycleSchedule schedule;
   /** The credits this terminal returns, per virtual channel and tail flag: records are immutable, so shared. */
   private final Credit[] creditsToReturn;
@@ -77,6 +97,10 @@ public final class FlitTerminal {
   private RoutedPacket injecting;
   private int injectingVc;
   private int nextFlitIndex;
+  /** Whether the packet being injected loses its remaining flits (the link went down while it was going out). */
+  private boolean discardingInjection;
+  /** The fault event the link is down for, or -1 while it is up. */
+  private int linkDownEvent = -1;
 
   /** Per ejection virtual channel: the packet whose flits are arriving (null between packets), and the next index. */
   private final RoutedPacket[] ejecting;
@@ -101,7 +125,19 @@ public final class FlitTerminal {
    *                                  or the cycle is shorter than 2 ps
    */
   public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses) {
+    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, false);
+  }
+
+  /**
+   * As {@link #FlitTerminal(int, int, int, RouterSpec, int)}; with {@code detourLegs}, {@code vcClasses} are the
+   * two legs' of a detour routing (an even number), and packets on the direct route may start in either leg.
+   */
+  public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
+                      boolean detourLegs) {
     RouterTiming.requireSupported(spec);
+    if (detourLegs && vcClasses % 2 != 0) {
+      throw new IllegalArgumentException("detour legs need an even number of classes, got " + vcClasses);
+    }
     if (routerInputPort < 0) {
       throw new IllegalArgumentException("router input port must be at least 0, got " + routerInputPort);
     }
@@ -111,6 +147,7 @@ public final class FlitTerminal {
     this.spec = spec;
     this.depth = spec.bufferDepthFlits();
     this.class0Vcs = RouterTiming.vcsPerClass(spec, vcClasses);
+    this.secondLegFirstVc = detourLegs ? vcClasses / 2 * class0Vcs : -1;
     this.schedule = new CycleSchedule(nicDevice, spec.cyclePs());
     int vcs = spec.virtualChannels();
     this.creditsToReturn = new Credit[2 * vcs];
@@ -129,7 +166,13 @@ public final class FlitTerminal {
   /** As {@link #FlitTerminal(int, int, int, RouterSpec, int)}, with its ejection listener. */
   public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
                       EjectionListener listener) {
-    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses);
+    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, false, listener);
+  }
+
+  /** As {@link #FlitTerminal(int, int, int, RouterSpec, int, boolean)}, with its ejection listener. */
+  public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
+                      boolean detourLegs, EjectionListener listener) {
+    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, detourLegs);
     setEjectionListener(listener);
   }
 
@@ -158,6 +201,10 @@ public final class FlitTerminal {
       throw new IllegalArgumentException("a packet of " + packet.flitCount() + " flits does not fit a router buffer "
           + "of " + depth + " flits (buffer-depth), which " + spec.switching().configName() + " requires");
     }
+    if (linkDownEvent >= 0) {
+      lost(packet, linkDownEvent); // nothing gets onto a dead link
+      return;
+    }
     sourceQueue.add(packet);
   }
 
@@ -165,7 +212,7 @@ public final class FlitTerminal {
   public void scheduleEvaluation(Outbox outbox) {
     if (!needsEvaluation()) return;
     // A packet waits in the queue until it exists: the cycle whose evaluation is at or after its creation.
-    long notBefore = injecting != null ? 0L
+    long notBefore = injecting != null || sourceQueue.isEmpty() ? 0L
         : RouterTiming.firstEvaluationAtOrAfter(sourceQueue.peek().createdPs(), spec.cyclePs());
     schedule.requestFrom(notBefore, outbox);
   }
@@ -190,14 +237,24 @@ public final class FlitTerminal {
     schedule.markEvaluated(cycle);
     if (injecting == null && !sourceQueue.isEmpty()
         && sourceQueue.peek().createdPs() <= RouterTiming.evaluationPs(cycle, spec.cyclePs())) {
-      int vc = freeVc(sourceQueue.peek().flitCount());
-      if (vc >= 0) {
+      int candidate = freeVc(sourceQueue.peek());
+      if (candidate >= 0) {
         injecting = sourceQueue.poll();
-        injectingVc = vc;
+        injectingVc = startVc(candidate);
         nextFlitIndex = 0;
-        vcFree[vc] = false;
-        nextVcToTry = (vc + 1) % class0Vcs;
+        vcFree[injectingVc] = false;
+        nextVcToTry = (candidate + 1) % startVcCount();
       }
+    }
+    if (injecting != null && discardingInjection) {
+      // The link went down while this packet was going out: its remaining flits are lost, one per cycle.
+      nextFlitIndex++;
+      if (nextFlitIndex == injecting.flitCount()) {
+        vcFree[injectingVc] = true;
+        injecting = null;
+        discardingInjection = false;
+      }
+      return;
     }
     if (injecting == null || credits[injectingVc] == 0) return;
     credits[injectingVc]--;
@@ -215,16 +272,33 @@ public final class FlitTerminal {
 
   /** Whether the terminal can inject at its next evaluation (a later credit arrival may make it so). */
   public boolean needsEvaluation() {
-    if (injecting != null) return credits[injectingVc] > 0;
-    return !sourceQueue.isEmpty() && freeVc(sourceQueue.peek().flitCount()) >= 0;
+    if (injecting != null) return discardingInjection || credits[injectingVc] > 0;
+    return !sourceQueue.isEmpty() && freeVc(sourceQueue.peek()) >= 0;
   }
 
-  /** The first free class-0 virtual channel from the round-robin pointer with room for the packet, or -1. */
-  private int freeVc(int flitCount) {
+  /** The channels a new packet may start on: class 0's, and leg 2's first class's for a detour routing. */
+  private int startVcCount() {
+    return secondLegFirstVc < 0 ? class0Vcs : 2 * class0Vcs;
+  }
+
+  /** The virtual channel of start candidate {@code candidate}. */
+  private int startVc(int candidate) {
+    return candidate < class0Vcs ? candidate : secondLegFirstVc + candidate - class0Vcs;
+  }
+
+  /**
+   * The first free start channel from the round-robin pointer with room for the packet, as a candidate number
+   * ({@link #startVc}), or -1. A packet with a via node starts on its first leg's class only.
+   */
+  private int freeVc(RoutedPacket packet) {
     boolean wholePacket = spec.switching().needsWholePacketSpace();
-    for (int k = 0; k < class0Vcs; k++) {
-      int vc = (nextVcToTry + k) % class0Vcs;
-      if (vcFree[vc] && credits[vc] > 0 && (!wholePacket || credits[vc] >= flitCount)) return vc;
+    int flitCount = packet.flitCount();
+    int candidates = startVcCount();
+    for (int k = 0; k < candidates; k++) {
+      int candidate = (nextVcToTry + k) % candidates;
+      if (candidate >= class0Vcs && packet.viaHost() >= 0) continue;
+      int vc = startVc(candidate);
+      if (vcFree[vc] && credits[vc] > 0 && (!wholePacket || credits[vc] >= flitCount)) return candidate;
     }
     return -1;
   }
@@ -285,8 +359,75 @@ public final class FlitTerminal {
       return;
     }
     ejecting[vc] = null;
+    if (flit.isCut()) {
+      lost(flit.packet(), flit.cutByEvent());
+      return;
+    }
     packetsEjected++;
     listener.packetEjected(flit.packet(), outbox.nowPs(), flit.hops());
+  }
+
+  /**
+   * A flit the owner drops as it arrives, lost to fault event {@code eventId} (the link was down while it was on
+   * it, or is down): its credit goes back (see the class comment), and its packet is lost if this was its head or
+   * the packet being ejected on its channel.
+   */
+  public void dropArriving(Flit flit, int eventId, Outbox outbox) {
+    int vc = flit.vc();
+    if (vc < 0 || vc >= ejecting.length) {
+      throw new IllegalStateException("NIC " + nicDevice + " dropped a flit for vc " + vc + ", which it does not have");
+    }
+    long cycle = RouterTiming.cycleOfEdge(outbox.nowPs(), spec.cyclePs());
+    outbox.send(routerDevice, RouterTiming.edgePs(cycle + spec.creditDelayCycles(), spec.cyclePs()),
+        creditsToReturn[2 * vc + (flit.isTail() ? 1 : 0)]);
+    RoutedPacket partial = ejecting[vc];
+    if (partial != null && partial.packetId() == flit.packet().packetId()
+        && partial.sourceHost() == flit.packet().sourceHost()) {
+      ejecting[vc] = null;
+      lost(partial, eventId);
+    } else if (flit.isHead()) {
+      lost(flit.packet(), eventId);
+    }
+  }
+
+  /**
+   * The link to the router goes down for fault event {@code eventId} (or stays down, now for that event): see the
+   * class comment.
+   */
+  public void linkDown(int eventId) {
+    boolean wasUp = linkDownEvent < 0;
+    linkDownEvent = eventId;
+    if (!wasUp) return;
+    for (RoutedPacket queued : sourceQueue) lost(queued, eventId);
+    sourceQueue.clear();
+    if (injecting != null) {
+      // Its head already left, so its loss is counted where its worm is cut; one still to start is lost here.
+      if (nextFlitIndex == 0) lost(injecting, eventId);
+      discardingInjection = true;
+    }
+    for (int vc = 0; vc < ejecting.length; vc++) {
+      if (ejecting[vc] != null) {
+        lost(ejecting[vc], eventId);
+        ejecting[vc] = null;
+      }
+    }
+  }
+
+  /** The link to the router works again: packets queued from now on go out. */
+  public void linkUp() {
+    linkDownEvent = -1;
+  }
+
+  /** Whether the link to the router is down. */
+  public boolean isLinkDown() {
+    return linkDownEvent >= 0;
+  }
+
+  private void lost(RoutedPacket packet, int eventId) {
+    if (listener == null) {
+      throw new IllegalStateException("NIC " + nicDevice + " lost a packet but has no ejection listener");
+    }
+    listener.packetLost(packet, eventId);
   }
 
   /**
@@ -299,6 +440,12 @@ public final class FlitTerminal {
     int dropped = sourceQueue.size();
     sourceQueue.clear();
     return dropped;
+  }
+
+  /** When the last queued packet was created ({@link Long#MIN_VALUE}: none queued); the next must not be older. */
+  public long lastQueuedCreatedPs() {
+    RoutedPacket last = sourceQueue.peekLast();
+    return last == null ? Long.MIN_VALUE : last.createdPs();
   }
 
   /** Packets queued and not yet started. */

@@ -1,6 +1,7 @@
 package io.fabemu.core.routing;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -29,7 +30,7 @@ import java.util.Objects;
  * <p>Instances are immutable and safe to share between threads. Arrays returned by {@link #nextHopPorts} are
  * shared internal state and must not be modified.
  */
-public abstract sealed class RoutingTable
+public abstract sealed class RoutingTable implements RouteView
     permits ShortestPathTable, LeafSpineRouting, LineRouting, RingRouting, FullMeshRouting, RouterNetworkRouting {
 
   static final int[] NO_PORTS = new int[0];
@@ -68,8 +69,19 @@ public abstract sealed class RoutingTable
   }
 
   /** Whether a packet at {@code vertex} can reach {@code destinationHost} (true at the destination itself). */
+  @Override
   public final boolean reachable(int vertex, int destinationHost) {
     return vertex == destinationHost || nextHopPorts(vertex, destinationHost).length > 0;
+  }
+
+  /** Whether {@code vertex} has the same next hops toward every host in both tables (of one fabric). */
+  @Override
+  public final boolean sameRoutesAt(int vertex, RouteView other) {
+    RoutingTable that = (RoutingTable) other;
+    for (int d = 0; d < hostCount(); d++) {
+      if (vertex != d && !Arrays.equals(nextHopPorts(vertex, d), that.nextHopPorts(vertex, d))) return false;
+    }
+    return true;
   }
 
   /**

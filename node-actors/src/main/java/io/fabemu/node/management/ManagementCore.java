@@ -7,7 +7,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
-import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.link.RouteViews;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -24,7 +24,8 @@ import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.protocol.PayloadHandler;
-import io.fabemu.core.routing.RoutingTable;
+import io.fabemu.core.routing.DetourTable;
+import io.fabemu.core.routing.RouteView;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
@@ -44,8 +45,9 @@ import java.util.TreeMap;
  * tells it what a noticed event's target is (its links) and when a partition began.
  *
  * <p>On the first notice of an event it updates its view of what is down (a cable can be down for several events
- * at once), computes the routes around it (shortest paths with ECMP over the links left, {@link RoutingViews}), finds
- * every device whose routes changed (the devices whose normal paths crossed the failed element, and on a repair
+ * at once), computes the routes around it ({@link RouteViews}: on switched and direct fabrics shortest paths with
+ * ECMP over the links left; on router networks the NICs' detours through via nodes), finds every device whose
+ * routes changed (the devices whose normal paths crossed the failed element, and on a repair
  * those that can take it again) and sends each an update ({@link RouteUpdate}); the updates leave one after another,
  * {@code managementUpdatePs} each, and arrive a management latency later. The last arrival is the event's
  * reroute-complete time ({@link FaultRecord}). It also finds the hosts cut off from one another: the partition line
@@ -55,14 +57,14 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   private final int deviceId;
   private final Topology topology;
   private final FaultPlan plan;
-  private final RoutingViews routingViews;
+  private final RouteViews routeViews;
   private final int ranksPerHost;
   /** Per directed link, how many noticed events have it down (absent: up). Sorted, as updates list them. */
   private final Map<DirectedLink, Integer> downReasons = new TreeMap<>();
   /** Per vertex, how many noticed events have the device itself down. */
   private final int[] deviceDownReasons;
   private final FaultRecord[] records;
-  private RoutingTable routes;
+  private RouteView routes;
   private int version;
   /** When the update channel has sent every update so far. */
   private long updatesFreeAtPs;
@@ -75,16 +77,16 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
    * @param deviceId     this device's id (one past the fabric's others)
    * @param ranksPerHost ranks on each host, to name the ranks a partition cuts off
    */
-  public ManagementCore(int deviceId, Topology topology, FaultPlan plan, RoutingViews routingViews,
+  public ManagementCore(int deviceId, Topology topology, FaultPlan plan, RouteViews routeViews,
                         int ranksPerHost) {
     this.deviceId = deviceId;
     this.topology = topology;
     this.plan = plan;
-    this.routingViews = routingViews;
+    this.routeViews = routeViews;
     this.ranksPerHost = ranksPerHost;
     this.deviceDownReasons = new int[topology.vertexCount()];
     this.records = new FaultRecord[plan.eventCount()];
-    this.routes = routingViews.built();
+    this.routes = routeViews.built();
   }
 
   @Override
@@ -114,7 +116,7 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
     }
     if (event.vertex() >= 0) deviceDownReasons[event.vertex()] += step;
     List<DirectedLink> dead = new ArrayList<>(downReasons.keySet());
-    RoutingTable next = routingViews.tableFor(dead);
+    RouteView next = routeViews.viewFor(dead);
     List<Integer> changed = changedVertices(routes, next);
     routes = next;
     version++;
@@ -127,27 +129,31 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
     updatesFreeAtPs = sentPs;
     long rerouteCompletePs = changed.isEmpty() ? now : sentPs + plan.settings().managementLatencyPs();
     records[eventId] = new FaultRecord(eventId, notice.detectedPs(), notice.reporterDevice(), rerouteCompletePs,
-        changed.size());
+        changed.size(), detourLines(next));
     updatePartition(event);
   }
 
   /**
-   * The vertices (NICs and switches) whose next hops toward some host differ between the two tables, except those
-   * down in this view (nothing reaches them; they get the routes of the view they come back up in).
+   * The vertices (NICs, switches) whose routes differ between the two views, except those down in this view
+   * (nothing reaches them; they get the routes of the view they come back up in).
    */
-  private List<Integer> changedVertices(RoutingTable before, RoutingTable after) {
+  private List<Integer> changedVertices(RouteView before, RouteView after) {
     List<Integer> changed = new ArrayList<>();
-    int hosts = topology.hostCount();
     for (int v = 0; v < topology.vertexCount(); v++) {
-      if (deviceDownReasons[v] > 0) continue;
-      for (int d = 0; d < hosts; d++) {
-        if (v != d && !Arrays.equals(before.nextHopPorts(v, d), after.nextHopPorts(v, d))) {
-          changed.add(v);
-          break;
-        }
-      }
+      if (deviceDownReasons[v] == 0 && !after.sameRoutesAt(v, before)) changed.add(v);
     }
     return changed;
+  }
+
+  /** A router network's detours, {@code "host3->host40 via host11"}; none on other fabrics. */
+  private List<String> detourLines(RouteView view) {
+    if (!(view instanceof DetourTable table)) return List.of();
+    List<String> lines = new ArrayList<>(table.detourCount());
+    for (int[] detour : table.detours()) {
+      lines.add(topology.vertexName(detour[0]) + "->" + topology.vertexName(detour[1]) + " via "
+          + topology.vertexName(detour[2]));
+    }
+    return lines;
   }
 
   /**

@@ -1,5 +1,9 @@
 package io.fabemu.switching.router;
 
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -20,6 +24,7 @@ import io.fabemu.core.router.CycleSchedule;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
 import io.fabemu.core.router.Switching;
+import io.fabemu.core.routing.DetourRouting;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
@@ -80,6 +85,19 @@ import java.util.List;
  * a cycle of routers that all wait receives no event at all, and the run ends with flits held, which is how a run
  * finds a deadlock ({@code RouterDeadlocks}); the watchdog catches the stalls that other traffic keeps waking.
  *
+ * <p><b>Detours and faults</b> (a run with a fault plan, {@link #useFaults}): routes follow {@link DetourRouting} (a
+ * packet with a via node goes to the via node's router, then to its destination, each leg in a class set of its
+ * own). A port whose cable is down, or every port of a router that is down, is dead: what the router switches to a
+ * dead port is lost there (a packet's remaining flits follow its head into the loss, needing no credit, even if the
+ * port comes back meanwhile), and what arrives on a dead port, or was on the wire while the cable was down, is dropped
+ * on arrival. A worm that was arriving on a port when it died is closed by a cut flit (its last buffered flit, or one
+ * added when none is left), so the routers and NIC downstream free its channels and the destination NIC counts the
+ * packet lost. A router that goes down loses every flit it holds. Credits travel on a side channel that never loses
+ * them: a dropped flit returns its credit like one that left, and a flit lost at a dead port took none, so the flow
+ * control is exact again when the cable is back. A lost packet is counted once, where its head is lost or its cut
+ * worm ends. The router notices its neighbours' failures and repairs after the heartbeats say so and tells the
+ * management node ({@link LinkFaults}); it never needs a route update (only the NICs' via nodes change).
+ *
  * <p>State is flat arrays indexed by input or output virtual channel ({@code port * virtualChannels + vc}); an
  * evaluation visits only the input channels that hold a packet.
  */
@@ -93,6 +111,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int deviceId;
   private final Topology topology;
   private final RouterRouting routing;
+  /** The detour routing of a run with faults; null without (routes are then {@link #routing}'s). */
+  private final DetourRouting detours;
   private final RouterSpec spec;
   private final String name;
   private final int portCount;
@@ -179,6 +199,22 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final long[] packetsSent;
   private long lastMoveCycle;
 
+  // Faults (null, or all false, in a run without a fault plan).
+  private LinkFaults faults;
+  private FaultPlan plan;
+  private int managementDevice = -1;
+  /** Per port: whether it is dead (its cable down, or this router down). */
+  private boolean[] portDead;
+  /** Per output virtual channel: whether its packet's flits are being lost (its head went to a dead port). */
+  private boolean[] discarding;
+  /** Per buffer slot: whether its flit is a cut flit this router added, which took no credit and returns none. */
+  private boolean[] unpaidSlot;
+  /** Per input virtual channel: the last flit that arrived (to close its worm if the port dies). */
+  private Flit[] lastArrived;
+  /** Virtual time a flit takes from leaving a router's buffer, or a NIC, to arriving here. */
+  private long routerFlightPs;
+  private long nicFlightPs;
+
   /**
    * @param vertex       the router's vertex (and device id)
    * @param topology     the network; the router's port {@link RouterRouting#LOCAL_PORT} goes to its host's NIC
@@ -190,6 +226,16 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
    *                                  the routing's classes, the cycle is below 2 ps or the stall limit not positive
    */
   public RouterCore(int vertex, Topology topology, RouterRouting routing, RouterSpec spec, long stallLimitPs) {
+    this(vertex, topology, routing, null, spec, stallLimitPs);
+  }
+
+  /**
+   * A router of a run with faults, routing by {@code detours} (over the network's routing), whose classes the
+   * virtual channels must be a multiple of; {@code detours} null: as {@link #RouterCore(int, Topology,
+   * RouterRouting, RouterSpec, long)}.
+   */
+  public RouterCore(int vertex, Topology topology, RouterRouting routing, DetourRouting detours, RouterSpec spec,
+                    long stallLimitPs) {
     if (vertex < 0 || vertex >= topology.vertexCount() || topology.isHost(vertex)) {
       throw new IllegalArgumentException("router vertex must be a switch vertex of " + topology + ", got " + vertex);
     }
@@ -200,9 +246,10 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     this.deviceId = vertex;
     this.topology = topology;
     this.routing = routing;
+    this.detours = detours;
     this.spec = spec;
     this.name = topology.vertexName(vertex);
-    this.vcClasses = routing.vcClasses();
+    this.vcClasses = detours != null ? detours.vcClasses() : routing.vcClasses();
     this.vcsPerClass = RouterTiming.vcsPerClass(spec, vcClasses);
     this.portCount = topology.portCount(vertex);
     this.vcCount = spec.virtualChannels();
@@ -278,6 +325,28 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     packetsSent = new long[portCount];
   }
 
+  /**
+   * Makes this router part of a run with faults (see the class comment): it applies the plan's events to its ports
+   * and reports what it notices to {@code managementDevice}.
+   *
+   * @throws IllegalStateException when the router was not built with a detour routing
+   */
+  public void useFaults(FaultPlan plan, int managementDevice) {
+    if (detours == null) {
+      throw new IllegalStateException("router " + name + ": faults need the detour routing (build it with one)");
+    }
+    this.plan = plan;
+    this.managementDevice = managementDevice;
+    this.faults = new LinkFaults(deviceId, plan, new FaultTally(plan.eventCount()));
+    int inputVcs = portCount * vcCount;
+    this.portDead = new boolean[portCount];
+    this.discarding = new boolean[inputVcs];
+    this.unpaidSlot = new boolean[inputVcs * depth];
+    this.lastArrived = new Flit[inputVcs];
+    this.routerFlightPs = grantToArrivalCycles * cyclePs - cyclePs / 2;
+    this.nicFlightPs = spec.linkLatencyCycles() * cyclePs - cyclePs / 2;
+  }
+
   @Override
   public int deviceId() {
     return deviceId;
@@ -300,6 +369,16 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     }
     long cycle = RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
     int iv = port * vcCount + vc;
+    if (faults != null) {
+      int lostTo = faults.lossEventOnArrival(neighbour[port], outbox.nowPs(), toRouter[port] ? routerFlightPs
+          : nicFlightPs);
+      if (lostTo == LinkFaults.ARRIVES && portDead[port]) lostTo = faults.lossEventAt(neighbour[port]);
+      if (lostTo != LinkFaults.ARRIVES) {
+        dropArriving(flit, iv, lostTo, cycle, outbox);
+        return;
+      }
+      lastArrived[iv] = flit;
+    }
     if (bufferCount[iv] == depth) {
       throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " overflowed its "
           + depth + " flits: a flit was sent without a credit");
@@ -339,12 +418,17 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     int port = iv / vcCount;
     int vc = iv % vcCount;
     int destination = head.packet().destinationHost();
-    int outputPort = routing.outputPort(deviceId, destination);
+    int via = head.packet().viaHost();
+    int inputClass = vc / vcsPerClass;
+    int outputPort = detours != null ? detours.outputPort(deviceId, inputClass, destination, via)
+        : routing.outputPort(deviceId, destination);
     if (outputPort < 0 || outputPort >= portCount) {
       throw new IllegalStateException("routing sends host " + destination + "'s packet out of router " + name
           + " by port " + outputPort + ", which it does not have");
     }
-    int outputClass = routing.outputVcClass(deviceId, port, vc / vcsPerClass, outputPort, destination);
+    int outputClass = detours != null
+        ? detours.outputVcClass(deviceId, port, inputClass, outputPort, destination, via)
+        : routing.outputVcClass(deviceId, port, inputClass, outputPort, destination);
     if (outputClass < 0 || outputClass >= vcClasses) {
       throw new IllegalStateException("routing gives host " + destination + "'s packet at router " + name
           + " virtual-channel class " + outputClass + " of " + vcClasses);
@@ -439,7 +523,9 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
    */
   private int freeOutputVc(int iv) {
     int base = routeOutputPort[iv] * vcCount + routeOutputClass[iv] * vcsPerClass;
-    int flitCount = wholePacketSpace ? frontFlit(iv).packet().flitCount() : 1;
+    // A dead port loses what it is given: it needs no credit.
+    int flitCount = faults != null && portDead[routeOutputPort[iv]] ? 0
+        : wholePacketSpace ? frontFlit(iv).packet().flitCount() : 1;
     int start = vcRequestPointer[iv];
     for (int k = 0; k < vcsPerClass; k++) {
       int j = start + k;
@@ -495,7 +581,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
 
   private boolean readyForSwitch(int iv, long cycle) {
     if (state[iv] != ACTIVE || stageReadyCycle[iv] > cycle || bufferCount[iv] == 0) return false;
-    if (outputCredits[allocatedOutputVc[iv]] == 0) return false;
+    if (outputCredits[allocatedOutputVc[iv]] == 0 && !losesAt(allocatedOutputVc[iv])) return false;
     return !storeAndForward || tailsBuffered[iv] > 0 || !frontFlit(iv).isHead();
   }
 
@@ -504,20 +590,30 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     int slot = iv * depth + bufferHead[iv];
     Flit flit = buffer[slot];
     buffer[slot] = null;
+    boolean paid = unpaidSlot == null || !unpaidSlot[slot];
+    if (!paid) unpaidSlot[slot] = false;
     bufferHead[iv] = bufferHead[iv] + 1 == depth ? 0 : bufferHead[iv] + 1;
     bufferCount[iv]--;
     heldFlits--;
     int ov = allocatedOutputVc[iv];
-    outputCredits[ov]--;
     int output = routeOutputPort[iv];
     int inputPort = iv / vcCount;
     boolean tail = flit.isTail();
-    outbox.send(neighbour[inputPort], RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs),
-        creditsToReturn[2 * iv + (tail ? 1 : 0)]);
-    Flit sent = new Flit(flit.packet(), flit.flitIndex(), downstreamInputPort[output], ov - output * vcCount,
-        toRouter[output] ? flit.hops() + 1 : flit.hops());
-    outbox.send(neighbour[output], RouterTiming.edgePs(cycle + grantToArrivalCycles, cyclePs), sent);
-    flitsSent[output]++;
+    if (paid) {
+      outbox.send(neighbour[inputPort], RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs),
+          creditsToReturn[2 * iv + (tail ? 1 : 0)]);
+    }
+    if (losesAt(ov)) {
+      // Lost at a dead port, with the rest of its packet: counted once, where the head goes.
+      if (flit.isHead()) faults.tally().packetLost(flit.isCut() ? flit.cutByEvent() : portLossEvent(output));
+      discarding[ov] = !tail;
+    } else {
+      outputCredits[ov]--;
+      Flit sent = new Flit(flit.packet(), flit.flitIndex(), downstreamInputPort[output], ov - output * vcCount,
+          toRouter[output] ? flit.hops() + 1 : flit.hops(), flit.cutByEvent());
+      outbox.send(neighbour[output], RouterTiming.edgePs(cycle + grantToArrivalCycles, cyclePs), sent);
+      flitsSent[output]++;
+    }
     lastMoveCycle = cycle;
     if (tail) {
       packetsSent[output]++;
@@ -538,6 +634,109 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
         state[iv] = IDLE;
         removeActive(iv);
       }
+    }
+  }
+
+  /** Whether what output virtual channel {@code ov} sends is lost: its port is dead, or its packet's head was. */
+  private boolean losesAt(int ov) {
+    return faults != null && (portDead[ov / vcCount] || discarding[ov]);
+  }
+
+  /** The fault event a loss at port {@code port} is put down to. */
+  private int portLossEvent(int port) {
+    return faults.lossEventAt(neighbour[port]);
+  }
+
+  // ---------------------------------------------------------------- faults
+
+  /** A flit lost as it arrives: its credit goes back; its packet is counted lost if it is the head. */
+  private void dropArriving(Flit flit, int iv, int eventId, long cycle, Outbox outbox) {
+    outbox.send(neighbour[iv / vcCount], RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs),
+        creditsToReturn[2 * iv + (flit.isTail() ? 1 : 0)]);
+    if (flit.isHead()) faults.tally().packetLost(flit.isCut() ? flit.cutByEvent() : eventId);
+  }
+
+  @Override
+  public void onFaultCommand(FaultCommand command, Outbox outbox) {
+    if (faults == null) throw cannotHandle(command);
+    boolean wasDown = faults.isDown();
+    long noticePs = faults.apply(command.event(), outbox.nowPs(), n -> List.of());
+    if (noticePs >= 0) outbox.send(deviceId, noticePs, new FaultDetected(command.event().id()));
+    long cycle = RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
+    if (!wasDown && faults.isDown()) loseEverything(faults.lossEventAt(-1), cycle, outbox);
+    for (int port = 0; port < portCount; port++) {
+      boolean dead = faults.isDown() || faults.cableDown(neighbour[port]);
+      if (dead && !portDead[port]) cutArrivingWorms(port, portLossEvent(port), cycle);
+      portDead[port] = dead;
+    }
+    // A dead port takes what waited for it; a cut worm's last flit may leave.
+    if (heldFlits > 0) schedule.requestEarliest(outbox);
+  }
+
+  /**
+   * Port {@code port} died: each worm arriving on it (head in, tail not) is closed by a cut flit, its last buffered
+   * flit or, when all of them have left, one added for the purpose (which took no credit).
+   */
+  private void cutArrivingWorms(int port, int eventId, long cycle) {
+    for (int vc = 0; vc < vcCount; vc++) {
+      int iv = port * vcCount + vc;
+      if (nextArrivingIndex[iv] == 0) continue;
+      if (bufferCount[iv] > 0) {
+        int last = bufferHead[iv] + bufferCount[iv] - 1;
+        if (last >= depth) last -= depth;
+        buffer[iv * depth + last] = buffer[iv * depth + last].cutBy(eventId);
+      } else {
+        Flit previous = lastArrived[iv];
+        Flit cut = new Flit(previous.packet(), nextArrivingIndex[iv], previous.inputPort(), previous.vc(),
+            previous.hops(), eventId);
+        int slot = iv * depth + bufferHead[iv];
+        buffer[slot] = cut;
+        unpaidSlot[slot] = true;
+        bufferCount[iv]++;
+        if (heldFlits == 0) lastMoveCycle = cycle;
+        heldFlits++;
+      }
+      tailsBuffered[iv]++;
+      nextArrivingIndex[iv] = 0;
+    }
+  }
+
+  /** This router went down: every flit it holds is lost (their credits go back), every channel is free. */
+  private void loseEverything(int eventId, long cycle, Outbox outbox) {
+    long creditEdge = RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs);
+    for (int iv = 0; iv < portCount * vcCount; iv++) {
+      for (int k = 0; k < bufferCount[iv]; k++) {
+        int slot = iv * depth + (bufferHead[iv] + k) % depth;
+        Flit flit = buffer[slot];
+        buffer[slot] = null;
+        if (unpaidSlot[slot]) {
+          unpaidSlot[slot] = false;
+        } else {
+          outbox.send(neighbour[iv / vcCount], creditEdge, creditsToReturn[2 * iv + (flit.isTail() ? 1 : 0)]);
+        }
+        if (flit.isHead()) faults.tally().packetLost(flit.isCut() ? flit.cutByEvent() : eventId);
+      }
+      bufferHead[iv] = 0;
+      bufferCount[iv] = 0;
+      tailsBuffered[iv] = 0;
+      nextArrivingIndex[iv] = 0;
+      allocatedOutputVc[iv] = -1;
+      outputVcOwner[iv] = -1;
+      discarding[iv] = false;
+      if (state[iv] != IDLE) {
+        state[iv] = IDLE;
+        removeActive(iv);
+      }
+    }
+    heldFlits = 0;
+  }
+
+  @Override
+  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
+    if (faults == null) throw cannotHandle(detected);
+    for (int eventId : faults.reports(plan.event(detected.eventId()))) {
+      outbox.send(managementDevice, outbox.nowPs() + plan.settings().managementLatencyPs(),
+          new FailureNotice(eventId, deviceId, outbox.nowPs()));
     }
   }
 
@@ -704,7 +903,9 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
             windowFlitsArrived[iv]));
       }
     }
-    return new DeviceReport(deviceId, links, List.of(), null, virtualChannels);
+    FaultReport faultReport = faults == null ? null
+        : new FaultReport(faults.tally().copy(), List.of(), null, List.of());
+    return new DeviceReport(deviceId, links, List.of(), null, virtualChannels, faultReport);
   }
 
   // ---------------------------------------------------------------- payloads a router never gets
@@ -743,15 +944,6 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     return new IllegalArgumentException("router " + deviceId + " cannot handle " + payload);
   }
 
-  @Override
-  public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
-  }
-
-  @Override
-  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    throw cannotHandle(detected);
-  }
 
   @Override
   public void onFailureNotice(FailureNotice notice, Outbox outbox) {
