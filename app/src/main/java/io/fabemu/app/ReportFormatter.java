@@ -43,6 +43,8 @@ public final class ReportFormatter {
 
   /** The most messages given up on that {@link #faults} names one by one. */
   public static final int MAX_GAVE_UP_LINES = 5;
+  /** Detours the fault table names per event (results.json has them all). */
+  static final int MAX_DETOURS_SHOWN = 3;
 
   private ReportFormatter() {}
 
@@ -154,6 +156,7 @@ public final class ReportFormatter {
           .append(" corrupted, ").append(unexplainedResent).append(" resent)");
     }
     sb.append('\n');
+    detourLines(sb, events, t);
     if (report.partition() != null) sb.append("# Partition: ").append(report.partition()).append('\n');
     List<String> gaveUp = report.gaveUp();
     for (int i = 0; i < Math.min(MAX_GAVE_UP_LINES, gaveUp.size()); i++) {
@@ -163,6 +166,29 @@ public final class ReportFormatter {
       sb.append("# ... and ").append(gaveUp.size() - MAX_GAVE_UP_LINES).append(" more given up\n");
     }
     return sb.toString();
+  }
+
+  /**
+   * A router network's detours, one line per event that changed them or whose detours carried packets: how many
+   * (source, destination) pairs go through a via node once it was routed around, the first few, and the packets
+   * sent on them.
+   */
+  private static void detourLines(StringBuilder sb, List<FaultFigures> events, FaultTally t) {
+    for (FaultFigures f : events) {
+      int id = f.event().id();
+      List<String> detours = f.record() == null ? List.of() : f.record().detours();
+      long detoured = id < t.eventCount() ? t.detouredPackets(id) : 0;
+      if (detours.isEmpty() && detoured == 0) continue;
+      sb.append("# Detours after event ").append(id).append(" (").append(f.event().target()).append(' ')
+          .append(f.event().action().configName()).append("): ").append(plural(detours.size(), "pair"))
+          .append(" through a via node");
+      if (!detours.isEmpty()) {
+        sb.append(" (").append(String.join(", ", detours.subList(0, Math.min(MAX_DETOURS_SHOWN, detours.size()))));
+        if (detours.size() > MAX_DETOURS_SHOWN) sb.append(", ...");
+        sb.append(')');
+      }
+      sb.append(", ").append(plural(detoured, "packet")).append(" sent on them\n");
+    }
   }
 
   /**

@@ -218,12 +218,14 @@ public final class ResultsWriter {
   /**
    * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
    * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
-   * management node saw last (null when none) and the messages given up on. Without a fault report (the run reported
-   * none) the counts, totals and partition are null.
+   * management node saw last (null when none) and the messages given up on; on a router network, per event also the
+   * packets sent through via nodes by its detours and every detour in place once it was routed around. Without a
+   * fault report (the run reported none) the counts, totals and partition are null.
    */
   private static ObjectNode faultsJson(RunResult result, Topology topology) {
     FaultPlan plan = result.scenario().faults();
     FaultReport report = result.faults();
+    boolean routerNetwork = result.scenario().topology().networkShape().isPresent();
     ObjectNode faults = MAPPER.createObjectNode();
     FaultSettings s = plan.settings();
     ObjectNode settings = faults.putObject("settings");
@@ -251,6 +253,13 @@ public final class ResultsWriter {
       putOrNull(n, "lostPackets", f.lostPackets());
       putOrNull(n, "corruptedPackets", f.corruptedPackets());
       putOrNull(n, "resentMessages", f.resentMessages());
+      if (report != null && routerNetwork) {
+        // Router networks: the packets sent through via nodes by this event's detours, and every detour in place.
+        n.put("detouredPackets", f.event().id() < report.tally().eventCount()
+            ? report.tally().detouredPackets(f.event().id()) : 0);
+        ArrayNode detours = n.putArray("detours");
+        if (f.record() != null) f.record().detours().forEach(detours::add);
+      }
     }
     if (report == null) {
       faults.putNull("totals");

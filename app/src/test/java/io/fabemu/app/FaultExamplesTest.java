@@ -31,6 +31,20 @@ class FaultExamplesTest extends CliTestBase {
   }
 
   @Test
+  void theMeshNodeFailureExampleDetoursAndEndsExactly() throws Exception {
+    assertThat(fabemu("run", "../examples/mesh-node-failure.conf", "--no-progress", "--out",
+        out.resolve("mesh").toString())).isZero();
+    // Detected after three missed 1 us heartbeats; rerouted 1 us + 64 x 100 ns + 1 us later (every NIC loses host27).
+    assertThat(stdout).containsPattern("\\n0 +12\\.000 +node host27 +down +3\\.000 +11\\.400 +[1-9]\\d* ")
+        .containsPattern("\\n1 +60\\.000 +node host27 +up +1\\.000 ")
+        .containsPattern("# Detours after event 0 \\(node host27 down\\): \\d+ pairs through a via node .*, "
+            + "[1-9]\\d* packets? sent on them");
+    assertThat(stdout).contains("#wrong").doesNotContain("INCOMPLETE");
+    assertThat(Files.readString(out.resolve("mesh/results.json"))).contains("\"host24->host31 via host16\"");
+    assertThat(Files.readString(out.resolve("mesh/report.html"))).contains("<h3>Detours</h3>");
+  }
+
+  @Test
   void thePartitionExampleExitsOneWithTheLine() {
     assertThat(fabemu("run", "../examples/leafspine-partition.conf", "--no-progress", "--out",
         out.resolve("partition").toString())).isEqualTo(1);

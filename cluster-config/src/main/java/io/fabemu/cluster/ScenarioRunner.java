@@ -145,17 +145,18 @@ public final class ScenarioRunner {
    * member). See {@link PlacementPlan#crossLookaheadPs}.
    */
   public static long crossLookaheadPs(Fabric fabric, PlacementPlan plan) {
+    if (fabric.routerNetwork()) {
+      // A router sends a flit or credit half a cycle after the evaluation that decides it, whatever the member:
+      // the fabric's lookahead is already the least delay between any two devices (and at most the management
+      // network's latency in a run with faults).
+      return fabric.lookaheadPs();
+    }
     if (fabric.scenario().hasFaults()) {
       // Notices and route updates cross members on the management network, whose latency the fabric's lookahead
       // already takes in; the links between members may be slower still.
       return Math.min(fabric.scenario().faults().settings().managementLatencyPs(),
           plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
               fabric.lookaheadPs()));
-    }
-    if (fabric.routerNetwork()) {
-      // A router sends a flit or credit half a cycle after the evaluation that decides it, whatever the member:
-      // the fabric's lookahead is already the least delay between any two devices.
-      return fabric.lookaheadPs();
     }
     return plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
         fabric.lookaheadPs());

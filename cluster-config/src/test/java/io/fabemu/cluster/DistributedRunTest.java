@@ -138,6 +138,38 @@ class DistributedRunTest {
     }
   }
 
+  @Test
+  void shouldGiveThePlainEnginesDigestWhenAMeshNodeFailsAndReturnsOnOneAndThreeMembers() {
+    // Cut worms, credits, notices and detoured packets cross members.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-mesh-faults
+        seed = 9
+        topology { kind = mesh, dimensions = [3, 3] }
+        devices.nic.segment-size = 256 B
+        devices.router { flit-bytes = 64 B, link-latency-cycles = 2, virtual-channels = 2 }
+        workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [2 KiB], iterations = 1 }
+        faults {
+          transport.retransmit-timeout = 5 us
+          events = [
+            { at = 1 us, action = down, node = "host4" }
+            { at = 9 us, action = up, node = "host4" }
+            { at = 2 us, action = down, link = "router0-router1" }
+          ]
+        }
+        """, "distributed-mesh-faults.conf").spec();
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    assertThat(plain.faults().tally().totalLostPackets()).isPositive();
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.faults()).isEqualTo(plain.faults());
+      assertThat(distributed.events()).isEqualTo(plain.events());
+    }
+  }
+
   /** In-network Allreduce (and a host ring) with loss on a link between members, so retransmissions cross too. */
   private static ScenarioSpec incAllreduce() {
     return ScenarioLoader.parse("""

@@ -444,6 +444,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
           forwarder.faultTally().packetLost(detoursCauseEventId);
           continue;
         }
+        if (via >= 0) forwarder.faultTally().packetDetoured(detoursCauseEventId);
         // The segment's tail time is set where its last flit is ejected. The source queue is in creation order: a
         // segment waits behind an acknowledgement queued for a later time (never so without faults).
         terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, destinationHost,
@@ -470,6 +471,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         forwarder.faultTally().packetLost(detoursCauseEventId);
         return;
       }
+      if (via >= 0) forwarder.faultTally().packetDetoured(detoursCauseEventId);
       // The source queue is in creation order: an acknowledgement waits behind the segments queued before it.
       long createdPs = Math.max(Math.max(readyPs, outbox.nowPs()), terminal.lastQueuedCreatedPs());
       terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, sourceHost,

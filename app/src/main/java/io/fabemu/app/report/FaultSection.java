@@ -105,8 +105,30 @@ final class FaultSection implements ReportSection {
         Set.of(0, 1, 4, 5, 7, 8, 9, 10));
     Tables.note(out, "Detected after, rerouted after: from the injection until a neighbour noticed it and until the "
         + "network was routed around it; - where that did not happen (or, for the counts, was not reported).");
+    detours(out, figures);
     out.element("h3", "Totals").newline();
     totals(out);
+  }
+
+  /** A router network's detours: per event that changed them, the pairs through via nodes and the packets sent. */
+  private void detours(Markup out, List<FaultFigures> figures) {
+    List<List<String>> rows = new ArrayList<>();
+    for (FaultFigures f : figures) {
+      int id = f.event().id();
+      List<String> detours = f.record() == null ? List.of() : f.record().detours();
+      long detoured = report == null || id >= report.tally().eventCount() ? 0 : report.tally().detouredPackets(id);
+      if (detours.isEmpty() && detoured == 0) continue;
+      rows.add(List.of(Integer.toString(id), f.event().target() + " " + f.event().action().configName(),
+          Integer.toString(detours.size()), Long.toString(detoured), String.join(", ", detours)));
+    }
+    if (rows.isEmpty()) return;
+    out.element("h3", "Detours").newline();
+    Tables.note(out, "The management node's detours (the router patent's): each pair of nodes whose route crossed "
+        + "what is down goes by dimension order to a via node, then on to its destination, each leg in a "
+        + "virtual-channel class set of its own. Pairs: those on a detour once the event was routed around; packets: "
+        + "those the NICs sent on that event's detours.");
+    Tables.table(out, List.of("id", "event", "pairs on a detour", "packets detoured", "detours (source->destination "
+        + "via node)"), rows, Set.of(0, 2, 3));
   }
 
   private void timeline(Markup out, List<FaultFigures> figures) {

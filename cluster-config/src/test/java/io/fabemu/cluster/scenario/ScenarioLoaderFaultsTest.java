@@ -379,11 +379,6 @@ class ScenarioLoaderFaultsTest {
   @Test
   void shouldRefuseFaultsWhereDevicesDoNotHandleThemYet() {
     String event = "faults.events = [{ at = 1 us, action = down, node = host0 }]";
-    assertError("topology.kind = mesh\n" + event)
-        .hasMessage("x.conf:2: faults.events: faults on router networks (mesh, torus, group-ring) are not supported "
-            + "yet");
-    assertError("topology { kind = torus, dimensions = [4, 4] }\n" + event)
-        .hasMessageContaining("faults on router networks (mesh, torus, group-ring) are not supported yet");
     assertError(FABRIC + "devices.inc.enabled = true\n" + event)
         .hasMessage("x.conf:3: faults.events: faults with INC (devices.inc.enabled = true) are not supported yet");
     assertError("topology.kind = mesh\ntraffic.pattern = uniform\n" + event)
@@ -392,6 +387,44 @@ class ScenarioLoaderFaultsTest {
     // Settings alone change nothing, so they are fine anywhere.
     assertThat(load("topology.kind = mesh\nfaults.detection.misses = 2").faults().isEmpty()).isTrue();
     assertThat(load(FABRIC + "devices.inc.enabled = true\nfaults.events = []").faults().isEmpty()).isTrue();
+  }
+
+  @Test
+  void shouldTakeANodeOfARouterNetworkAsItsRouter() {
+    ScenarioSpec spec = load("topology { kind = mesh, dimensions = [3, 3] }\ndevices.router.virtual-channels = 2\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host4 }, { at = 2 us, action = down, link = "
+        + "\"router0-router1\" }, { at = 3 us, action = up, switch = router4 }]");
+    FaultEvent down = spec.faults().event(0);
+    // Router4 is vertex 9 + 4: the node's router, with its five cables (its NIC and four neighbours).
+    assertThat(down.target()).isEqualTo("node host4");
+    assertThat(down.vertex()).isEqualTo(13);
+    assertThat(down.links()).hasSize(10);
+    // The node and its router are one target: the router's up undoes the node's down.
+    assertThat(spec.faults().event(2).vertex()).isEqualTo(13);
+  }
+
+  @Test
+  void shouldRefuseRouterNetworkFaultsTheRoutersCannotTake() {
+    String mesh = "topology { kind = mesh, dimensions = [3, 3] }\n";
+    assertError(mesh + "devices.router.virtual-channels = 1\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host0 }]")
+        .hasMessage("x.conf:3: faults.events: faults on a mesh need devices.router.virtual-channels to be a multiple "
+            + "of 2 (detours through via nodes take 1 class per leg), got 1");
+    assertError("topology { kind = torus, dimensions = [4, 4] }\ndevices.router.virtual-channels = 2\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host0 }]")
+        .hasMessageContaining("multiple of 4 (detours through via nodes take 2 classes per leg), got 2");
+    assertError(mesh + "devices.router.virtual-channels = 2\n"
+        + "faults.events = [{ at = 1 us, action = lossy, link = \"router0-router1\", drop = 0.1 }]")
+        .hasMessage("x.conf:3: faults.events[0].action: lossy is not supported on a router network (its channels "
+            + "move flits by credits; use down, up, flap or straggler)");
+  }
+
+  @Test
+  void shouldRefuseANodeAndItsRouterGoingDownTwice() {
+    assertError("topology { kind = mesh, dimensions = [3, 3] }\ndevices.router.virtual-channels = 2\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host4 }, { at = 2 us, action = down, switch = "
+        + "router4 }]")
+        .hasMessageContaining("down of switch router4 at 2 us: it is down already (node host4 went down at 1 us)");
   }
 
   // ------------------------------------------------------------------------------ appended events (--fault)
@@ -438,8 +471,9 @@ class ScenarioLoaderFaultsTest {
     assertThatThrownBy(() -> ScenarioLoader.load(file, ConfigFactory.empty(), fine))
         .hasMessage(file + ":3: faults.events[0]: up of switch spine0 at 10 us: it is not down then");
     // A list of appended events only: its refusal names the first.
-    Files.writeString(file, "topology.kind = mesh\n");
+    Files.writeString(file, "topology.kind = mesh\ndevices.router.virtual-channels = 1\n");
     assertThatThrownBy(() -> ScenarioLoader.load(file, ConfigFactory.empty(), fine))
-        .hasMessage("--fault #1: faults on router networks (mesh, torus, group-ring) are not supported yet");
+        .hasMessage("--fault #1: faults on a mesh need devices.router.virtual-channels to be a multiple of 2 (detours "
+            + "through via nodes take 1 class per leg), got 1");
   }
 }

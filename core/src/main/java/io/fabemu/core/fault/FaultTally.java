@@ -14,6 +14,8 @@ public final class FaultTally {
   private final long[] corruptedPackets;
   /** Messages sent again after their acknowledgement did not come in time. */
   private final long[] resentMessages;
+  /** Packets a router network's NIC sent through a via node, by the event whose detours it followed. */
+  private final long[] detouredPackets;
   /** Copies of messages (or their packets) that had already arrived, discarded by the receiving NIC. */
   private long duplicatesDiscarded;
 
@@ -24,13 +26,15 @@ public final class FaultTally {
   }
 
   public FaultTally(int eventCount) {
-    this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], 0);
+    this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], 0);
   }
 
-  private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long duplicatesDiscarded) {
+  private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long[] detouredPackets,
+                     long duplicatesDiscarded) {
     this.lostPackets = lostPackets;
     this.corruptedPackets = corruptedPackets;
     this.resentMessages = resentMessages;
+    this.detouredPackets = detouredPackets;
     this.duplicatesDiscarded = duplicatesDiscarded;
   }
 
@@ -49,6 +53,10 @@ public final class FaultTally {
 
   public void messageResent(int eventId) {
     resentMessages[slot(eventId)]++;
+  }
+
+  public void packetDetoured(int eventId) {
+    detouredPackets[slot(eventId)]++;
   }
 
   public void duplicateDiscarded() {
@@ -72,8 +80,16 @@ public final class FaultTally {
     return resentMessages[slot(eventId)];
   }
 
+  public long detouredPackets(int eventId) {
+    return detouredPackets[slot(eventId)];
+  }
+
   public long duplicatesDiscarded() {
     return duplicatesDiscarded;
+  }
+
+  public long totalDetouredPackets() {
+    return Arrays.stream(detouredPackets).sum();
   }
 
   public long totalLostPackets() {
@@ -96,24 +112,27 @@ public final class FaultTally {
     long[] lost = lostPackets.clone();
     long[] corrupted = corruptedPackets.clone();
     long[] resent = resentMessages.clone();
+    long[] detoured = detouredPackets.clone();
     for (int i = 0; i < lost.length; i++) {
       lost[i] += other.lostPackets[i];
       corrupted[i] += other.corruptedPackets[i];
       resent[i] += other.resentMessages[i];
+      detoured[i] += other.detouredPackets[i];
     }
-    return new FaultTally(lost, corrupted, resent, duplicatesDiscarded + other.duplicatesDiscarded);
+    return new FaultTally(lost, corrupted, resent, detoured, duplicatesDiscarded + other.duplicatesDiscarded);
   }
 
   /** A copy, for a report that must not change as the device goes on. */
   public FaultTally copy() {
-    return new FaultTally(lostPackets.clone(), corruptedPackets.clone(), resentMessages.clone(), duplicatesDiscarded);
+    return new FaultTally(lostPackets.clone(), corruptedPackets.clone(), resentMessages.clone(),
+        detouredPackets.clone(), duplicatesDiscarded);
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof FaultTally t && Arrays.equals(lostPackets, t.lostPackets)
         && Arrays.equals(corruptedPackets, t.corruptedPackets) && Arrays.equals(resentMessages, t.resentMessages)
-        && duplicatesDiscarded == t.duplicatesDiscarded;
+        && Arrays.equals(detouredPackets, t.detouredPackets) && duplicatesDiscarded == t.duplicatesDiscarded;
   }
 
   @Override

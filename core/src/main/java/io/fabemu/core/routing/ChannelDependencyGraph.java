@@ -38,10 +38,20 @@ public final class ChannelDependencyGraph {
   /** Bit {@code port * classes + class} of vertex {@code v}'s words: the edge to that channel and class. */
   private final long[] successors;
 
-  private ChannelDependencyGraph(PortGraph graph, RouterRouting routing) {
+  /**
+   * One hop of a routing, as the walk asks it: the port out of a router and the class on it, for a packet that
+   * arrived by {@code inputPort} in {@code inputClass}, bound for {@code destination} through {@code via} (-1: none).
+   */
+  private interface Step {
+    int port(int router, int inputClass, int destination, int via);
+
+    int vcClass(int router, int inputPort, int inputClass, int port, int destination, int via);
+  }
+
+  private ChannelDependencyGraph(PortGraph graph, int hosts, int classes) {
     this.graph = graph;
-    this.hosts = routing.hostCount();
-    this.classes = routing.vcClasses();
+    this.hosts = hosts;
+    this.classes = classes;
     if (classes < 1) throw new IllegalArgumentException("routing needs at least 1 VC class, got " + classes);
     RoutingTable.requireShape(graph, "channel dependency graph of a router network of " + hosts + " hosts", hosts,
         2 * hosts);
@@ -71,7 +81,6 @@ public final class ChannelDependencyGraph {
     this.slots = maxPorts * classes;
     this.wordsPerVertex = (slots + 63) / 64;
     this.successors = new long[Math.multiplyExact(channels * classes, wordsPerVertex)];
-    walkEveryRoute(routing);
   }
 
   /**
@@ -85,7 +94,44 @@ public final class ChannelDependencyGraph {
    *                                  than its destination's
    */
   public static Optional<List<String>> findCycle(PortGraph graph, RouterRouting routing) {
-    return new ChannelDependencyGraph(graph, routing).cycle();
+    ChannelDependencyGraph cdg = new ChannelDependencyGraph(graph, routing.hostCount(), routing.vcClasses());
+    Step step = new Step() {
+      @Override
+      public int port(int router, int inputClass, int destination, int via) {
+        return routing.outputPort(router, destination);
+      }
+
+      @Override
+      public int vcClass(int router, int inputPort, int inputClass, int port, int destination, int via) {
+        return routing.outputVcClass(router, inputPort, inputClass, port, destination);
+      }
+    };
+    cdg.walkRoutes(step, -1, new int[] {0});
+    return cdg.cycle();
+  }
+
+  /**
+   * As {@link #findCycle(PortGraph, RouterRouting)} for the detours of a run with faults: every route any detour table
+   * can give, i.e. every (source, destination) pair through every via node (and directly), and a direct packet
+   * injected in either leg's class set. Acyclic means no set of detours and direct packets can deadlock, whatever
+   * fails. Time up to hosts^2 x channels x classes.
+   */
+  public static Optional<List<String>> findCycle(PortGraph graph, DetourRouting detours) {
+    ChannelDependencyGraph cdg = new ChannelDependencyGraph(graph, detours.hostCount(), detours.vcClasses());
+    Step step = new Step() {
+      @Override
+      public int port(int router, int inputClass, int destination, int via) {
+        return detours.outputPort(router, inputClass, destination, via);
+      }
+
+      @Override
+      public int vcClass(int router, int inputPort, int inputClass, int port, int destination, int via) {
+        return detours.outputVcClass(router, inputPort, inputClass, port, destination, via);
+      }
+    };
+    cdg.walkRoutes(step, -1, new int[] {0, detours.classesPerLeg()});
+    for (int via = 0; via < detours.hostCount(); via++) cdg.walkRoutes(step, via, new int[] {0});
+    return cdg.cycle();
   }
 
   private int portTowards(int router, int neighbour) {
@@ -96,49 +142,63 @@ public final class ChannelDependencyGraph {
         + graph.vertexName(neighbour) + " (" + graph.description() + ")");
   }
 
-  private void walkEveryRoute(RouterRouting routing) {
+  /**
+   * Adds the edges of every route through {@code via} (-1: direct) from every source, injected in each of
+   * {@code injectionClasses}, to every destination other than the via node.
+   */
+  private void walkRoutes(Step step, int via, int[] injectionClasses) {
     int[] walkedFor = new int[channelTarget.length * classes];
+    int stamp = 0;
     for (int destination = 0; destination < hosts; destination++) {
-      int stamp = destination + 1;
-      for (int source = 0; source < hosts; source++) {
-        int router = hosts + source;
-        int inputPort = RouterRouting.LOCAL_PORT;
-        int inputClass = 0;
-        int previous = -1;
-        while (true) {
-          int port = routing.outputPort(router, destination);
-          if (port == RouterRouting.LOCAL_PORT) {
-            if (router != hosts + destination) {
-              throw new IllegalArgumentException("routing ejects a packet for " + graph.vertexName(destination)
-                  + " at " + graph.vertexName(router));
-            }
-            break;
-          }
-          if (port < 0 || port >= graph.portCount(router)) {
-            throw new IllegalArgumentException("routing sends a packet for " + graph.vertexName(destination)
-                + " out of port " + port + " of " + graph.vertexName(router) + ", which has "
-                + graph.portCount(router) + " ports");
-          }
-          int vcClass = routing.outputVcClass(router, inputPort, inputClass, port, destination);
-          if (vcClass < 0 || vcClass >= classes) {
-            throw new IllegalArgumentException("routing gives class " + vcClass + " at " + graph.vertexName(router)
-                + " port " + port + ", but has " + classes + " classes");
-          }
-          int channel = channelStart[router - hosts] + port;
-          int vertex = channel * classes + vcClass;
-          if (previous >= 0) {
-            int slot = port * classes + vcClass;
-            successors[previous * wordsPerVertex + (slot >>> 6)] |= 1L << slot;
-          }
-          // Walked to this destination already: the rest of the route, and its edges, are the same.
-          if (walkedFor[vertex] == stamp) break;
-          walkedFor[vertex] = stamp;
-          previous = vertex;
-          inputPort = reversePort[channel];
-          inputClass = vcClass;
-          router = channelTarget[channel];
+      if (destination == via) continue;
+      for (int injectionClass : injectionClasses) {
+        // A route's rest depends only on where it is, its destination and via node (and its leg, its class).
+        stamp++;
+        for (int source = 0; source < hosts; source++) {
+          if (source != via) walk(step, source, destination, via, injectionClass, walkedFor, stamp);
         }
       }
+    }
+  }
+
+  private void walk(Step step, int source, int destination, int via, int injectionClass, int[] walkedFor,
+                    int stamp) {
+    int router = hosts + source;
+    int inputPort = RouterRouting.LOCAL_PORT;
+    int inputClass = injectionClass;
+    int previous = -1;
+    while (true) {
+      int port = step.port(router, inputClass, destination, via);
+      if (port == RouterRouting.LOCAL_PORT) {
+        if (router != hosts + destination) {
+          throw new IllegalArgumentException("routing ejects a packet for " + graph.vertexName(destination)
+              + " at " + graph.vertexName(router));
+        }
+        break;
+      }
+      if (port < 0 || port >= graph.portCount(router)) {
+        throw new IllegalArgumentException("routing sends a packet for " + graph.vertexName(destination)
+            + " out of port " + port + " of " + graph.vertexName(router) + ", which has "
+            + graph.portCount(router) + " ports");
+      }
+      int vcClass = step.vcClass(router, inputPort, inputClass, port, destination, via);
+      if (vcClass < 0 || vcClass >= classes) {
+        throw new IllegalArgumentException("routing gives class " + vcClass + " at " + graph.vertexName(router)
+            + " port " + port + ", but has " + classes + " classes");
+      }
+      int channel = channelStart[router - hosts] + port;
+      int vertex = channel * classes + vcClass;
+      if (previous >= 0) {
+        int slot = port * classes + vcClass;
+        successors[previous * wordsPerVertex + (slot >>> 6)] |= 1L << slot;
+      }
+      // Walked to this destination already: the rest of the route, and its edges, are the same.
+      if (walkedFor[vertex] == stamp) break;
+      walkedFor[vertex] = stamp;
+      previous = vertex;
+      inputPort = reversePort[channel];
+      inputClass = vcClass;
+      router = channelTarget[channel];
     }
   }
 

@@ -67,6 +67,53 @@ final class ChannelDependencies {
     return graph;
   }
 
+  /**
+   * Walks every detour any table can give on {@code topology}: each (source, destination) pair through each via
+   * node, leg 1 by {@code base} to the via node's router, leg 2 by {@code base} from there to the destination's,
+   * with the phase kept by the walk itself (not read from the classes, as {@code DetourRouting} does). With
+   * {@code separateLegClasses} leg 2 takes classes {@code b..2b-1}; without, both legs take the base classes.
+   */
+  static ChannelDependencies ofDetours(Topology topology, RouterRouting base, boolean separateLegClasses) {
+    int hosts = base.hostCount();
+    int b = base.vcClasses();
+    ChannelDependencies graph = new ChannelDependencies(separateLegClasses ? 2 * b : b);
+    for (int source = 0; source < hosts; source++) {
+      for (int destination = 0; destination < hosts; destination++) {
+        for (int via = 0; via < hosts; via++) {
+          if (via == source || via == destination) continue;
+          int previous = graph.walkLeg(topology, base, base.routerOf(source), via, 0, -1);
+          previous = graph.walkLeg(topology, base, base.routerOf(via), destination, separateLegClasses ? b : 0,
+              previous);
+        }
+      }
+    }
+    return graph;
+  }
+
+  /**
+   * Walks one leg from {@code router} (as if injected there) to {@code target}'s router in classes offset by
+   * {@code classOffset}, chaining from vertex {@code previous} (-1: none); returns the leg's last vertex (or
+   * {@code previous} when the leg has no hop).
+   */
+  private int walkLeg(Topology topology, RouterRouting base, int router, int target, int classOffset, int previous) {
+    int inputPort = RouterRouting.LOCAL_PORT;
+    int inputClass = 0;
+    for (int hops = 0; ; hops++) {
+      if (hops > base.hostCount()) throw new AssertionError("leg to " + target + " does not end");
+      int port = base.outputPort(router, target);
+      if (port == RouterRouting.LOCAL_PORT) return previous;
+      Link link = topology.ports(router).get(port);
+      int vcClass = base.outputVcClass(router, inputPort, inputClass, port, target);
+      int vertex = link.id() * classes + classOffset + vcClass;
+      successors.computeIfAbsent(vertex, v -> new HashSet<>());
+      if (previous >= 0) successors.get(previous).add(vertex);
+      previous = vertex;
+      router = link.to();
+      inputPort = link.toPort();
+      inputClass = vcClass;
+    }
+  }
+
   int edgeCount() {
     int edges = 0;
     for (Set<Integer> next : successors.values()) edges += next.size();

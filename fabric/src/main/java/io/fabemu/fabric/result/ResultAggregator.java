@@ -196,7 +196,10 @@ public final class ResultAggregator {
         if (r != null) {
           line.append(" detected ").append(r.detectedPs()).append(" by ").append(r.reporterDevice())
               .append(" rerouted ").append(r.rerouteCompletePs()).append(" updates ").append(r.devicesUpdated());
+          // Router networks only, so the digests of faulted switched runs stay what they were.
+          if (!r.detours().isEmpty()) line.append(" detours ").append(String.join(",", r.detours()));
         }
+        if (tally.detouredPackets(e) > 0) line.append(" detoured ").append(tally.detouredPackets(e));
         line.append('\n');
         update(sha, line);
       }
