@@ -14,6 +14,8 @@ public final class FaultTally {
   private final long[] corruptedPackets;
   /** Messages sent again after their acknowledgement did not come in time. */
   private final long[] resentMessages;
+  /** When the last of those messages was sent again (-1: none, or sent without a time). */
+  private final long[] lastResendPs;
   /** Copies of messages (or their packets) that had already arrived, discarded by the receiving NIC. */
   private long duplicatesDiscarded;
 
@@ -24,14 +26,22 @@ public final class FaultTally {
   }
 
   public FaultTally(int eventCount) {
-    this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], 0);
+    this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], noTimes(eventCount + 1), 0);
   }
 
-  private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long duplicatesDiscarded) {
+  private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long[] lastResendPs,
+                     long duplicatesDiscarded) {
     this.lostPackets = lostPackets;
     this.corruptedPackets = corruptedPackets;
     this.resentMessages = resentMessages;
+    this.lastResendPs = lastResendPs;
     this.duplicatesDiscarded = duplicatesDiscarded;
+  }
+
+  private static long[] noTimes(int slots) {
+    long[] times = new long[slots];
+    Arrays.fill(times, -1);
+    return times;
   }
 
   /** The slot of event {@code eventId}, or of "no event" when it is negative. */
@@ -49,6 +59,12 @@ public final class FaultTally {
 
   public void messageResent(int eventId) {
     resentMessages[slot(eventId)]++;
+  }
+
+  /** A message was sent again at {@code atPs} because of event {@code eventId} (its time is kept: the latest). */
+  public void messageResent(int eventId, long atPs) {
+    messageResent(eventId);
+    lastResendPs[slot(eventId)] = Math.max(lastResendPs[slot(eventId)], atPs);
   }
 
   public void duplicateDiscarded() {
@@ -70,6 +86,11 @@ public final class FaultTally {
 
   public long resentMessages(int eventId) {
     return resentMessages[slot(eventId)];
+  }
+
+  /** When the last message resent because of event {@code eventId} was sent again; -1 when none was (with a time). */
+  public long lastResendPs(int eventId) {
+    return lastResendPs[slot(eventId)];
   }
 
   public long duplicatesDiscarded() {
@@ -96,24 +117,27 @@ public final class FaultTally {
     long[] lost = lostPackets.clone();
     long[] corrupted = corruptedPackets.clone();
     long[] resent = resentMessages.clone();
+    long[] lastResend = lastResendPs.clone();
     for (int i = 0; i < lost.length; i++) {
       lost[i] += other.lostPackets[i];
       corrupted[i] += other.corruptedPackets[i];
       resent[i] += other.resentMessages[i];
+      lastResend[i] = Math.max(lastResend[i], other.lastResendPs[i]);
     }
-    return new FaultTally(lost, corrupted, resent, duplicatesDiscarded + other.duplicatesDiscarded);
+    return new FaultTally(lost, corrupted, resent, lastResend, duplicatesDiscarded + other.duplicatesDiscarded);
   }
 
   /** A copy, for a report that must not change as the device goes on. */
   public FaultTally copy() {
-    return new FaultTally(lostPackets.clone(), corruptedPackets.clone(), resentMessages.clone(), duplicatesDiscarded);
+    return new FaultTally(lostPackets.clone(), corruptedPackets.clone(), resentMessages.clone(), lastResendPs.clone(),
+        duplicatesDiscarded);
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof FaultTally t && Arrays.equals(lostPackets, t.lostPackets)
         && Arrays.equals(corruptedPackets, t.corruptedPackets) && Arrays.equals(resentMessages, t.resentMessages)
-        && duplicatesDiscarded == t.duplicatesDiscarded;
+        && Arrays.equals(lastResendPs, t.lastResendPs) && duplicatesDiscarded == t.duplicatesDiscarded;
   }
 
   @Override
