@@ -163,6 +163,7 @@ final class CommandPipeline {
     String why = partial.incompleteReason() == null || partial.incompleteReason().isBlank()
         ? reason : partial.incompleteReason();
     return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
-        partial.windows(), partial.events(), partial.wallSeconds(), partial.digest());
+        partial.windows(), partial.events(), partial.wallSeconds(), partial.digest(), partial.faults(),
+        partial.faultImpacts());
   }
 }

@@ -13,6 +13,7 @@ import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.RunResult;
 import java.util.List;
 import java.util.Locale;
@@ -101,10 +102,11 @@ public final class ReportFormatter {
   /**
    * What the run's faults did, empty when the scenario has no fault plan: a title with the plan's settings, one row
    * per event (id, injection time, target, action, detection delay and reroute time after the injection in
-   * microseconds, packets lost and corrupted and messages resent because of it; {@code -} where a figure does not
-   * apply or was not reported), a line saying how to read the times, one line of totals, the partition the
-   * management node saw last if any, and the messages given up on (at most {@value #MAX_GAVE_UP_LINES} lines, then
-   * how many more).
+   * microseconds, packets lost and corrupted and messages resent because of it, the collectives it touched and
+   * their extra latency against the run without faults, summed and largest ({@link FaultImpact}); {@code -} where a
+   * figure does not apply or was not reported, or no baseline ran), two lines saying how to read them, one line of
+   * totals, the partition the management node saw last if any, and the messages given up on (at most
+   * {@value #MAX_GAVE_UP_LINES} lines, then how many more).
    */
   public static String faults(RunResult result) {
     FaultPlan plan = result.scenario().faults();
@@ -126,8 +128,10 @@ public final class ReportFormatter {
         .append(CNumbers.padRight("Target", targetWidth)).append(CNumbers.padRight("Action", 11))
         .append(CNumbers.padLeft("Detected(us)", 14)).append(CNumbers.padLeft("Rerouted(us)", 14))
         .append(CNumbers.padLeft("Lost", 12)).append(CNumbers.padLeft("Corrupted", 12))
-        .append(CNumbers.padLeft("Resent", 12)).append('\n');
+        .append(CNumbers.padLeft("Resent", 12)).append(CNumbers.padLeft("Touched", 10))
+        .append(CNumbers.padLeft("Extra(us)", 14)).append(CNumbers.padLeft("MaxExtra(us)", 14)).append('\n');
     for (FaultFigures f : events) {
+      FaultImpact impact = result.impactOf(f.event().id());
       sb.append(CNumbers.padRight(Integer.toString(f.event().id()), 6))
           .append(CNumbers.padLeft(FaultFigures.us(f.event().atPs()), 12)).append("  ")
           .append(CNumbers.padRight(f.event().target(), targetWidth))
@@ -136,10 +140,16 @@ public final class ReportFormatter {
           .append(CNumbers.padLeft(FaultFigures.us(f.rerouteTimePs()), 14))
           .append(CNumbers.padLeft(FaultFigures.count(f.lostPackets()), 12))
           .append(CNumbers.padLeft(FaultFigures.count(f.corruptedPackets()), 12))
-          .append(CNumbers.padLeft(FaultFigures.count(f.resentMessages()), 12)).append('\n');
+          .append(CNumbers.padLeft(FaultFigures.count(f.resentMessages()), 12))
+          .append(CNumbers.padLeft(impact == null ? "-" : Integer.toString(impact.collectivesTouched()), 10))
+          .append(CNumbers.padLeft(impact == null ? "-" : FaultFigures.signedUs(impact.extraLatencyTotalPs()), 14))
+          .append(CNumbers.padLeft(impact == null ? "-" : FaultFigures.signedUs(impact.extraLatencyMaxPs()), 14))
+          .append('\n');
     }
     sb.append("# Detected, Rerouted: after the injection, until a neighbour noticed it and until the network routed "
         + "around it (-: not at all)\n");
+    sb.append("# Touched: collectives (measured iterations) running while the event acted; Extra, MaxExtra: their "
+        + "time minus the run without faults, summed and largest (-: that run was skipped)\n");
     if (report == null) {
       sb.append("# Fault totals: not reported\n");
       return sb.toString();

@@ -22,6 +22,7 @@ import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.RunResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -219,8 +220,9 @@ public final class ResultsWriter {
    * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
    * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
    * management node saw last (null when none) and the messages given up on; on a router network, per event also the
-   * packets sent through via nodes by its detours and every detour in place once it was routed around. Without a
-   * fault report (the run reported none) the counts, totals and partition are null.
+   * packets sent through via nodes by its detours and every detour in place once it was routed around. With a
+   * baseline run, each event also has the end of its window and the collectives it touched with their extra latency
+   * ({@link FaultImpact}). Without a fault report (the run reported none) the counts, totals and partition are null.
    */
   private static ObjectNode faultsJson(RunResult result, Topology topology) {
     FaultPlan plan = result.scenario().faults();
@@ -235,6 +237,7 @@ public final class ResultsWriter {
     settings.put("managementUpdatePs", s.managementUpdatePs());
     settings.put("retransmitTimeoutPs", s.retransmitTimeoutPs());
     settings.put("maxRetransmissions", s.maxRetransmissions());
+    settings.put("baseline", s.baseline());
     ArrayNode events = faults.putArray("events");
     for (FaultFigures f : FaultFigures.of(plan, report)) {
       ObjectNode n = events.addObject();
@@ -259,6 +262,14 @@ public final class ResultsWriter {
             ? report.tally().detouredPackets(f.event().id()) : 0);
         ArrayNode detours = n.putArray("detours");
         if (f.record() != null) f.record().detours().forEach(detours::add);
+      }
+      FaultImpact impact = result.impactOf(f.event().id());
+      if (impact != null) {
+        // Only when the run without faults ran (faults.baseline): its figures are absent, not null, otherwise.
+        n.put("impactWindowEndPs", impact.windowEndPs());
+        n.put("collectivesTouched", impact.collectivesTouched());
+        n.put("extraLatencyTotalPs", impact.extraLatencyTotalPs());
+        n.put("extraLatencyMaxPs", impact.extraLatencyMaxPs());
       }
     }
     if (report == null) {

@@ -56,6 +56,16 @@ class ClusterCliTest extends CliTestBase {
   }
 
   @Test
+  void shouldKeepWhatTheFaultsDidWhenAWholeFaultedRunIsMarkedIncomplete() {
+    // A member lost during the run without faults leaves the faulted run, whole but without the comparison.
+    var faulted = Fixtures.faultedResult(0);
+    var partial = CommandPipeline.markIncomplete(faulted, "lost member 2");
+    assertThat(partial.complete()).isFalse();
+    assertThat(partial.faults()).isEqualTo(faulted.faults());
+    assertThat(partial.faultImpacts()).isEqualTo(faulted.faultImpacts());
+  }
+
+  @Test
   void shouldExitThreeWithOneLineAndWriteNothingWhenAMemberIsLostBeforeAnythingFinished() throws Exception {
     executor.failure = new MemberLostException("lost member 2 before the first window", null, null);
     Path out = dir.resolve("out");

@@ -98,7 +98,7 @@ class MainTest extends CliTestBase {
 
     assertThat(stdout).contains("\n\n# fabemu faults: 6 events (heartbeat 1 us x 3 missed")
         .contains("\n0           40.000  link host0-tor0  down                3.000         4.200          12"
-            + "           0           3\n")
+            + "           0           3         -             -             -\n")
         .contains("\n# Partition: rank 3 cut off from ranks 0-2\n\n# Run: virtual end 10 us");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.at("/faults/events")).hasSize(6);

@@ -194,15 +194,24 @@ class ReportFormatterTest {
   private static final String FAULT_TABLE = """
       # fabemu faults: 6 events (heartbeat 1 us x 3 missed, management 1 us + 100 ns per update, retransmit after \
       50 us, at most 10 times)
-      # Id        At(us)  Target           Action       Detected(us)  Rerouted(us)        Lost   Corrupted      Resent
-      0           40.000  link host0-tor0  down                3.000         4.200          12           0           3
-      1           50.000  tor links        lossy                   -             -           5           2           4
-      2           60.000  link host0-tor0  up                  1.000         2.300           0           0           0
-      3          100.000  switch tor0      down                    -             -           0           0           0
-      4          120.000  host links       degrade                 -             -           0           0           0
-      5          130.000  host host3       straggler               -             -           0           0           0
+      # Id        At(us)  Target           Action       Detected(us)  Rerouted(us)        Lost   Corrupted      Resent\
+         Touched     Extra(us)  MaxExtra(us)
+      0           40.000  link host0-tor0  down                3.000         4.200          12           0           3\
+               2        35.250        30.100
+      1           50.000  tor links        lossy                   -             -           5           2           4\
+               3        -0.002         0.002
+      2           60.000  link host0-tor0  up                  1.000         2.300           0           0           0\
+               1         5.150         5.150
+      3          100.000  switch tor0      down                    -             -           0           0           0\
+               0         0.000         0.000
+      4          120.000  host links       degrade                 -             -           0           0           0\
+               4        12.000         4.000
+      5          130.000  host host3       straggler               -             -           0           0           0\
+               4         8.000         2.500
       # Detected, Rerouted: after the injection, until a neighbour noticed it and until the network routed around \
       it (-: not at all)
+      # Touched: collectives (measured iterations) running while the event acted; Extra, MaxExtra: their time minus \
+      the run without faults, summed and largest (-: that run was skipped)
       """;
 
   @Test
@@ -239,7 +248,7 @@ class ReportFormatterTest {
     assertThat(ReportFormatter.faults(quiet)).endsWith(
         "# Fault totals: 1 packet lost, 0 corrupted, 0 messages resent, 0 duplicates discarded\n")
         .contains("\n3          100.000  switch tor0      down                    -             -           1"
-            + "           0           0\n");
+            + "           0           0         -             -             -\n");
   }
 
   @Test
@@ -248,7 +257,8 @@ class ReportFormatterTest {
 
     assertThat(ReportFormatter.faults(r)).contains(
         "\n0           40.000  link host0-tor0  down                    -             -           -           -"
-            + "           -\n").endsWith("it (-: not at all)\n# Fault totals: not reported\n");
+            + "           -         -             -             -\n")
+        .endsWith("that run was skipped)\n# Fault totals: not reported\n");
   }
 
   @Test

@@ -31,7 +31,8 @@ class ResultsJsonTest {
     assertThat(fieldNames(faults)).containsExactly("settings", "events", "totals", "partition", "gaveUp");
     JsonNode s = faults.get("settings");
     assertThat(fieldNames(s)).containsExactly("heartbeatPeriodPs", "heartbeatMisses", "managementLatencyPs",
-        "managementUpdatePs", "retransmitTimeoutPs", "maxRetransmissions");
+        "managementUpdatePs", "retransmitTimeoutPs", "maxRetransmissions", "baseline");
+    assertThat(s.get("baseline").asBoolean()).isTrue();
     assertThat(List.of(s.get("heartbeatPeriodPs").asLong(), s.get("heartbeatMisses").asLong(),
         s.get("managementLatencyPs").asLong(), s.get("managementUpdatePs").asLong(),
         s.get("retransmitTimeoutPs").asLong(), s.get("maxRetransmissions").asLong()))
@@ -42,7 +43,8 @@ class ResultsJsonTest {
     JsonNode down = events.get(0);
     assertThat(fieldNames(down)).containsExactly("id", "atPs", "action", "target", "detectedPs",
         "detectionDelayPs", "reporterDevice", "reporter", "rerouteCompletePs", "rerouteTimePs", "devicesUpdated",
-        "lostPackets", "corruptedPackets", "resentMessages");
+        "lostPackets", "corruptedPackets", "resentMessages", "impactWindowEndPs", "collectivesTouched",
+        "extraLatencyTotalPs", "extraLatencyMaxPs");
     assertThat(down.get("id").asInt()).isZero();
     assertThat(down.get("atPs").asLong()).isEqualTo(40_000_000L);
     assertThat(down.get("action").asText()).isEqualTo("down");
@@ -56,6 +58,10 @@ class ResultsJsonTest {
     assertThat(down.get("devicesUpdated").asInt()).isEqualTo(3);
     assertThat(List.of(down.get("lostPackets").asLong(), down.get("corruptedPackets").asLong(),
         down.get("resentMessages").asLong())).containsExactly(12L, 0L, 3L);
+    assertThat(List.of(down.get("impactWindowEndPs").asLong(), down.get("collectivesTouched").asLong(),
+        down.get("extraLatencyTotalPs").asLong(), down.get("extraLatencyMaxPs").asLong()))
+        .containsExactly(60_000_000L, 2L, 35_250_000L, 30_100_000L);
+    assertThat(events.get(1).get("extraLatencyTotalPs").asLong()).isEqualTo(-1_500L);
 
     // A lossy event has no record: what the management node would have seen is null, its costs are counted.
     JsonNode lossy = events.get(1);
@@ -108,6 +114,9 @@ class ResultsJsonTest {
     assertThat(faults.at("/events/0/lostPackets").isNull()).isTrue();
     assertThat(faults.at("/events/0/detectedPs").isNull()).isTrue();
     assertThat(faults.at("/events/0/atPs").asLong()).isEqualTo(40_000_000L);
+    // No run without faults to compare with: the impact figures are left out, not null.
+    assertThat(faults.at("/events/0").has("collectivesTouched")).isFalse();
+    assertThat(faults.at("/events/0").has("extraLatencyTotalPs")).isFalse();
     assertThat(faults.get("totals").isNull()).isTrue();
     assertThat(faults.get("partition").isNull()).isTrue();
     assertThat(faults.get("gaveUp")).isEmpty();

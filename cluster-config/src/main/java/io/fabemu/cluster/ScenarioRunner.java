@@ -14,6 +14,7 @@ import io.fabemu.engine.MemberScheduler;
 import io.fabemu.engine.PekkoWindowEngine;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.fabric.result.TrafficResult;
@@ -38,12 +39,27 @@ import org.apache.pekko.actor.typed.Behavior;
  * Runs a checked scenario: assembles the fabric, drives one actor per device on the embedded single-member
  * cluster (or spread over several members, {@link #runDistributed}), and turns the devices' reports into a
  * {@link RunResult}.
+ *
+ * <p>A scenario with faults whose settings keep the baseline ({@link ScenarioSpec#runsBaseline()}) is run twice by
+ * the methods that take a scenario, on the same cluster and members: as written, then without its fault plan
+ * ({@link ScenarioSpec#baseline()}); the result is the faulted run's, with each event's extra latency of the
+ * collectives it touched ({@link FaultImpact#compare}). The baseline is a run of its own because nothing cheaper
+ * gives it exactly: a fault changes every later message's timing and the transport's acknowledgements share the
+ * links from the start, so no collective's fault-free duration can be read off the faulted run. The methods that
+ * take a built {@link Fabric} run it once, as built.
  */
 public final class ScenarioRunner {
   private ScenarioRunner() {}
 
-  /** Collective operations the whole run will complete (ranks x cases x (warm-up + iterations)), for progress. */
+  /**
+   * Collective operations the whole run will complete (ranks x cases x (warm-up + iterations), twice with a
+   * baseline run), for progress.
+   */
   public static long totalOperations(ScenarioSpec spec) {
+    return operationsOfOneRun(spec) * (spec.runsBaseline() ? 2 : 1);
+  }
+
+  private static long operationsOfOneRun(ScenarioSpec spec) {
     long ranks = (long) spec.topology().hosts() * spec.workload().ppn();
     return ranks * spec.workload().operationsPerRank();
   }
@@ -82,13 +98,31 @@ public final class ScenarioRunner {
       throw e.getCause() instanceof RuntimeException cause ? cause : e;
     }
     try (EmbeddedCluster cluster = started) {
-      return run(cluster, fabric, listener);
+      RunResult result = run(cluster, fabric, listener);
+      fabric = null; // its devices are done with: the baseline, if any, builds its own (a large run needs the memory)
+      return withBaseline(cluster, result, topology, listener);
     }
   }
 
-  /** Runs {@code spec} on an existing cluster (tests and benchmarks reuse one). */
+  /** Runs {@code spec} on an existing cluster (tests and benchmarks reuse one), with its baseline if it has one. */
   public static RunResult run(EmbeddedCluster cluster, ScenarioSpec spec, ProgressListener listener) {
-    return run(cluster, Fabric.build(spec), listener);
+    Fabric fabric = Fabric.build(spec);
+    Topology topology = fabric.topology();
+    return withBaseline(cluster, run(cluster, fabric, listener), topology, listener);
+  }
+
+  /**
+   * {@code result} compared with its scenario's baseline, run now on {@code cluster} over {@code topology}; the
+   * result itself when the scenario runs no baseline. Progress goes on from where the faulted run's total ends.
+   */
+  private static RunResult withBaseline(EmbeddedCluster cluster, RunResult result, Topology topology,
+                                        ProgressListener listener) {
+    ScenarioSpec spec = result.scenario();
+    if (!spec.runsBaseline()) return result;
+    long firstRun = operationsOfOneRun(spec);
+    RunResult baseline = run(cluster, Fabric.build(spec.baseline(), topology),
+        (done, virtualTimePs) -> listener.onProgress(firstRun + done, virtualTimePs));
+    return FaultImpact.compare(result, baseline);
   }
 
   /**
@@ -201,6 +235,24 @@ public final class ScenarioRunner {
    */
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology, int members,
                                          Duration startTimeout, ProgressListener listener) {
+    RunResult result = runDistributedOnce(cluster, spec, topology, members, startTimeout, listener);
+    if (!spec.runsBaseline()) return result;
+    long firstRun = operationsOfOneRun(spec);
+    RunResult baseline;
+    try {
+      baseline = runDistributedOnce(cluster, spec.baseline(), topology, members, startTimeout,
+          (done, virtualTimePs) -> listener.onProgress(firstRun + done, virtualTimePs));
+    } catch (MemberLostException lost) {
+      // The faulted run is whole: it is what the caller keeps, without the comparison the baseline would have given.
+      throw new MemberLostException(lost.getMessage() + " (in the run without faults, after the faulted run ended)",
+          result, lost.getCause());
+    }
+    return FaultImpact.compare(result, baseline);
+  }
+
+  /** One run of {@code spec} as written (see {@link #runDistributed}), without a baseline. */
+  private static RunResult runDistributedOnce(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology,
+                                              int members, Duration startTimeout, ProgressListener listener) {
     Fabric fabric = Fabric.build(spec, topology);
     PlacementPlan plan = PlacementPlan.compute(fabric.topology(), fabric.devices().length, members);
     long wallStartNs = System.nanoTime();

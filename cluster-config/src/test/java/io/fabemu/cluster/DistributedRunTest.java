@@ -22,6 +22,7 @@ import io.fabemu.engine.MemberWatcher;
 import io.fabemu.engine.PekkoWindowEngine;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.RunResult;
 import java.time.Duration;
 import java.util.List;
@@ -125,15 +126,19 @@ class DistributedRunTest {
         FaultEvent.device(90_000_000L, FaultAction.UP, "switch spine0", spine0, topology),
         FaultEvent.lossy(0, "link tor1-spine1", List.of(new DirectedLink(tor1, spine0 + 1),
             new DirectedLink(spine0 + 1, tor1)), 0.01, 0.01))));
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    // The members also run the scenario without faults, to give each event its collectives' extra latency.
+    RunResult plain = FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(),
+        Fabric.build(spec.baseline()).runOnPlainEngine());
     assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
     assertThat(plain.wrongElements()).isZero();
     assertThat(plain.faults().records()).hasSize(2);
+    assertThat(plain.impactOf(0).collectivesTouched()).isPositive();
     for (int n : new int[] {1, 3}) {
       RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
       assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
       assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
       assertThat(distributed.faults()).isEqualTo(plain.faults());
+      assertThat(distributed.faultImpacts()).isEqualTo(plain.faultImpacts());
       assertThat(distributed.events()).isEqualTo(plain.events());
     }
   }

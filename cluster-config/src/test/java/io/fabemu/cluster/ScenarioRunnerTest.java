@@ -7,6 +7,7 @@ import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.RunResult;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
@@ -60,6 +61,40 @@ class ScenarioRunnerTest {
     assertThat(actors.windows()).isEqualTo(plain.windows());
     assertThat(actors.events()).isEqualTo(plain.events());
     assertThat(lastProgress.get()).isEqualTo(ScenarioRunner.totalOperations(spec));
+  }
+
+  @Test
+  void shouldCompareAFaultedRunWithItsBaselineUnlessTheScenarioSkipsIt() {
+    String faulted = """
+        name = runner-test
+        seed = 3
+        topology { kind = leaf-spine, hosts = 8, hosts-per-tor = 4, spines = 2 }
+        workload { collective = allreduce, algorithms = [ring], sizes = [64 KiB], iterations = 3, warmup = 0 }
+        faults {
+          %s
+          events = [{ at = 20 us, action = down, switch = "spine0" }, { at = 60 us, action = up, switch = "spine0" }]
+        }
+        """;
+    ScenarioSpec spec = ScenarioLoader.parse(faulted.formatted(""), "runner-test.conf").spec();
+    AtomicLong lastProgress = new AtomicLong();
+    RunResult actors = ScenarioRunner.run(cluster, spec, (done, timePs) -> lastProgress.set(done));
+    RunResult plain = FaultImpact.compare(runPlain(spec), runPlain(spec.baseline()));
+
+    assertThat(actors.complete()).as(actors.incompleteReason()).isTrue();
+    assertThat(actors.faultImpacts()).hasSize(2).isEqualTo(plain.faultImpacts());
+    assertThat(actors.impactOf(0).collectivesTouched()).isPositive();
+    assertThat(actors.digest()).isEqualTo(plain.digest());
+    // The baseline's operations come after the faulted run's: twice the workload.
+    assertThat(ScenarioRunner.totalOperations(spec)).isEqualTo(2 * 8 * 3);
+    assertThat(lastProgress.get()).isEqualTo(ScenarioRunner.totalOperations(spec));
+
+    ScenarioSpec skipped = ScenarioLoader.parse(faulted.formatted("baseline = false"), "runner-test.conf").spec();
+    RunResult alone = ScenarioRunner.run(cluster, skipped, (done, timePs) -> lastProgress.set(done));
+    assertThat(alone.faultImpacts()).isNull();
+    assertThat(alone.digest()).isEqualTo(runPlain(skipped).digest()).isNotEqualTo(actors.digest());
+    assertThat(alone.faults()).isEqualTo(actors.faults());
+    assertThat(ScenarioRunner.totalOperations(skipped)).isEqualTo(8 * 3);
+    assertThat(lastProgress.get()).isEqualTo(8 * 3);
   }
 
   @Test

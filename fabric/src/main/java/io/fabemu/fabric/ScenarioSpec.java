@@ -67,6 +67,19 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
     return !faults.isEmpty();
   }
 
+  /**
+   * Whether a run of this scenario also runs its {@link #baseline()}: it has faults, and its settings do not turn
+   * the baseline off ({@code faults.baseline = false}).
+   */
+  public boolean runsBaseline() {
+    return hasFaults() && faults.settings().baseline();
+  }
+
+  /** The same scenario without its fault plan: the run the faulted one's collectives are compared with. */
+  public ScenarioSpec baseline() {
+    return withFaults(FaultPlan.NONE);
+  }
+
   /** Whether the NICs run synthetic traffic (and the ranks nothing). */
   public boolean runsTraffic() {
     return traffic != null;

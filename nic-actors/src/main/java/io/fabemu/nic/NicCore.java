@@ -393,7 +393,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     if (transport == null) throw cannotHandle(timer);
     Message message = transport.onTimer(timer, outbox.nowPs());
     if (message == null) return;
-    forwarder.faultTally().messageResent(faultPlan.latestEventAtOrBefore(outbox.nowPs()));
+    forwarder.faultTally().messageResent(faultPlan.latestEventAtOrBefore(outbox.nowPs()), outbox.nowPs());
     long leftPs = transmitMessage(timer.destinationHost(), message, timer.sequence(), outbox);
     armTransportTimer(transport.sent(timer.destinationHost(), timer.sequence(), message), leftPs, outbox);
   }

@@ -115,6 +115,11 @@ public record FaultFigures(FaultEvent event, FaultRecord record, long lostPacket
     return ps < 0 ? NOT_APPLICABLE : BigDecimal.valueOf(ps, 6).setScale(3, RoundingMode.HALF_UP).toPlainString();
   }
 
+  /** {@code ps} in microseconds with 3 decimals, rounded half up; negative too (an extra latency can be). */
+  public static String signedUs(long ps) {
+    return BigDecimal.valueOf(ps, 6).setScale(3, RoundingMode.HALF_UP).toPlainString();
+  }
+
   /** {@code count}, or {@value #NOT_APPLICABLE} when it is negative (not reported). */
   public static String count(long count) {
     return count < 0 ? NOT_APPLICABLE : Long.toString(count);

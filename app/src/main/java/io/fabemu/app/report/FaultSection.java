@@ -8,6 +8,7 @@ import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.result.FaultImpact;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +20,8 @@ import java.util.Set;
  * target, a bar over each time a target was down (from its down to its next up, or to the end of the run) and
  * markers for each event's injection (its own shape per action), detection and reroute; then a row per event (the
  * fault table {@code fabemu run} prints, with the reporter, the devices updated and what a degrade, lossy or
- * straggler event set), the totals, the partition the management node saw last and the messages given up on.
+ * straggler event set; with a baseline run, the collectives each event touched and their extra latency), the
+ * totals, the partition the management node saw last and the messages given up on.
  */
 final class FaultSection implements ReportSection {
 
@@ -48,6 +50,7 @@ final class FaultSection implements ReportSection {
   private final FaultReport report;
   private final Topology topology;
   private final long virtualEndPs;
+  private final List<FaultImpact> impacts;
 
   /**
    * The section of a run's faults.
@@ -56,12 +59,14 @@ final class FaultSection implements ReportSection {
    * @param report       what the faults did; null when the run reported nothing
    * @param topology     the fabric, for the reporters' names; may be null (devices then named by id)
    * @param virtualEndPs the run's virtual end, where the bar of a target still down ends
+   * @param impacts      per event, the collectives it touched and their extra latency; null when no baseline ran
    */
-  FaultSection(FaultPlan plan, FaultReport report, Topology topology, long virtualEndPs) {
+  FaultSection(FaultPlan plan, FaultReport report, Topology topology, long virtualEndPs, List<FaultImpact> impacts) {
     this.plan = plan;
     this.report = report;
     this.topology = topology;
     this.virtualEndPs = virtualEndPs;
+    this.impacts = impacts;
   }
 
   @Override
@@ -92,19 +97,28 @@ final class FaultSection implements ReportSection {
     List<List<String>> rows = new ArrayList<>();
     for (FaultFigures f : figures) {
       FaultEvent e = f.event();
+      FaultImpact impact = impactOf(e.id());
       rows.add(List.of(Integer.toString(e.id()), FaultFigures.us(e.atPs()), e.target(), e.action().configName(),
           FaultFigures.us(f.detectionDelayPs()), FaultFigures.us(f.rerouteTimePs()),
           f.record() == null || f.record().reporterDevice() < 0 ? FaultFigures.NOT_APPLICABLE
               : name(f.record().reporterDevice()),
           f.record() == null ? FaultFigures.NOT_APPLICABLE : Integer.toString(f.record().devicesUpdated()),
           FaultFigures.count(f.lostPackets()), FaultFigures.count(f.corruptedPackets()),
-          FaultFigures.count(f.resentMessages()), f.detail()));
+          FaultFigures.count(f.resentMessages()),
+          impact == null ? FaultFigures.NOT_APPLICABLE : Integer.toString(impact.collectivesTouched()),
+          impact == null ? FaultFigures.NOT_APPLICABLE : FaultFigures.signedUs(impact.extraLatencyTotalPs()),
+          impact == null ? FaultFigures.NOT_APPLICABLE : FaultFigures.signedUs(impact.extraLatencyMaxPs()),
+          f.detail()));
     }
     Tables.table(out, List.of("id", "at (us)", "target", "action", "detected after (us)", "rerouted after (us)",
-        "reporter", "devices updated", "lost packets", "corrupted packets", "resent messages", "sets"), rows,
-        Set.of(0, 1, 4, 5, 7, 8, 9, 10));
+        "reporter", "devices updated", "lost packets", "corrupted packets", "resent messages", "collectives touched",
+        "extra latency (us)", "max extra latency (us)", "sets"), rows, Set.of(0, 1, 4, 5, 7, 8, 9, 10, 11, 12, 13));
     Tables.note(out, "Detected after, rerouted after: from the injection until a neighbour noticed it and until the "
         + "network was routed around it; - where that did not happen (or, for the counts, was not reported).");
+    Tables.note(out, "Collectives touched: the measured iterations running while the event acted (from its injection "
+        + "until the latest of its reroute, its target's repair and its last retransmission); extra latency: their "
+        + "durations minus the same iterations' in the run without faults, summed and the largest; - when that run "
+        + "was skipped (faults.baseline = false).");
     detours(out, figures);
     out.element("h3", "Totals").newline();
     totals(out);
@@ -184,6 +198,15 @@ final class FaultSection implements ReportSection {
     out.newline().end("div").newline();
   }
 
+  /** Event {@code eventId}'s impact on the collectives; null when no baseline ran. */
+  private FaultImpact impactOf(int eventId) {
+    if (impacts == null) return null;
+    for (FaultImpact i : impacts) {
+      if (i.eventId() == eventId) return i;
+    }
+    return null;
+  }
+
   private String injectionTip(FaultFigures f) {
     FaultEvent e = f.event();
     String detail = f.detail();
@@ -192,6 +215,11 @@ final class FaultSection implements ReportSection {
     if (f.counted()) {
       tip.append("; ").append(f.lostPackets()).append(" packets lost, ").append(f.corruptedPackets())
           .append(" corrupted, ").append(f.resentMessages()).append(" messages resent");
+    }
+    FaultImpact impact = impactOf(e.id());
+    if (impact != null) {
+      tip.append("; ").append(impact.collectivesTouched()).append(" collectives touched, ")
+          .append(FaultFigures.signedUs(impact.extraLatencyTotalPs())).append(" us extra latency");
     }
     return tip.toString();
   }

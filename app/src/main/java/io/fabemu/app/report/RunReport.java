@@ -35,7 +35,8 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     List<ReportSection> sections = new ArrayList<>();
     sections.add(new RunFactsSection(result, topology, cases.size()));
     if (result.scenario().hasFaults()) {
-      sections.add(new FaultSection(result.scenario().faults(), result.faults(), topology, result.virtualEndPs()));
+      sections.add(new FaultSection(result.scenario().faults(), result.faults(), topology, result.virtualEndPs(),
+          result.faultImpacts()));
     }
     sections.add(new CurvesSection("curves", "Latency and bus bandwidth", series));
     sections.add(new IncSpeedupSection(series));

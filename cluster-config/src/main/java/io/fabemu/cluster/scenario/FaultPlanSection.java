@@ -122,7 +122,8 @@ final class FaultPlanSection implements ScenarioSection {
         in.durationPs("faults.management.latency", true),
         in.durationPs("faults.management.update-time", false),
         in.durationPs("faults.transport.retransmit-timeout", true),
-        in.intValue("faults.transport.max-retransmissions", 0, ScenarioLoader.MAX_RETRANSMISSIONS));
+        in.intValue("faults.transport.max-retransmissions", 0, ScenarioLoader.MAX_RETRANSMISSIONS),
+        in.boolValue("faults.baseline"));
   }
 
   /** The fabrics whose devices do not handle failures yet. */

@@ -70,6 +70,21 @@ class ScenarioLoaderFaultsTest {
         }
         """).faults().settings();
     assertThat(settings).isEqualTo(new FaultSettings(2 * US, 5, 3 * US, 250_000L, 80 * US, 4));
+    assertThat(settings.baseline()).isTrue();
+  }
+
+  @Test
+  void shouldSkipTheBaselineRunWhenAsked() {
+    ScenarioSpec spec = load(FABRIC + "faults { baseline = false, events = [{ at = 1 us, action = down, "
+        + "switch = spine0 }] }");
+    assertThat(spec.faults().settings().baseline()).isFalse();
+    assertThat(spec.hasFaults()).isTrue();
+    assertThat(spec.runsBaseline()).isFalse();
+    assertThat(load(FABRIC + "faults.events = [{ at = 1 us, action = down, switch = spine0 }]").runsBaseline())
+        .isTrue();
+    assertError("\nfaults.baseline = sometimes").hasMessageStartingWith("x.conf:2: faults.baseline: ");
+    assertError("faults.basline = false").hasMessage("x.conf:1: faults.basline: unknown key (did you mean "
+        + "'baseline'?)");
   }
 
   @Test

@@ -14,9 +14,12 @@ package io.fabemu.core.fault;
  *                              retransmission doubles the wait, up to 64 times this
  * @param maxRetransmissions    retransmissions of one message before its NIC gives up on it (the run then ends
  *                              incomplete, naming the message)
+ * @param baseline              whether a run also runs the scenario without its faults, whose collectives' durations
+ *                              give the extra latency of the collectives each event touched (devices never read it)
  */
 public record FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long managementLatencyPs,
-                            long managementUpdatePs, long retransmitTimeoutPs, int maxRetransmissions) {
+                            long managementUpdatePs, long retransmitTimeoutPs, int maxRetransmissions,
+                            boolean baseline) {
 
   /** Defaults: 1 us heartbeats, 3 misses, 1 us to the management node, 100 ns per update, 50 us timeout, 10 tries. */
   public static final FaultSettings DEFAULTS = new FaultSettings(1_000_000L, 3, 1_000_000L, 100_000L, 50_000_000L, 10);
@@ -27,6 +30,19 @@ public record FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long ma
       throw new IllegalArgumentException("fault settings: heartbeat period, management latency and retransmit "
           + "timeout must be positive, misses at least 1, update time and retransmissions not negative");
     }
+  }
+
+  /** Settings of a run that also runs its fault-free baseline. */
+  public FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long managementLatencyPs,
+                       long managementUpdatePs, long retransmitTimeoutPs, int maxRetransmissions) {
+    this(heartbeatPeriodPs, heartbeatMisses, managementLatencyPs, managementUpdatePs, retransmitTimeoutPs,
+        maxRetransmissions, true);
+  }
+
+  /** The same settings, with or without the fault-free baseline run. */
+  public FaultSettings withBaseline(boolean newBaseline) {
+    return new FaultSettings(heartbeatPeriodPs, heartbeatMisses, managementLatencyPs, managementUpdatePs,
+        retransmitTimeoutPs, maxRetransmissions, newBaseline);
   }
 
   /** From a failure to its neighbours' notice: {@code heartbeatMisses} heartbeat periods. */

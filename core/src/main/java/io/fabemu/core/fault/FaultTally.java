@@ -16,6 +16,8 @@ public final class FaultTally {
   private final long[] resentMessages;
   /** Packets a router network's NIC sent through a via node, by the event whose detours it followed. */
   private final long[] detouredPackets;
+  /** When the last of those messages was sent again (-1: none, or sent without a time). */
+  private final long[] lastResendPs;
   /** Copies of messages (or their packets) that had already arrived, discarded by the receiving NIC. */
   private long duplicatesDiscarded;
 
@@ -26,16 +28,24 @@ public final class FaultTally {
   }
 
   public FaultTally(int eventCount) {
-    this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], 0);
+    this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1],
+        noTimes(eventCount + 1), 0);
   }
 
   private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long[] detouredPackets,
-                     long duplicatesDiscarded) {
+                     long[] lastResendPs, long duplicatesDiscarded) {
     this.lostPackets = lostPackets;
     this.corruptedPackets = corruptedPackets;
     this.resentMessages = resentMessages;
     this.detouredPackets = detouredPackets;
+    this.lastResendPs = lastResendPs;
     this.duplicatesDiscarded = duplicatesDiscarded;
+  }
+
+  private static long[] noTimes(int slots) {
+    long[] times = new long[slots];
+    Arrays.fill(times, -1);
+    return times;
   }
 
   /** The slot of event {@code eventId}, or of "no event" when it is negative. */
@@ -57,6 +67,12 @@ public final class FaultTally {
 
   public void packetDetoured(int eventId) {
     detouredPackets[slot(eventId)]++;
+  }
+
+  /** A message was sent again at {@code atPs} because of event {@code eventId} (its time is kept: the latest). */
+  public void messageResent(int eventId, long atPs) {
+    messageResent(eventId);
+    lastResendPs[slot(eventId)] = Math.max(lastResendPs[slot(eventId)], atPs);
   }
 
   public void duplicateDiscarded() {
@@ -82,6 +98,11 @@ public final class FaultTally {
 
   public long detouredPackets(int eventId) {
     return detouredPackets[slot(eventId)];
+  }
+
+  /** When the last message resent because of event {@code eventId} was sent again; -1 when none was (with a time). */
+  public long lastResendPs(int eventId) {
+    return lastResendPs[slot(eventId)];
   }
 
   public long duplicatesDiscarded() {
@@ -113,26 +134,30 @@ public final class FaultTally {
     long[] corrupted = corruptedPackets.clone();
     long[] resent = resentMessages.clone();
     long[] detoured = detouredPackets.clone();
+    long[] lastResend = lastResendPs.clone();
     for (int i = 0; i < lost.length; i++) {
       lost[i] += other.lostPackets[i];
       corrupted[i] += other.corruptedPackets[i];
       resent[i] += other.resentMessages[i];
       detoured[i] += other.detouredPackets[i];
+      lastResend[i] = Math.max(lastResend[i], other.lastResendPs[i]);
     }
-    return new FaultTally(lost, corrupted, resent, detoured, duplicatesDiscarded + other.duplicatesDiscarded);
+    return new FaultTally(lost, corrupted, resent, detoured, lastResend,
+        duplicatesDiscarded + other.duplicatesDiscarded);
   }
 
   /** A copy, for a report that must not change as the device goes on. */
   public FaultTally copy() {
     return new FaultTally(lostPackets.clone(), corruptedPackets.clone(), resentMessages.clone(),
-        detouredPackets.clone(), duplicatesDiscarded);
+        detouredPackets.clone(), lastResendPs.clone(), duplicatesDiscarded);
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof FaultTally t && Arrays.equals(lostPackets, t.lostPackets)
         && Arrays.equals(corruptedPackets, t.corruptedPackets) && Arrays.equals(resentMessages, t.resentMessages)
-        && Arrays.equals(detouredPackets, t.detouredPackets) && duplicatesDiscarded == t.duplicatesDiscarded;
+        && Arrays.equals(detouredPackets, t.detouredPackets) && Arrays.equals(lastResendPs, t.lastResendPs)
+        && duplicatesDiscarded == t.duplicatesDiscarded;
   }
 
   @Override

@@ -81,12 +81,24 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    *                        0 = INC used, else why the case fell back to the host algorithm); -1 for other cases
    * @param iterationLatenciesPs the latency of each measured iteration, in order ({@code iterations} of them; empty
    *                        where a test leaves them out); the tail percentiles of OSU's {@code -z} come from these
+   * @param iterationStartsPs    the virtual time each measured iteration started at on this rank, in order (as many
+   *                        as {@code iterationLatenciesPs}, or empty); with the latencies they place each
+   *                        collective in time, which a run with faults compares with the fault events
    */
   public record RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                           long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs) {
+                           long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
+                           long[] iterationStartsPs) {
 
     public RankResult {
       iterationLatenciesPs = iterationLatenciesPs == null ? new long[0] : iterationLatenciesPs;
+      iterationStartsPs = iterationStartsPs == null ? new long[0] : iterationStartsPs;
+    }
+
+    /** A result with per-iteration latencies but without their start times. */
+    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
+                      long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs) {
+      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome,
+          iterationLatenciesPs, null);
     }
 
     /** The result of an in-network case, without per-iteration latencies. */
@@ -107,13 +119,14 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
       return o instanceof RankResult r && rank == r.rank && caseIndex == r.caseIndex && iterations == r.iterations
           && totalLatencyPs == r.totalLatencyPs && minLatencyPs == r.minLatencyPs && maxLatencyPs == r.maxLatencyPs
           && wrongElements == r.wrongElements && incOutcome == r.incOutcome
-          && Arrays.equals(iterationLatenciesPs, r.iterationLatenciesPs);
+          && Arrays.equals(iterationLatenciesPs, r.iterationLatenciesPs)
+          && Arrays.equals(iterationStartsPs, r.iterationStartsPs);
     }
 
     @Override
     public int hashCode() {
-      return 31 * Objects.hash(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-          incOutcome) + Arrays.hashCode(iterationLatenciesPs);
+      return 31 * (31 * Objects.hash(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs,
+          wrongElements, incOutcome) + Arrays.hashCode(iterationLatenciesPs)) + Arrays.hashCode(iterationStartsPs);
     }
 
     @Override
@@ -121,7 +134,8 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
       return "RankResult[rank=" + rank + ", caseIndex=" + caseIndex + ", iterations=" + iterations
           + ", totalLatencyPs=" + totalLatencyPs + ", minLatencyPs=" + minLatencyPs + ", maxLatencyPs="
           + maxLatencyPs + ", wrongElements=" + wrongElements + ", incOutcome=" + incOutcome
-          + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + "]";
+          + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + ", iterationStartsPs="
+          + Arrays.toString(iterationStartsPs) + "]";
     }
   }
 }

@@ -28,15 +28,30 @@ import java.util.Objects;
  * @param iterationLatenciesPs per measured iteration, in order, the mean over the measuring ranks of that
  *                             iteration's latency (OSU's per-iteration figure, whose percentiles {@code -z} prints);
  *                             empty when the ranks did not report them
+ * @param iterationStartsPs    per measured iteration, in order, the virtual time the first rank started it: with
+ *                             {@code iterationEndsPs}, the collective's interval, which a run with faults compares
+ *                             with the fault events ({@link FaultImpact}); empty when the ranks did not report it
+ * @param iterationEndsPs      per measured iteration, the virtual time the last rank completed it (every rank, the
+ *                             responders of a ping-pong included); empty exactly when {@code iterationStartsPs} is
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
                          boolean checked, FailCause incOutcome, double[] rankLatenciesPs,
-                         double[] iterationLatenciesPs) {
+                         double[] iterationLatenciesPs, long[] iterationStartsPs, long[] iterationEndsPs) {
 
   public CaseResult {
     rankLatenciesPs = rankLatenciesPs == null ? new double[0] : rankLatenciesPs;
     iterationLatenciesPs = iterationLatenciesPs == null ? new double[0] : iterationLatenciesPs;
+    iterationStartsPs = iterationStartsPs == null ? new long[0] : iterationStartsPs;
+    iterationEndsPs = iterationEndsPs == null ? new long[0] : iterationEndsPs;
+  }
+
+  /** A case without its iterations' intervals. */
+  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
+                    boolean checked, FailCause incOutcome, double[] rankLatenciesPs, double[] iterationLatenciesPs) {
+    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+        checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, null, null);
   }
 
   /** A case without per-rank and per-iteration figures. */
@@ -70,14 +85,20 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         && Double.compare(avgLatencyPs, c.avgLatencyPs) == 0 && Double.compare(minLatencyPs, c.minLatencyPs) == 0
         && Double.compare(maxLatencyPs, c.maxLatencyPs) == 0 && wrongElements == c.wrongElements
         && checked == c.checked && incOutcome == c.incOutcome && Arrays.equals(rankLatenciesPs, c.rankLatenciesPs)
-        && Arrays.equals(iterationLatenciesPs, c.iterationLatenciesPs);
+        && Arrays.equals(iterationLatenciesPs, c.iterationLatenciesPs)
+        && Arrays.equals(iterationStartsPs, c.iterationStartsPs) && Arrays.equals(iterationEndsPs, c.iterationEndsPs);
   }
 
   @Override
   public int hashCode() {
     return 31 * (31 * Objects.hash(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs,
         maxLatencyPs, wrongElements, checked, incOutcome) + Arrays.hashCode(rankLatenciesPs))
-        + Arrays.hashCode(iterationLatenciesPs);
+        + Arrays.hashCode(iterationLatenciesPs) + 17 * Arrays.hashCode(iterationStartsPs);
+  }
+
+  /** True when the case holds its iterations' intervals ({@link #iterationStartsPs}, {@link #iterationEndsPs}). */
+  public boolean timed() {
+    return iterationStartsPs.length > 0 && iterationStartsPs.length == iterationEndsPs.length;
   }
 
   @Override
@@ -86,6 +107,7 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         + ", count=" + count + ", iterations=" + iterations + ", avgLatencyPs=" + avgLatencyPs + ", minLatencyPs="
         + minLatencyPs + ", maxLatencyPs=" + maxLatencyPs + ", wrongElements=" + wrongElements + ", checked="
         + checked + ", incOutcome=" + incOutcome + ", rankLatenciesPs=" + Arrays.toString(rankLatenciesPs)
-        + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + "]";
+        + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + ", iterationStartsPs="
+        + Arrays.toString(iterationStartsPs) + ", iterationEndsPs=" + Arrays.toString(iterationEndsPs) + "]";
   }
 }

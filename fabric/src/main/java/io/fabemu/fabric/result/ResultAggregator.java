@@ -145,9 +145,31 @@ public final class ResultAggregator {
     }
     double[] iterationMeans = new double[Math.max(0, iterations)];
     for (int i = 0; i < iterationMeans.length; i++) iterationMeans[i] = iterationSums[i] / measuring;
+    long[][] intervals = iterationIntervals(ofCase);
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
         wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
-        Arrays.copyOf(rankMeans, measuring), iterationMeans);
+        Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1]);
+  }
+
+  /**
+   * Per measured iteration, the collective's interval over every rank (not only the measuring ones): the first
+   * start and the last completion ({@code [starts, ends]}); both empty when a rank did not report its starts.
+   */
+  private static long[][] iterationIntervals(List<RankResult> ofCase) {
+    int iterations = ofCase.get(0).iterationStartsPs().length;
+    long[] starts = new long[iterations];
+    long[] ends = new long[iterations];
+    Arrays.fill(starts, Long.MAX_VALUE);
+    for (RankResult r : ofCase) {
+      long[] rankStarts = r.iterationStartsPs();
+      long[] latencies = r.iterationLatenciesPs();
+      if (rankStarts.length != iterations || latencies.length != iterations) return new long[][] {null, null};
+      for (int i = 0; i < iterations; i++) {
+        starts[i] = Math.min(starts[i], rankStarts[i]);
+        ends[i] = Math.max(ends[i], rankStarts[i] + latencies[i]);
+      }
+    }
+    return new long[][] {starts, ends};
   }
 
   /** True for a ping-pong initiator: an even rank with a partner (the last rank of an odd world idles). */

@@ -21,16 +21,36 @@ import java.util.List;
  *                       run with faults, what the faults did)
  * @param faults         what the scenario's faults did: every device's tally summed and the management node's
  *                       record of each event ({@link FaultReport#merge}); null when the scenario has no fault plan
+ * @param faultImpacts   per fault event, in event order, the extra latency of the collectives it touched, against
+ *                       the run of the scenario without faults ({@link FaultImpact#compare}, which also extends the
+ *                       digest); null when no such baseline ran (no fault plan, or {@code faults.baseline = false})
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
-                        String digest, FaultReport faults) {
+                        String digest, FaultReport faults, List<FaultImpact> faultImpacts) {
+
+  /** The result of a run without a baseline to compare its faults' collectives with. */
+  public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
+                   String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
+                   String digest, FaultReport faults) {
+    this(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events, wallSeconds, digest, faults,
+        null);
+  }
 
   /** The result of a run without faults. */
   public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                    String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
                    String digest) {
     this(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events, wallSeconds, digest, null);
+  }
+
+  /** Event {@code eventId}'s impact on the collectives, or null when no baseline ran. */
+  public FaultImpact impactOf(int eventId) {
+    if (faultImpacts == null) return null;
+    for (FaultImpact i : faultImpacts) {
+      if (i.eventId() == eventId) return i;
+    }
+    return null;
   }
 
   /** True when the outputs were checked against the exact answer: false for a synthetic payload (sizes only). */

@@ -95,11 +95,30 @@ class ResultAggregatorTest {
   }
 
   @Test
+  void shouldSpanEachIterationFromTheFirstRanksStartToTheLastRanksCompletionOverEveryRank() {
+    // Ping-pong: the responders do not measure, but they take part in the collective, so its interval covers them.
+    List<RankResult> ranks = List.of(
+        new RankResult(0, 0, 2, 30_000, 10_000, 20_000, 0, -1, new long[] {10_000, 20_000}, new long[] {100, 50_000}),
+        new RankResult(1, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {4_000, 5_000}, new long[] {90, 49_000}),
+        new RankResult(2, 0, 2, 50_000, 20_000, 30_000, 0, -1, new long[] {30_000, 20_000}, new long[] {200, 50_100}),
+        new RankResult(3, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {5_000, 4_000}, new long[] {300, 80_000}));
+    RunResult result = ResultAggregator.aggregate(spec(4, Collective.SENDRECV, Algorithm.PING_PONG), 4,
+        List.of(new DeviceReport(100, List.of(), ranks)), 1_000L, 1, 1, 0.0);
+    CaseResult c = result.cases().get(0);
+
+    assertThat(c.timed()).isTrue();
+    assertThat(c.iterationStartsPs()).containsExactly(90L, 49_000L);
+    // Iteration 0 ends with rank 2 (200 + 30,000), iteration 1 with rank 3 (80,000 + 4,000).
+    assertThat(c.iterationEndsPs()).containsExactly(30_200L, 84_000L);
+  }
+
+  @Test
   void shouldShowNoIterationLatenciesWhenARankDidNotReportThem() {
     CaseResult c = aggregate(spec(2, Collective.ALLREDUCE, Algorithm.RING), new long[] {10_000, 12_000},
         new long[] {0, 0});
 
     assertThat(c.iterationLatenciesPs()).isEmpty();
+    assertThat(c.timed()).isFalse();
     assertThat(c.rankLatenciesPs()).containsExactly(10_000.0, 12_000.0);
   }
 

@@ -29,9 +29,9 @@ import java.util.List;
 /**
  * One rank's whole workload, as osu_allreduce runs it: for each case (algorithms outer, then buffer layouts, sizes
  * inner, see {@link WorkloadSpec}) {@code warmup + iterations} operations; each iteration runs the collective on real
- * data, records its latency (completion − start, measured iterations only), counts output elements that differ from
- * {@link ExpectedAnswers} (every iteration, warm-up included), then runs a dissemination barrier over all ranks
- * (not timed); the next iteration starts when the barrier completes. The compute-node device hosts one per local
+ * data, records its start and latency (completion − start, measured iterations only), counts output elements that
+ * differ from {@link ExpectedAnswers} (every iteration, warm-up included), then runs a dissemination barrier over all
+ * ranks (not timed); the next iteration starts when the barrier completes. The compute-node device hosts one per local
  * rank and drives it with {@link #start} and {@link #onMessage}; all timing is in {@link ScheduleExecutor}.
  *
  * <p>Each case's schedule and buffers are built once, when the case starts, and the input is filled once from the
@@ -105,6 +105,8 @@ public final class RankWorkload {
   private long maxLatencyPs;
   /** The latency of each measured iteration of the current case, in order. */
   private long[] iterationLatenciesPs = new long[0];
+  /** When each measured iteration of the current case started, in order. */
+  private long[] iterationStartsPs = new long[0];
   private long wrongElements;
 
   /**
@@ -352,6 +354,7 @@ public final class RankWorkload {
   private void onCollectiveComplete() {
     long latency = executor.cpuFreePs() - executor.operationStartPs();
     if (iteration >= workload.warmup()) {
+      iterationStartsPs[measured] = executor.operationStartPs();
       iterationLatenciesPs[measured++] = latency;
       totalLatencyPs += latency;
       minLatencyPs = Math.min(minLatencyPs, latency);
@@ -386,6 +389,7 @@ public final class RankWorkload {
     }
     measured = 0;
     iterationLatenciesPs = new long[workload.iterations()];
+    iterationStartsPs = new long[workload.iterations()];
     totalLatencyPs = 0;
     minLatencyPs = Long.MAX_VALUE;
     maxLatencyPs = 0;
@@ -432,7 +436,7 @@ public final class RankWorkload {
     incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
-        Arrays.copyOf(iterationLatenciesPs, measured)));
+        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured)));
   }
 
   private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,
