@@ -162,7 +162,8 @@ class DistributedRunTest {
           ]
         }
         """, "distributed-mesh-faults.conf").spec();
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    RunResult plain = FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(),
+        Fabric.build(spec.baseline()).runOnPlainEngine());
     assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
     assertThat(plain.wrongElements()).isZero();
     assertThat(plain.faults().tally().totalLostPackets()).isPositive();
