@@ -662,11 +662,15 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     boolean wasDown = faults.isDown();
     long noticePs = faults.apply(command.event(), outbox.nowPs(), n -> List.of());
     if (noticePs >= 0) outbox.send(deviceId, noticePs, new FaultDetected(command.event().id()));
-    long cycle = RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
+    // A fault comes at its scenario time, seldom a cycle edge: what it frees is credited from the next edge on.
+    long cycle = Math.floorDiv(outbox.nowPs() + cyclePs - 1, cyclePs);
     if (!wasDown && faults.isDown()) loseEverything(faults.lossEventAt(-1), cycle, outbox);
     for (int port = 0; port < portCount; port++) {
       boolean dead = faults.isDown() || faults.cableDown(neighbour[port]);
-      if (dead && !portDead[port]) cutArrivingWorms(port, portLossEvent(port), cycle);
+      if (dead && !portDead[port]) {
+        cutArrivingWorms(port, portLossEvent(port), cycle);
+        loseLeavingWorms(port);
+      }
       portDead[port] = dead;
     }
     // A dead port takes what waited for it; a cut worm's last flit may leave.
@@ -698,6 +702,18 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       }
       tailsBuffered[iv]++;
       nextArrivingIndex[iv] = 0;
+    }
+  }
+
+  /**
+   * Port {@code port} died: each worm leaving by it (its head gone, its tail not) loses its remaining flits, even
+   * those that leave after the port is back, since the device downstream closed the worm when the port died.
+   */
+  private void loseLeavingWorms(int port) {
+    for (int vc = 0; vc < vcCount; vc++) {
+      int ov = port * vcCount + vc;
+      int iv = outputVcOwner[ov];
+      if (iv >= 0 && (bufferCount[iv] == 0 || !frontFlit(iv).isHead())) discarding[ov] = true;
     }
   }
 
