@@ -218,7 +218,8 @@ public final class ResultsWriter {
   /**
    * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
    * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
-   * management node saw last (null when none) and the messages given up on. Without a fault report (the run reported
+   * management node saw last (null when none), the messages given up on and, when a fault broke an INC group, one
+   * line per group saying what broke it and what the group did instead ({@code incFallbacks}). Without a fault report (the run reported
    * none) the counts, totals and partition are null.
    */
   private static ObjectNode faultsJson(RunResult result, Topology topology) {
@@ -270,6 +271,11 @@ public final class ResultsWriter {
     faults.put("partition", report == null ? null : report.partition());
     ArrayNode gaveUp = faults.putArray("gaveUp");
     if (report != null) report.gaveUp().forEach(gaveUp::add);
+    if (report != null && !report.incFallbacks().isEmpty()) {
+      // Only runs whose INC groups a fault broke have it: every other results.json stays as it was.
+      ArrayNode incFallbacks = faults.putArray("incFallbacks");
+      report.incFallbacks().forEach(incFallbacks::add);
+    }
     return faults;
   }
 

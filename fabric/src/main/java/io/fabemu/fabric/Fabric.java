@@ -114,8 +114,8 @@ public final class Fabric {
     List<PacketDropSpec> drops = scenario.packetDrops();
     checkDrops(topology, drops);
     FaultPlan faults = scenario.faults();
-    if (!faults.isEmpty() && (routerRouting(scenario, topology) || inc != null || scenario.runsTraffic())) {
-      throw new IllegalArgumentException("faults reach neither router networks, INC units nor synthetic traffic yet");
+    if (!faults.isEmpty() && (routerRouting(scenario, topology) || scenario.runsTraffic())) {
+      throw new IllegalArgumentException("faults reach neither router networks nor synthetic traffic yet");
     }
     // A run with faults has one more device, the management node, after the topology's.
     DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)];
@@ -160,8 +160,11 @@ public final class Fabric {
       }
     }
     if (routingViews != null) {
-      devices[managementDevice] = new ManagementCore(managementDevice, topology, faults, routingViews,
+      ManagementCore management = new ManagementCore(managementDevice, topology, faults, routingViews,
           workload.ppn());
+      // INC groups live in the NICs: a failure that cuts a tree must reach them although their routes stay.
+      if (inc != null) management.notifyHostsOfFailures();
+      devices[managementDevice] = management;
     }
     RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
     for (int h = 0; h < hosts; h++) {

@@ -130,9 +130,6 @@ final class FaultPlanSection implements ScenarioSection {
     if (draft.topology().routerNetwork()) {
       throw in.error(EVENTS, list, "faults on router networks (mesh, torus, group-ring) are not supported yet");
     }
-    if (draft.inc() != null) {
-      throw in.error(EVENTS, list, "faults with INC (devices.inc.enabled = true) are not supported yet");
-    }
   }
 
   /** The plan events of item {@code path}; {@code before} events came before it. */
