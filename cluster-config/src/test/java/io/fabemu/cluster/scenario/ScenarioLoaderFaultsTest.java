@@ -384,14 +384,23 @@ class ScenarioLoaderFaultsTest {
             + "yet");
     assertError("topology { kind = torus, dimensions = [4, 4] }\n" + event)
         .hasMessageContaining("faults on router networks (mesh, torus, group-ring) are not supported yet");
-    assertError(FABRIC + "devices.inc.enabled = true\n" + event)
-        .hasMessage("x.conf:3: faults.events: faults with INC (devices.inc.enabled = true) are not supported yet");
     assertError("topology.kind = mesh\ntraffic.pattern = uniform\n" + event)
         .hasMessage("x.conf:3: faults.events: faults with synthetic traffic are not supported yet (this scenario "
             + "writes a traffic section)");
     // Settings alone change nothing, so they are fine anywhere.
     assertThat(load("topology.kind = mesh\nfaults.detection.misses = 2").faults().isEmpty()).isTrue();
     assertThat(load(FABRIC + "devices.inc.enabled = true\nfaults.events = []").faults().isEmpty()).isTrue();
+  }
+
+  @Test
+  void shouldTakeFaultsWithIncOnALeafSpine() {
+    // INC groups under faults: a tree the failure cuts falls back to the host (docs/faults.md).
+    ScenarioSpec spec = load(FABRIC + "devices.inc.enabled = true\nworkload.algorithms = [inc-node]\n"
+        + "faults.events = [{ at = 40 us, action = down, switch = spine0 }]");
+    assertThat(spec.devices().inc()).isNotNull();
+    assertThat(spec.faults().events()).singleElement()
+        .satisfies(e -> assertThat(e.describe()).isEqualTo("40.000 us switch spine0 down"));
+    assertThat(spec.faults().event(0).vertex()).isEqualTo(SPINE0);
   }
 
   // ------------------------------------------------------------------------------ appended events (--fault)
