@@ -219,8 +219,8 @@ public final class ResultsWriter {
    * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
    * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
    * management node saw last (null when none), the messages given up on and, when a fault broke an INC group, one
-   * line per group saying what broke it and what the group did instead ({@code incFallbacks}). Without a fault report (the run reported
-   * none) the counts, totals and partition are null.
+   * line per group saying what broke it and what the group did instead ({@code incFallbacks}). Without a fault
+   * report (the run reported none) the counts, totals and partition are null.
    */
   private static ObjectNode faultsJson(RunResult result, Topology topology) {
     FaultPlan plan = result.scenario().faults();
