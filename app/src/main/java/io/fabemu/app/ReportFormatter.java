@@ -168,6 +168,7 @@ public final class ReportFormatter {
     sb.append('\n');
     detourLines(sb, events, t);
     if (report.partition() != null) sb.append("# Partition: ").append(report.partition()).append('\n');
+    for (String line : report.incFallbacks()) sb.append("# INC fallback: ").append(line).append('\n');
     List<String> gaveUp = report.gaveUp();
     for (int i = 0; i < Math.min(MAX_GAVE_UP_LINES, gaveUp.size()); i++) {
       sb.append("# Gave up: ").append(gaveUp.get(i)).append('\n');

@@ -219,10 +219,12 @@ public final class ResultsWriter {
   /**
    * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
    * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
-   * management node saw last (null when none) and the messages given up on; on a router network, per event also the
-   * packets sent through via nodes by its detours and every detour in place once it was routed around. With a
-   * baseline run, each event also has the end of its window and the collectives it touched with their extra latency
-   * ({@link FaultImpact}). Without a fault report (the run reported none) the counts, totals and partition are null.
+   * management node saw last (null when none), the messages given up on and, when a fault broke an INC group, one
+   * line per group saying what broke it and what the group did instead ({@code incFallbacks}); on a router network,
+   * per event also the packets sent through via nodes by its detours and every detour in place once it was routed
+   * around. With a baseline run, each event also has the end of its window and the collectives it touched with their
+   * extra latency ({@link FaultImpact}). Without a fault report (the run reported none) the counts, totals and
+   * partition are null.
    */
   private static ObjectNode faultsJson(RunResult result, Topology topology) {
     FaultPlan plan = result.scenario().faults();
@@ -290,6 +292,11 @@ public final class ResultsWriter {
     faults.put("partition", report == null ? null : report.partition());
     ArrayNode gaveUp = faults.putArray("gaveUp");
     if (report != null) report.gaveUp().forEach(gaveUp::add);
+    if (report != null && !report.incFallbacks().isEmpty()) {
+      // Only runs whose INC groups a fault broke have it: every other results.json stays as it was.
+      ArrayNode incFallbacks = faults.putArray("incFallbacks");
+      report.incFallbacks().forEach(incFallbacks::add);
+    }
     return faults;
   }
 

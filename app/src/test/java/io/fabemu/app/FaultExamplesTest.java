@@ -45,6 +45,21 @@ class FaultExamplesTest extends CliTestBase {
   }
 
   @Test
+  void theIncSwitchFailureExampleFallsBackToTheHostExactlyAndSaysWhy() throws Exception {
+    assertThat(fabemu("run", "../examples/inc-switch-failure.conf", "--no-progress", "--out",
+        out.resolve("inc").toString())).isZero();
+    // Detected after three missed 1 us heartbeats; the eight TORs rerouted 1 us + 8 x 100 ns + 1 us later; the first
+    // host's notice 100 ns after the last TOR's update.
+    assertThat(stdout).containsPattern("\\n0 +60\\.000 +switch spine0 +down +3\\.000 +5\\.800 ");
+    assertThat(stdout).containsPattern("# INC fallback: INC group \\d+ over spine0 broken by 60\\.000 us switch "
+        + "spine0 down \\(event 0\\): its leaders finish the case with a host reduce and broadcast at their lowest "
+        + "rank, from the notice at 65\\.900 us\\n");
+    assertThat(stdout).contains("#wrong").doesNotContain("INCOMPLETE").doesNotContain("no INC");
+    assertThat(Files.readString(out.resolve("inc/results.json"))).contains("\"incFallbacks\" : [ \"INC group ");
+    assertThat(Files.readString(out.resolve("inc/report.html"))).contains("<th>INC fallbacks</th>");
+  }
+
+  @Test
   void thePartitionExampleExitsOneWithTheLine() {
     assertThat(fabemu("run", "../examples/leafspine-partition.conf", "--no-progress", "--out",
         out.resolve("partition").toString())).isEqualTo(1);

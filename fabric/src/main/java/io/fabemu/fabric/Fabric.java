@@ -118,8 +118,8 @@ public final class Fabric {
     List<PacketDropSpec> drops = scenario.packetDrops();
     checkDrops(topology, drops);
     FaultPlan faults = scenario.faults();
-    if (!faults.isEmpty() && (inc != null || scenario.runsTraffic())) {
-      throw new IllegalArgumentException("faults reach neither INC units nor synthetic traffic yet");
+    if (!faults.isEmpty() && scenario.runsTraffic()) {
+      throw new IllegalArgumentException("faults do not reach synthetic traffic yet");
     }
     RouterRouting routerRouting = scenario.topology().routerRouting(topology).orElse(null);
     RouterSpec router = routerRouting == null ? null : scenario.devices().router();
@@ -174,8 +174,11 @@ public final class Fabric {
       }
     }
     if (managementDevice >= 0) {
-      devices[managementDevice] = new ManagementCore(managementDevice, topology, faults,
+      ManagementCore management = new ManagementCore(managementDevice, topology, faults,
           detourViews != null ? detourViews : routingViews, workload.ppn());
+      // INC groups live in the NICs: a failure that cuts a tree must reach them although their routes stay.
+      if (inc != null) management.notifyHostsOfFailures();
+      devices[managementDevice] = management;
     }
     RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
     for (int h = 0; h < hosts; h++) {

@@ -50,7 +50,11 @@ import io.fabemu.core.traffic.TrafficSource;
 import io.fabemu.core.traffic.TrafficSpec;
 import io.fabemu.core.traffic.TrafficStats;
 import io.fabemu.core.util.IntLongMap;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A host's network interface. Sending: per-message work-request processing, then segmentation into packets of
@@ -137,6 +141,13 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private int detoursCauseEventId = -1;
   /** The device the event being handled came from (a packet's previous hop). */
   private int ingressDevice;
+  private final Topology topology;
+  /** INC tasks given up on (a run with faults), one line each. */
+  private final List<String> incGaveUp = new ArrayList<>();
+  /** INC groups a fault broke whose notifies this NIC sent (it hosts their MRRs), one line each. */
+  private final List<String> incFallbacks = new ArrayList<>();
+  /** The groups whose notifies this NIC sent: it records their fallback. */
+  private final Set<Long> mrrGroups = new TreeSet<>();
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -197,6 +208,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       throw new IllegalArgumentException("element size must be at least 1 B, got " + syntheticElementBytes);
     }
     this.host = host;
+    this.topology = topology;
     this.syntheticElementBytes = syntheticElementBytes;
     this.nodeDevice = nodeDevice;
     this.nic = nic;
@@ -227,12 +239,16 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    * Makes this NIC part of a run with faults: its port takes the plan's events and the management node's routes
    * ({@link PacketForwarder#enableFaults}), and its messages go through the reliable transport
    * ({@link ReliableTransport}): numbered per destination, acknowledged, resent on a timeout, never delivered twice.
+   * With an INC unit, the management node's views break the INC groups whose tree they cut
+   * ({@link NicIncUnit#onDeadLinks}): their leaders here are told, and the MRRs' NIC records why; an INC task
+   * resent {@code maxRetransmits} times is given up on with a line instead of failing the run.
    *
-   * @throws IllegalArgumentException on a router network or with an INC unit (faults do not reach those yet)
+   * @throws IllegalArgumentException on a router network (whose NICs take the detours instead:
+   *                                  {@link #useFaults(FaultPlan, DetourViews, int, long)})
    */
   public void useFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed) {
-    if (terminal != null || incUnit != null) {
-      throw new IllegalArgumentException("NIC " + host + ": faults reach neither router networks nor INC units yet");
+    if (terminal != null) {
+      throw new IllegalArgumentException("NIC " + host + ": a router network's NIC takes detours, not routing views");
     }
     forwarder.enableFaults(plan, routingViews, managementDevice, scenarioSeed);
     this.faultPlan = plan;
@@ -554,11 +570,18 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     workRequestsFreeAtPs = start;
     long readStart = Math.max(start, dmaReadFreeAtPs);
     if (message.inc().type() != IncPacketType.TASK_UP) {
+      ControlPayload control = message.inc().control();
+      if (message.inc().type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
+        mrrGroups.add(control.trueCommId());
+      }
       Packet packet = unit.controlPacket(message, send.destinationHost(), messageId);
       long readyPs = readStart + Units.transferPs(ControlPayload.WIRE_BYTES, pcieBitsPerSecond);
       dmaReadFreeAtPs = readyPs;
       PacketForwarder.transmit(incPort, unit.process(readyPs), packet, outbox);
       return;
+    }
+    if (message.inc().task() != null && unit.isBroken(message.inc().task().groupId())) {
+      return; // the tree is broken: the leader, told so, recovers the task on the host
     }
     Packet[] fragments = unit.startTask(message, send.destinationHost(), messageId);
     long dmaBytes = 0;
@@ -579,6 +602,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    */
   private void incTimer(IncRetransmitTimer timer, Outbox outbox) {
     NicIncUnit unit = requireIncUnit("retransmission timer");
+    if (transport != null && unit.retransmitsExhausted(timer)) {
+      // A leader cut off by a partition never contributes: give up as the transport does, the run ends incomplete.
+      incGaveUp.add(unit.abandon(timer, outbox.nowPs()));
+      return;
+    }
     Packet[] resend = unit.onTimer(timer);
     if (resend == null) {
       return; // the task completed, or the timer was re-armed since
@@ -769,8 +797,10 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       }
     }
     if (terminal == null) {
+      List<String> gaveUp = new ArrayList<>(transport == null ? List.of() : transport.gaveUp());
+      gaveUp.addAll(incGaveUp);
       FaultReport faults = transport == null ? null
-          : new FaultReport(forwarder.faultTally().copy(), List.of(), null, transport.gaveUp());
+          : new FaultReport(forwarder.faultTally().copy(), List.of(), null, gaveUp, incFallbacks);
       return new DeviceReport(host, forwarder.counters(), List.of(), null, List.of(), faults);
     }
     LinkCounters port = forwarder.counters().get(0);
@@ -833,6 +863,27 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       detoursCauseEventId = update.causeEventId();
     } else {
       forwarder.onRouteUpdate(update);
+    }
+    if (incUnit != null) breakIncGroups(update, outbox);
+  }
+
+  /**
+   * The INC groups the update's dead links break: each of their leaders here gets a notice (through the PCIe, as
+   * a delivery), and for the groups whose MRRs are here one line says what broke and when.
+   */
+  private void breakIncGroups(RouteUpdate update, Outbox outbox) {
+    for (NicIncUnit.BrokenGroup broken : incUnit.onDeadLinks(update.deadLinks())) {
+      for (int leader : broken.leaders()) {
+        outbox.send(nodeDevice, outbox.nowPs() + pcieLatencyPs,
+            new NicDeliver(NicIncUnit.breakNotice(broken.groupId(), leader)));
+      }
+      if (mrrGroups.contains(broken.groupId())) {
+        String cause = update.causeEventId() < 0 ? "a fault"
+            : faultPlan.event(update.causeEventId()).describe() + " (event " + update.causeEventId() + ")";
+        incFallbacks.add(String.format(Locale.ROOT, "INC group %d over %s broken by %s: its leaders finish the case "
+            + "with a host reduce and broadcast at their lowest rank, from the notice at %.3f us", broken.groupId(),
+            topology.vertex(broken.spineVertex()).name(), cause, outbox.nowPs() / 1e6));
+      }
     }
   }
 }

@@ -3,8 +3,10 @@ package io.fabemu.nic;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
+import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.inc.IncCodes;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader0;
@@ -21,6 +23,10 @@ import io.fabemu.core.protocol.Message;
 import io.fabemu.core.util.IntLongMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A NIC's INC unit (the INC patent, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
@@ -37,6 +43,13 @@ import java.util.List;
  *
  * <p>The engine is one FIFO unit ({@link #process}): every fragment it builds or merges, and every control packet,
  * takes {@code engineLatencyPs}.
+ *
+ * <p>Faults: the unit learns from the notifies it sends (an MRR's) or receives (an NMRR's) which SPINE each group's
+ * tree goes through, and which of this host's leader ranks belong to the group, until the group's release. When the
+ * management node names dead links ({@link #onDeadLinks}), a group whose SPINE, or a link of it, is among them is
+ * broken: its pending tasks are dropped (their fragments could only be lost in the dead tree, and their timers
+ * would give up), a task for it is never started again, and its leaders are told ({@link #breakNotice}) so that
+ * they finish the case on the host.
  */
 public final class NicIncUnit {
   /** Largest value of a 16-bit header field (fragment count, fragment bytes, pkt_para_num). */
@@ -55,6 +68,8 @@ public final class NicIncUnit {
   private final IntLongMap<Task> tasks = new IntLongMap<>();
   /** When the engine has finished everything queued so far. */
   private long engineFreeAtPs;
+  /** Groups over a SPINE that this host's leaders belong to (from the notifies), by group id, until released. */
+  private final Map<Long, KnownGroup> groups = new TreeMap<>();
   private long nextTimerSerial;
   private long fragmentsResent;
 
@@ -182,6 +197,7 @@ public final class NicIncUnit {
           + "or RELEASE, a control payload and an MPI header, got " + request);
     }
     ControlPayload control = request.control();
+    learnGroup(request.type(), control, message.sourceRank());
     long destinationIp = IncAddresses.ofVertex(destinationHost);
     IncHeader0 header0 = new IncHeader0(control.trueCommId(), message.sourceRank(), 0, 0, 0, destinationIp);
     IncFrame frame = new IncFrame(request.type(), hostIp, destinationIp, request.mpi(), header0, null, control);
@@ -196,6 +212,7 @@ public final class NicIncUnit {
   public Message onControlPacket(Packet packet) {
     IncFrame frame = packet.inc();
     MessageInfo info = packet.info();
+    learnGroup(frame.type(), frame.control(), info.destinationRank());
     return new Message(info.sourceRank(), info.destinationRank(), info.tag(), null, ControlPayload.WIRE_BYTES,
         new IncRequest(frame.type(), frame.mpi(), frame.control(), null));
   }
@@ -315,6 +332,96 @@ public final class NicIncUnit {
         new IncRequest(IncPacketType.TASK_DOWN, task.resultMpi, null, null));
   }
 
+  /**
+   * A group's tree as this host's leader {@code leaderRank} takes part in it: a notify with INC in use (no fail
+   * cause) over a SPINE adds the leader to the group, a release takes it out (the group is forgotten with its last
+   * leader here).
+   */
+  private void learnGroup(IncPacketType type, ControlPayload control, int leaderRank) {
+    if (control == null) return;
+    long groupId = control.trueCommId();
+    if (type == IncPacketType.TREE_DOWN && control.failCause() == FailCause.NONE.code() && control.spineIp() != 0) {
+      groups.computeIfAbsent(groupId, id -> new KnownGroup(IncAddresses.vertexOf(control.spineIp())))
+          .leaders.add(leaderRank);
+    } else if (type == IncPacketType.RELEASE) {
+      KnownGroup group = groups.get(groupId);
+      if (group != null && group.leaders.remove(leaderRank) && group.leaders.isEmpty()) groups.remove(groupId);
+    }
+  }
+
+  /** A group a fault broke: its id, the SPINE of its tree, and this host's leaders in it (ascending). */
+  public record BrokenGroup(long groupId, int spineVertex, List<Integer> leaders) {}
+
+  /**
+   * The management node's view of the dead links: every known group not broken yet whose SPINE is an end of one of
+   * them is broken now (a SPINE down takes all its links with it). Its pending tasks are dropped here, and no task
+   * of it is started again.
+   *
+   * @return the groups broken by this view, by ascending id
+   */
+  public List<BrokenGroup> onDeadLinks(List<DirectedLink> deadLinks) {
+    List<BrokenGroup> broken = new ArrayList<>();
+    for (Map.Entry<Long, KnownGroup> e : groups.entrySet()) {
+      KnownGroup group = e.getValue();
+      if (group.broken || !touches(deadLinks, group.spineVertex)) continue;
+      group.broken = true;
+      for (int leader : group.leaders) {
+        // A task id carries the group's low 24 bits and the req_id: look for every req_id of the group's leaders.
+        for (int reqId = 0; reqId < 256; reqId++) tasks.remove(leader, IncCodes.taskId(e.getKey(), reqId));
+      }
+      broken.add(new BrokenGroup(e.getKey(), group.spineVertex, List.copyOf(group.leaders)));
+    }
+    return broken;
+  }
+
+  private static boolean touches(List<DirectedLink> links, int vertex) {
+    for (DirectedLink link : links) {
+      if (link.from() == vertex || link.to() == vertex) return true;
+    }
+    return false;
+  }
+
+  /** True when a fault broke group {@code groupId}: a task of it is not to be started (its leader recovers it). */
+  public boolean isBroken(long groupId) {
+    KnownGroup group = groups.get(groupId);
+    return group != null && group.broken;
+  }
+
+  /**
+   * What the NIC hands leader {@code leaderRank} when a fault broke group {@code groupId}: a notify whose fail cause
+   * is {@link FailCause#FAULT}, from and to the leader itself, naming the group.
+   */
+  public static Message breakNotice(long groupId, int leaderRank) {
+    ControlPayload control = ControlPayload.builder().queryNotifyHop(0x80).trueCommId(groupId)
+        .failCause(FailCause.FAULT.code()).dstRank(leaderRank).worldRank(leaderRank).build();
+    MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, leaderRank, MpiHeader.CONTROL_COMM_ID, 0, 0, 0, 0);
+    return new Message(leaderRank, leaderRank, 0L, null, 0L,
+        new IncRequest(IncPacketType.TREE_DOWN, mpi, control, null));
+  }
+
+  /**
+   * True when the task the timer belongs to has been resent {@code maxRetransmits} times already and still misses
+   * result fragments: {@link #onTimer} would throw.
+   */
+  public boolean retransmitsExhausted(IncRetransmitTimer timer) {
+    Task task = tasks.get(timer.leaderRank(), timer.taskId());
+    return task != null && task.timerSerial == timer.serial() && task.retransmits >= spec.maxRetransmits();
+  }
+
+  /**
+   * Gives up on the task of an exhausted timer ({@link #retransmitsExhausted}) instead of failing the run (a run
+   * with faults, where a partition can cut a leader off): the task is dropped.
+   *
+   * @return one line saying so, ending with the time
+   */
+  public String abandon(IncRetransmitTimer timer, long nowPs) {
+    Task task = tasks.remove(timer.leaderRank(), timer.taskId());
+    return String.format(Locale.ROOT, "host %d gave up on INC task %d of rank %d (group %d req_id %d, "
+        + "%d of %d result fragments missing) after %d retransmissions, at %.3f us", host, timer.taskId(),
+        task.leaderRank, task.header1.groupId(), task.mpi.reqId(), task.missingFragments().size(),
+        task.fragments.length, task.retransmits, nowPs / 1e6);
+  }
+
   /** Tasks sent whose result has not fully arrived. */
   public int pendingTasks() {
     return tasks.size();
@@ -333,6 +440,17 @@ public final class NicIncUnit {
 
   private int wireBytes(IncFrame frame, int dataBytes) {
     return nicHeaderBytes + DeviceProtocol.incFrameBytes(frame) + dataBytes;
+  }
+
+  /** A group this host's leaders take part in: its tree's SPINE and those leaders. */
+  private static final class KnownGroup {
+    final int spineVertex;
+    final TreeSet<Integer> leaders = new TreeSet<>();
+    boolean broken;
+
+    KnownGroup(int spineVertex) {
+      this.spineVertex = spineVertex;
+    }
   }
 
   /** A task sent: its fragments (kept for retransmission) and the receive-status table of its result. */

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
+import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.inc.IncCodes;
 import io.fabemu.core.inc.IncDataPlaneMessages;
 import io.fabemu.core.inc.IncFrame;
@@ -18,6 +20,7 @@ import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.protocol.Message;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The NIC's INC unit alone: fragmenting, the merge table, retransmission and control packets. */
@@ -252,5 +255,77 @@ class NicIncUnitTest {
     assertThat(engine.process(1_000L)).isEqualTo(1_000L + ENGINE_PS);
     assertThat(engine.process(1_000L)).isEqualTo(1_000L + 2 * ENGINE_PS);
     assertThat(engine.process(500_000L)).isEqualTo(500_000L + ENGINE_PS);
+  }
+
+  private static final int SPINE = 12;
+
+  /** A notify of group {@code GROUP} over {@code SPINE} with {@code cause}, from rank {@code from} to {@code to}. */
+  private static Message notify(int from, int to, FailCause cause) {
+    ControlPayload payload = IncDataPlaneMessages.query(GROUP, 4, 0, from).toBuilder().queryNotifyHop(0x80)
+        .spineIp(IncAddresses.ofVertex(SPINE)).failCause(cause.code()).dstRank(to).build();
+    return IncDataPlaneMessages.control(IncPacketType.TREE_DOWN, from, to, payload);
+  }
+
+  @Test
+  void shouldBreakAGroupWhoseSpineHasADeadLinkDropItsTasksAndStartNoMore() {
+    NicIncUnit engine = engine(3);
+    // This host's leader (rank 2, the MRR) sends the notify: its group goes over SPINE.
+    engine.controlPacket(notify(HOST, 6, FailCause.NONE), 6, 0L);
+    engine.startTask(IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 4),
+        SUCCESSOR, 1L);
+    long taskId = IncCodes.taskId(GROUP, 4);
+    IncRetransmitTimer timer = engine.armTimer(HOST, taskId);
+
+    // A dead link between two other switches breaks nothing.
+    assertThat(engine.onDeadLinks(List.of(new DirectedLink(10, 13)))).isEmpty();
+    assertThat(engine.isBroken(GROUP)).isFalse();
+    List<NicIncUnit.BrokenGroup> broken = engine.onDeadLinks(List.of(new DirectedLink(10, SPINE)));
+
+    assertThat(broken).containsExactly(new NicIncUnit.BrokenGroup(GROUP, SPINE, List.of(HOST)));
+    assertThat(engine.isBroken(GROUP)).isTrue();
+    assertThat(engine.pendingTasks()).isZero();
+    assertThat(engine.onTimer(timer)).isNull();
+    // Broken once: a later view with the same dead links breaks nothing more.
+    assertThat(engine.onDeadLinks(List.of(new DirectedLink(SPINE, 10)))).isEmpty();
+    Message notice = NicIncUnit.breakNotice(GROUP, HOST);
+    assertThat(notice.sourceRank()).isEqualTo(HOST);
+    assertThat(notice.destinationRank()).isEqualTo(HOST);
+    assertThat(notice.inc().type()).isEqualTo(IncPacketType.TREE_DOWN);
+    assertThat(notice.inc().control().trueCommId()).isEqualTo(GROUP);
+    assertThat(notice.inc().control().failCause()).isEqualTo(FailCause.FAULT.code());
+  }
+
+  @Test
+  void shouldKnowOnlyGroupsInUseUntilTheirRelease() {
+    NicIncUnit engine = engine(3);
+    // A notify that says no INC sets nothing up; one received by this host's NMRR (rank 5) does.
+    engine.controlPacket(notify(HOST, 6, FailCause.NO_FREE_GROUPS), 6, 0L);
+    assertThat(engine.onDeadLinks(List.of(new DirectedLink(SPINE, 10)))).isEmpty();
+    Packet received = engine.controlPacket(notify(0, 5, FailCause.NONE), HOST, 1L);
+    engine.onControlPacket(received);
+    Packet release = engine.controlPacket(IncDataPlaneMessages.control(IncPacketType.RELEASE, 0, 5,
+        notify(0, 5, FailCause.NONE).inc().control()), HOST, 2L);
+    engine.onControlPacket(release);
+
+    assertThat(engine.onDeadLinks(List.of(new DirectedLink(SPINE, 10)))).isEmpty();
+    assertThat(engine.isBroken(GROUP)).isFalse();
+  }
+
+  @Test
+  void shouldGiveUpOnAnExhaustedTaskWithALineInsteadOfFailing() {
+    NicIncUnit engine = engine(1);
+    engine.startTask(IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, ints(60, 0), 4),
+        SUCCESSOR, 0L);
+    long taskId = IncCodes.taskId(GROUP, 4);
+    IncRetransmitTimer first = engine.armTimer(HOST, taskId);
+    assertThat(engine.retransmitsExhausted(first)).isFalse();
+    assertThat(engine.onTimer(first)).hasSize(3);
+    IncRetransmitTimer second = engine.armTimer(HOST, taskId);
+
+    assertThat(engine.retransmitsExhausted(second)).isTrue();
+    assertThat(engine.abandon(second, 123_456_000L)).isEqualTo("host 2 gave up on INC task " + taskId
+        + " of rank 2 (group 11259375 req_id 4, 3 of 3 result fragments missing) after 1 retransmissions, at "
+        + "123.456 us");
+    assertThat(engine.pendingTasks()).isZero();
   }
 }

@@ -72,15 +72,12 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
 
   /**
    * Makes this switch part of a run with faults: its ports take the plan's events and the management node's routes
-   * ({@link PacketForwarder#enableFaults}).
-   *
-   * @throws IllegalArgumentException when the switch has an INC unit (faults do not reach those yet)
+   * ({@link PacketForwarder#enableFaults}); its INC unit, if any, drops the groups whose tree the dead links cut
+   * ({@link SwitchIncUnit#onDeadLinks}) and discards task packets of groups it does not hold.
    */
   public void useFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed) {
-    if (incUnit != null) {
-      throw new IllegalArgumentException("switch " + deviceId + ": faults do not reach INC units yet");
-    }
     forwarder.enableFaults(plan, routingViews, managementDevice, scenarioSeed);
+    if (incUnit != null) incUnit.tolerateFaults();
   }
 
   @Override
@@ -110,6 +107,9 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
     }
     boolean addressedHere = packet.destinationHost() == deviceId;
     if (incUnit != null && (addressedHere || packet.inc().type().isControl())) {
+      if (packet.corrupted()) {
+        return; // the unit checks the checksum before it reduces; counted where the bits flipped
+      }
       incOutput.outbox = outbox;
       incUnit.onPacket(packet, ingressDevice, incOutput);
       incOutput.outbox = null;
@@ -217,6 +217,7 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
     forwarder.onRouteUpdate(update);
+    if (incUnit != null) incUnit.onDeadLinks(update.deadLinks());
   }
 
   @Override

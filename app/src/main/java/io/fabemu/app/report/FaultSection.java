@@ -245,6 +245,12 @@ final class FaultSection implements ReportSection {
     out.start("tr").element("th", "Given up");
     out.element("td", gaveUp.isEmpty() ? "none" : gaveUp.size() + (gaveUp.size() == 1 ? " message" : " messages"),
         "class", gaveUp.isEmpty() ? null : "bad").end("tr").newline();
+    if (!report.incFallbacks().isEmpty()) {
+      out.start("tr").element("th", "INC fallbacks");
+      out.start("td").start("ul", "class", "inc-fallbacks").newline();
+      for (String line : report.incFallbacks()) out.element("li", line).newline();
+      out.end("ul").end("td").end("tr").newline();
+    }
     out.end("table").newline();
     if (!gaveUp.isEmpty()) {
       out.start("ul", "class", "gave-up").newline();

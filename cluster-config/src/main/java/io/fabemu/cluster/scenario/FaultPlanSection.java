@@ -31,9 +31,9 @@ import java.util.stream.Stream;
  * each target are replayed in time order, ties in the order given: an up of a target that is not down then, or a
  * down of one that is, is refused at the event. On a router network a node target stands for the node's router (its
  * NIC's only cable), degrade and lossy are refused (its channels move flits by credits), and the routers need twice
- * the virtual-channel classes of the network's routing (one set per detour leg). Events need, for now, a fabric whose
- * devices handle failures: no INC, no synthetic traffic. A problem with an event as a whole is reported at the line
- * where the event starts, one with a value at the value's line.
+ * the virtual-channel classes of the network's routing (one set per detour leg). Events are refused, for now, with
+ * synthetic traffic. A problem with an event as a whole is reported at the line where the event starts, one with a
+ * value at the value's line.
  */
 final class FaultPlanSection implements ScenarioSection {
   /** The events' key path. */
@@ -142,9 +142,6 @@ final class FaultPlanSection implements ScenarioSection {
             + "nodes take " + legClasses + " class" + (legClasses == 1 ? "" : "es") + " per leg), got "
             + virtualChannels);
       }
-    }
-    if (draft.inc() != null) {
-      throw in.error(EVENTS, list, "faults with INC (devices.inc.enabled = true) are not supported yet");
     }
   }
 

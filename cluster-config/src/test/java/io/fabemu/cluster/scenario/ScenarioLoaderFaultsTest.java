@@ -394,8 +394,6 @@ class ScenarioLoaderFaultsTest {
   @Test
   void shouldRefuseFaultsWhereDevicesDoNotHandleThemYet() {
     String event = "faults.events = [{ at = 1 us, action = down, node = host0 }]";
-    assertError(FABRIC + "devices.inc.enabled = true\n" + event)
-        .hasMessage("x.conf:3: faults.events: faults with INC (devices.inc.enabled = true) are not supported yet");
     assertError("topology.kind = mesh\ntraffic.pattern = uniform\n" + event)
         .hasMessage("x.conf:3: faults.events: faults with synthetic traffic are not supported yet (this scenario "
             + "writes a traffic section)");
@@ -440,6 +438,17 @@ class ScenarioLoaderFaultsTest {
         + "faults.events = [{ at = 1 us, action = down, node = host4 }, { at = 2 us, action = down, switch = "
         + "router4 }]")
         .hasMessageContaining("down of switch router4 at 2 us: it is down already (node host4 went down at 1 us)");
+  }
+
+  @Test
+  void shouldTakeFaultsWithIncOnALeafSpine() {
+    // INC groups under faults: a tree the failure cuts falls back to the host (docs/faults.md).
+    ScenarioSpec spec = load(FABRIC + "devices.inc.enabled = true\nworkload.algorithms = [inc-node]\n"
+        + "faults.events = [{ at = 40 us, action = down, switch = spine0 }]");
+    assertThat(spec.devices().inc()).isNotNull();
+    assertThat(spec.faults().events()).singleElement()
+        .satisfies(e -> assertThat(e.describe()).isEqualTo("40.000 us switch spine0 down"));
+    assertThat(spec.faults().event(0).vertex()).isEqualTo(SPINE0);
   }
 
   // ------------------------------------------------------------------------------ appended events (--fault)

@@ -13,12 +13,21 @@ import java.util.List;
  * @param partition  the partition the management node saw when the run ended, one line; null when every live rank
  *                   could reach every other
  * @param gaveUp     messages a NIC stopped retransmitting, one line each (for the run: every NIC's, in time order)
+ * @param incFallbacks INC groups a fault broke, one line each saying what broke the tree and what the group did
+ *                   instead (for the run: every NIC's, in time order)
  */
-public record FaultReport(FaultTally tally, List<FaultRecord> records, String partition, List<String> gaveUp) {
+public record FaultReport(FaultTally tally, List<FaultRecord> records, String partition, List<String> gaveUp,
+                          List<String> incFallbacks) {
 
   public FaultReport {
     records = List.copyOf(records);
     gaveUp = List.copyOf(gaveUp);
+    incFallbacks = List.copyOf(incFallbacks);
+  }
+
+  /** A report without INC fallbacks (a device that hosts no INC group's leaders, or a run without INC). */
+  public FaultReport(FaultTally tally, List<FaultRecord> records, String partition, List<String> gaveUp) {
+    this(tally, records, partition, gaveUp, List.of());
   }
 
   /** The run's report: tallies summed, records and lines gathered (sorted, so the order of reports is irrelevant). */
@@ -26,20 +35,27 @@ public record FaultReport(FaultTally tally, List<FaultRecord> records, String pa
     FaultTally tally = new FaultTally(eventCount);
     List<FaultRecord> records = new ArrayList<>();
     List<String> gaveUp = new ArrayList<>();
+    List<String> incFallbacks = new ArrayList<>();
     String partition = null;
     for (FaultReport part : parts) {
       tally = tally.plus(part.tally());
       records.addAll(part.records());
       gaveUp.addAll(part.gaveUp());
+      incFallbacks.addAll(part.incFallbacks());
       if (part.partition() != null) partition = part.partition();
     }
     records.sort(Comparator.comparingInt(FaultRecord::eventId));
     // In time order (then as text): the first line is the first message given up on.
     gaveUp.sort(Comparator.comparingDouble(FaultReport::microsecondsOf).thenComparing(Comparator.naturalOrder()));
-    return new FaultReport(tally, records, partition, gaveUp);
+    incFallbacks.sort(Comparator.comparingDouble(FaultReport::microsecondsOf)
+        .thenComparing(Comparator.naturalOrder()));
+    return new FaultReport(tally, records, partition, gaveUp, incFallbacks);
   }
 
-  /** The time a gave-up line ends with ({@code "..., at 715.800 us"}), in microseconds; 0 when it has none. */
+  /**
+   * The time a gave-up or INC fallback line ends with ({@code "..., at 715.800 us"}), in microseconds; 0 when it
+   * has none.
+   */
   private static double microsecondsOf(String gaveUpLine) {
     int at = gaveUpLine.lastIndexOf(" at ");
     if (at < 0 || !gaveUpLine.endsWith(" us")) return 0;

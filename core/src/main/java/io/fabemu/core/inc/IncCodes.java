@@ -27,7 +27,9 @@ public final class IncCodes {
     LAYOUT(7, "the ranks' placement does not meet the mode's constraints"),
     TOPOLOGY(8, "the topology is not a TOR/SPINE fabric with every host under one TOR"),
     SINGLE_NODE(9, "every leader is on one node: nothing crosses the network"),
-    INC_DISABLED(10, "the fabric has no INC units or NIC INC engines (devices.inc.enabled = false)");
+    INC_DISABLED(10, "the fabric has no INC units or NIC INC engines (devices.inc.enabled = false)"),
+    /** Not a setup outcome: what a NIC tells its leaders when a fault broke their group's tree mid-case. */
+    FAULT(11, "a switch or link of the group's aggregation tree failed: the leaders finish the case on the host");
 
     private final int code;
     private final String description;

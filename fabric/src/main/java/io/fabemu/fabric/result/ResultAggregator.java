@@ -90,6 +90,9 @@ public final class ResultAggregator {
       } else if (!faults.gaveUp().isEmpty()) {
         incompleteReason = faults.gaveUp().get(0) + (faults.gaveUp().size() > 1
             ? " (and " + (faults.gaveUp().size() - 1) + " more messages)" : "");
+      } else if (spec.devices().inc() != null) {
+        incompleteReason += " (a failure that hits an INC case's setup or release, whose control packets are not "
+            + "resent, is not recovered yet)";
       }
     }
     if (cutShortReason != null) {
@@ -230,6 +233,11 @@ public final class ResultAggregator {
       update(sha, line);
       for (String gaveUp : faults.gaveUp()) {
         line.append("gave up ").append(gaveUp).append('\n');
+        update(sha, line);
+      }
+      // Only runs whose INC groups a fault broke add these, so other faulted runs keep their digests too.
+      for (String fallback : faults.incFallbacks()) {
+        line.append("inc fallback ").append(fallback).append('\n');
         update(sha, line);
       }
     }

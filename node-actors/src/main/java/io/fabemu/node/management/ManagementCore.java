@@ -52,6 +52,10 @@ import java.util.TreeMap;
  * {@code managementUpdatePs} each, and arrive a management latency later. The last arrival is the event's
  * reroute-complete time ({@link FaultRecord}). It also finds the hosts cut off from one another: the partition line
  * that ends an incomplete run.
+ *
+ * <p>In a fabric with INC ({@link #notifyHostsOfFailures}), a failure is also told to every host's NIC that is up
+ * and got no route update for it: the same update, sent after the routing ones on the same channel (not counted in
+ * the event's reroute), so that the NICs can break the INC groups whose tree it cuts.
  */
 public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int deviceId;
@@ -72,6 +76,8 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   private String partition;
   private long partitionSincePs = -1;
   private String partitionCause;
+  /** Whether failures are also told to every host (a fabric with INC). */
+  private boolean notifyHosts;
 
   /**
    * @param deviceId     this device's id (one past the fabric's others)
@@ -87,6 +93,15 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
     this.deviceDownReasons = new int[topology.vertexCount()];
     this.records = new FaultRecord[plan.eventCount()];
     this.routes = routeViews.built();
+  }
+
+  /**
+   * Makes every noticed failure (a down event) also reach every host's NIC that is up and whose routes it did not
+   * change, with the same {@link RouteUpdate}: INC groups live in the hosts' NICs and the switches, and a tree
+   * through a dead element is broken although the hosts' routes stay the same.
+   */
+  public void notifyHostsOfFailures() {
+    this.notifyHosts = true;
   }
 
   @Override
@@ -126,8 +141,15 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
       sentPs += plan.settings().managementUpdatePs();
       outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), new RouteUpdate(version, dead, eventId));
     }
-    updatesFreeAtPs = sentPs;
     long rerouteCompletePs = changed.isEmpty() ? now : sentPs + plan.settings().managementLatencyPs();
+    if (notifyHosts && event.action() == FaultAction.DOWN) {
+      for (int vertex = 0; vertex < topology.vertexCount(); vertex++) {
+        if (!topology.isHost(vertex) || deviceDownReasons[vertex] > 0 || changed.contains(vertex)) continue;
+        sentPs += plan.settings().managementUpdatePs();
+        outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), new RouteUpdate(version, dead, eventId));
+      }
+    }
+    updatesFreeAtPs = sentPs;
     records[eventId] = new FaultRecord(eventId, notice.detectedPs(), notice.reporterDevice(), rerouteCompletePs,
         changed.size(), detourLines(next));
     updatePartition(event);

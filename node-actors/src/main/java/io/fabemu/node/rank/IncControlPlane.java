@@ -159,6 +159,16 @@ final class IncControlPlane {
     }
   }
 
+  /**
+   * Stops waiting for the release: a fault broke the group's tree, so the MRR's release may never come through it
+   * (the switches drop a cut group on their own). The plane is done at {@code nowPs}, when the rank learned so.
+   */
+  void abandonRelease(long nowPs) {
+    if (stage != Stage.RELEASE) return;
+    stage = Stage.IDLE;
+    cpuFreePs = Math.max(cpuFreePs, nowPs);
+  }
+
   /** A control-plane message (tag phase {@link #PHASE}) arrived at {@code nowPs}. */
   void onMessage(long nowPs, Message message) {
     arrived.computeIfAbsent(new Key(message.sourceRank(), message.tag()), k -> new ArrayDeque<>())

@@ -79,6 +79,8 @@ public final class RankWorkload {
   private final long seed;
   /** The running INC case's control plane; null in other cases. */
   private IncControlPlane control;
+  /** A leader's way out of an INC case whose tree a fault broke. */
+  private final IncRecovery recovery;
   /** Per finished case, its INC outcome (null for a case that is not in-network). */
   private final List<FailCause> incOutcomes = new ArrayList<>();
   private FailCause incOutcome;
@@ -154,7 +156,8 @@ public final class RankWorkload {
     this.answers = answers;
     this.synthetic = workload.syntheticPayload();
     this.inputs = synthetic ? null : answers.inputs();
-    this.executor = new ScheduleExecutor(rank, host);
+    this.recovery = new IncRecovery(rank, host);
+    this.executor = new ScheduleExecutor(rank, new TaskDivertingHost(host));
     this.barrier = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, rank, worldSize, 0, 0, false, 1);
     this.op = workload.collective().reduces() ? workload.op() : null;
     this.withLocations = Schedules.carriesLocation(workload.collective(), workload.op());
@@ -176,14 +179,22 @@ public final class RankWorkload {
 
   /** A message for this rank arrived at {@code nowPs}. */
   public void onMessage(long nowPs, Message message) {
+    boolean recoveryMessage = Tags.phase(message.tag()) == IncRecovery.PHASE && message.inc() == null;
     if (finished) {
+      // Late copies of a broken INC group's recovery or release, and its NIC's notices, are nothing to act on.
+      if (recoveryMessage || isBreakNotice(message) || message.inc() != null && recovery.everBroken()) return;
       throw new IllegalStateException("rank " + rank + " finished its workload but got a message from rank "
           + message.sourceRank() + " with " + Tags.describe(message.tag()));
     }
-    if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.inc() == null
+    if (recoveryMessage) {
+      recovery.onMessage(message, nowPs);
+    } else if (isBreakNotice(message)) {
+      recovery.onBreakNotice(message.inc().control().trueCommId(), nowPs);
+      if (stage == Stage.INC_RELEASE && recovery.broken()) control.abandonRelease(nowPs);
+    } else if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.inc() == null
         || message.inc() != null && message.inc().type() != IncPacketType.TASK_DOWN) {
       controlPlane().onMessage(nowPs, message);
-    } else {
+    } else if (message.inc() == null || recovery.onIncResult(message, nowPs)) {
       executor.onMessage(nowPs, message);
     }
     if (started) {
@@ -240,8 +251,21 @@ public final class RankWorkload {
     return schedule;
   }
 
+  /** What the NIC hands a leader when a fault broke its INC group: a notify with fail cause FAULT. */
+  private static boolean isBreakNotice(Message message) {
+    return message.inc() != null && message.inc().type() == IncPacketType.TREE_DOWN
+        && message.inc().control() != null && message.inc().control().failCause() == FailCause.FAULT.code();
+  }
+
+  /** Hands the executor the result of an in-network step done on the host, once the recovery has it. */
+  private void takeRecovered() {
+    Message recovered = recovery.takeReady();
+    if (recovered != null) executor.onMessage(recovery.readyPs(), recovered);
+  }
+
   /** Runs completed operations' follow-ups until the rank waits for a message or has finished. */
   private void drive() {
+    takeRecovered();
     while (!finished && !executor.active() && (control == null || !control.active())) {
       switch (stage) {
         case COLLECTIVE -> {
@@ -257,6 +281,8 @@ public final class RankWorkload {
           incOutcome = control.outcome();
           if (incOutcome == FailCause.NONE) {
             executor.setIncGroup(control.groupId(), workload.dataType(), workload.op());
+            recovery.beginCase(incLayout(workload.algorithmOfCase(caseIndex)), control.groupId(), workload.op(),
+                operationSequence);
           } else {
             useHostAlgorithm();
           }
@@ -266,8 +292,12 @@ public final class RankWorkload {
           executor.begin(barrier, NO_BUFFERS, null, operationSequence++, control.cpuFreePs());
         }
         case INC_SETUP_BARRIER -> beginCollective(executor.cpuFreePs());
-        case INC_RELEASE -> nextCase(control.cpuFreePs());
+        case INC_RELEASE -> {
+          recovery.endCase();
+          nextCase(control.cpuFreePs());
+        }
       }
+      takeRecovered();
     }
   }
 
@@ -279,8 +309,15 @@ public final class RankWorkload {
     }
     finishCase();
     if (incOutcome == FailCause.NONE) {
+      long releaseSequence = operationSequence++;
+      if (recovery.broken()) {
+        // The tree is broken: no release through it (the switches dropped the group); the NMRRs stop waiting.
+        recovery.endCase();
+        nextCase(nowPs);
+        return;
+      }
       stage = Stage.INC_RELEASE;
-      control.beginRelease(operationSequence++, nowPs);
+      control.beginRelease(releaseSequence, nowPs);
       return;
     }
     nextCase(nowPs);
@@ -437,6 +474,47 @@ public final class RankWorkload {
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
         Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured)));
+  }
+
+  /**
+   * The host the executor sends through: an in-network task goes to the recovery first, which keeps it and, when
+   * the group is broken, does it on the host instead of sending it to the NIC.
+   */
+  private final class TaskDivertingHost implements RankHost {
+    private final RankHost host;
+
+    TaskDivertingHost(RankHost host) {
+      this.host = host;
+    }
+
+    @Override
+    public void send(Message message, long atPs) {
+      if (message.inc() != null && message.inc().type() == IncPacketType.TASK_UP
+          && !recovery.onTaskSent(message, atPs)) {
+        return;
+      }
+      host.send(message, atPs);
+    }
+
+    @Override
+    public long sendOverheadPs() {
+      return host.sendOverheadPs();
+    }
+
+    @Override
+    public long recvOverheadPs() {
+      return host.recvOverheadPs();
+    }
+
+    @Override
+    public long reducePs(long bytes) {
+      return host.reducePs(bytes);
+    }
+
+    @Override
+    public long localCopyPs(long bytes) {
+      return host.localCopyPs(bytes);
+    }
   }
 
   private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,

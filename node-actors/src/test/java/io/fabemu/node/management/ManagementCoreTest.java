@@ -126,6 +126,25 @@ class ManagementCoreTest {
   }
 
   @Test
+  void withIncEveryHostIsToldOfAFailureAfterTheTorsButNotOfARepair() {
+    Management management = new Management(plan(device(100_000_000L, FaultAction.DOWN, "switch spine0", SPINE0),
+        device(200_000_000L, FaultAction.UP, "switch spine0", SPINE0)), 1);
+    management.core.notifyHostsOfFailures();
+
+    List<Sent> sent = management.notice(116_000_000L, new FailureNotice(0, TOR0, 115_000_000L));
+
+    // The four TORs' updates first, then the 16 hosts' on the same channel; the reroute is the TORs' alone.
+    int[] targets = IntStream.concat(IntStream.of(16, 17, 18, 19), IntStream.range(0, 16)).toArray();
+    assertThat(sent).containsExactlyElementsOf(updates(116_000_000L, new RouteUpdate(1, spine0Links(), 0),
+        targets));
+    assertThat(management.report().recordOf(0))
+        .isEqualTo(new FaultRecord(0, 115_000_000L, TOR0, 116_000_000L + 4 * UPDATE_PS + LATENCY_PS, 4));
+    // The repair breaks nothing: only the devices whose routes change hear of it (the TORs and the spine).
+    List<Sent> repair = management.notice(206_000_000L, new FailureNotice(1, TOR0, 205_000_000L));
+    assertThat(repair).extracting(Sent::targetDevice).containsExactly(16, 17, 18, 19, SPINE0);
+  }
+
+  @Test
   void aSecondNoticeOfAnEventIsIgnored() {
     Management management = new Management(plan(device(100_000_000L, FaultAction.DOWN, "switch spine0", SPINE0)), 1);
     management.notice(116_000_000L, new FailureNotice(0, TOR0, 115_000_000L));

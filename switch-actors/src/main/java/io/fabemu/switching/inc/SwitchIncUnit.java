@@ -3,6 +3,7 @@ package io.fabemu.switching.inc;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -19,7 +20,9 @@ import io.fabemu.core.topology.Topology;
 import io.fabemu.core.util.IntLongMap;
 import io.fabemu.switching.inc.IncSlot.Generation;
 import io.fabemu.switching.inc.IncSlot.State;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * A switch's INC unit (the INC patent's switch INC unit; the INC paper's FPGA beside a TOR or SPINE), the logic without
@@ -44,6 +47,11 @@ import java.util.List;
  * result, the result is resent to that child (at a TOR: the cached packet whose destination is that leader); if it
  * waits for the parent, the partial is resent to the parent (which treats it alike); otherwise it is dropped. With
  * the NICs' retransmission on timeout, a loss on any hop is recovered, exactly once.
+ *
+ * <p>Faults ({@link #tolerateFaults}): when the management node names dead links ({@link #onDeadLinks}), the unit
+ * drops every group whose parent (a TOR's SPINE) or child TOR (at a SPINE) is across one of them, freeing its
+ * resources: the tree cannot finish, and its leaders finish the case on the host. A task packet of a group not held
+ * here (dropped so, or never set up here) is then discarded and counted instead of failing the run.
  *
  * <p>Timing: the unit is one FIFO per switch; every packet it handles occupies it for {@code unitLatencyPs} plus its
  * payload at {@code unitBitsPerSecond}, from the time the packet's tail is in. Outputs are handed to the switch
@@ -76,6 +84,14 @@ public final class SwitchIncUnit {
   /** Unit rate in bits per second (0: free). */
   /** Groups held, by the 24-bit group key of task ids (key (group key, 0)). */
   private final IntLongMap<IncGroup> groups = new IntLongMap<>();
+  /** The keys of {@link #groups}, in order: the groups a fault may cut. */
+  private final TreeSet<Integer> groupKeys = new TreeSet<>();
+  /** A run with faults: task packets of groups not held here are discarded instead of failing the run. */
+  private boolean tolerateFaults;
+  private long strayPackets;
+  private long groupsCut;
+  /** A SPINE with a dead link (the management node's latest view): it cannot reach every TOR, so offers no group. */
+  private boolean impaired;
   private int freeGroups;
   private int freeSlots;
   /** Data bytes per fragment as the NICs cut messages (before rounding down to whole elements). */
@@ -147,6 +163,59 @@ public final class SwitchIncUnit {
     return duplicatesDropped;
   }
 
+  /**
+   * Makes the unit part of a run with faults: a task packet of a group not held here (a fault cut the group, see
+   * {@link #onDeadLinks}) is discarded and counted ({@link #strayPackets}) instead of failing the run.
+   */
+  public void tolerateFaults() {
+    this.tolerateFaults = true;
+  }
+
+  /** Task packets discarded because their group is not held here (a run with faults). */
+  public long strayPackets() {
+    return strayPackets;
+  }
+
+  /** Groups dropped because a link of their tree at this switch died. */
+  public long groupsCut() {
+    return groupsCut;
+  }
+
+  /**
+   * The management node's view of the dead links: every group held here whose parent, or (at a SPINE) one of
+   * whose child TORs, is across a dead link from this switch is dropped and its resources freed. While a SPINE has
+   * a dead link its queries offer no free group (ava_grp_num 0), so that no new tree goes through it: a notify
+   * through it might not reach every TOR.
+   *
+   * @return the ids of the groups dropped, in key order
+   */
+  public List<Long> onDeadLinks(List<DirectedLink> deadLinks) {
+    List<Long> cut = new ArrayList<>();
+    impaired = false;
+    for (DirectedLink link : deadLinks) impaired |= spine && (link.from() == vertex || link.to() == vertex);
+    for (int key : new ArrayList<>(groupKeys)) {
+      IncGroup group = groups.get(key, 0L);
+      if (!group.configured()) continue;
+      boolean dead = !group.isRoot() && deadBetween(deadLinks, group.parent());
+      for (int c = 0; spine && !dead && c < group.childCount(); c++) dead = deadBetween(deadLinks, group.child(c));
+      if (dead) {
+        cut.add(group.groupId);
+        release(group.groupId);
+        groupsCut++;
+      }
+    }
+    return cut;
+  }
+
+  private boolean deadBetween(List<DirectedLink> deadLinks, int neighbour) {
+    for (DirectedLink link : deadLinks) {
+      if ((link.from() == vertex && link.to() == neighbour) || (link.from() == neighbour && link.to() == vertex)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Partials and results resent in answer to a duplicate. */
   public long resends() {
     return resends;
@@ -160,6 +229,10 @@ public final class SwitchIncUnit {
    */
   public void onPacket(Packet packet, int ingressVertex, Sink sink) {
     IncFrame frame = packet.inc();
+    if (tolerateFaults && frame.header2() != null && !holds(frame.header2().taskId())) {
+      strayPackets++;
+      return;
+    }
     switch (frame.type()) {
       case TREE_UP, TREE_DOWN, RELEASE -> onControl(packet, ingressVertex, sink);
       case TASK_UP -> onContribution(packet, sink);
@@ -223,7 +296,7 @@ public final class SwitchIncUnit {
         failCause = FailCause.NO_AGGREGATION_SLOTS.code();
       }
     }
-    long available = slotsFree ? freeGroups : 0;
+    long available = slotsFree && !impaired ? freeGroups : 0;
     return c.toBuilder().queryNotifyHop((c.queryNotifyHop() & 0x80) | hops)
         .supAllreduceOp(c.supAllreduceOp() & operationMask).supDataType(c.supDataType() & dataTypeMask)
         .supMaxDataSize(maxDataSize).avaGrpNum(spine ? available : c.avaGrpNum()).failCause(failCause).tor1Ip(tor1)
@@ -272,6 +345,7 @@ public final class SwitchIncUnit {
       freeGroups--;
       freeSlots -= slots;
       groups.put(groupKey(groupId), 0L, group);
+      groupKeys.add(groupKey(groupId));
     } else if (group.groupId != groupId) {
       throw new IllegalStateException(name() + ": INC groups " + group.groupId + " and " + groupId
           + " share the low 24 bits task ids carry; group ids must differ there");
@@ -338,6 +412,7 @@ public final class SwitchIncUnit {
       return;
     }
     groups.remove(groupKey(groupId), 0L);
+    groupKeys.remove(groupKey(groupId));
     freeGroups++;
     freeSlots += group.slotCount;
   }
@@ -525,6 +600,12 @@ public final class SwitchIncUnit {
         .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount()).wireBytes(wireBytes(frame, t.fragmentBytes()))
         .tailTimePs(0L).info(gen.template.info()).elementOffset(gen.template.elementOffset()).slice(gen.aggregate)
         .inc(frame).build();
+  }
+
+  /** Whether the group of task {@code taskId} is held and set up here. */
+  private boolean holds(long taskId) {
+    IncGroup group = groups.get((int) (taskId >>> 8), 0L);
+    return group != null && group.configured();
   }
 
   private IncGroup groupOf(long taskId, String what) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -424,5 +425,66 @@ class SwitchIncUnitTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("cannot compute SUM on INT32")
         .hasMessageContaining("group " + GROUP);
+  }
+
+  /** Registers GROUP at TOR1 as a child of SPINE with leaders 4 and 5. */
+  private SwitchIncUnit torUnderSpine() {
+    SwitchIncUnit tor = engine(TOR1);
+    long spineIp = IncAddresses.ofVertex(SPINE);
+    for (int dst : new int[] {4, 5}) {
+      tor.onPacket(control(IncPacketType.TREE_DOWN, 0, dst, IncDataPlaneMessages.notify(GROUP, 1024, 4, 2, dst,
+          spineIp, 0, 2, 2)), SPINE, sink);
+    }
+    sink.take();
+    return tor;
+  }
+
+  @Test
+  void shouldDropAGroupWhoseParentLinkDiedAndDiscardItsLaterPackets() {
+    SwitchIncUnit tor = torUnderSpine();
+    tor.tolerateFaults();
+    int groups = tor.freeGroups();
+    int slots = tor.freeSlots();
+
+    // The link to the other spine (10) does not cut the tree.
+    assertThat(tor.onDeadLinks(List.of(new DirectedLink(TOR1, 10), new DirectedLink(10, TOR1)))).isEmpty();
+    assertThat(tor.groupsHeld()).isEqualTo(1);
+    assertThat(tor.onDeadLinks(List.of(new DirectedLink(SPINE, TOR1)))).containsExactly(GROUP);
+
+    assertThat(tor.groupsHeld()).isZero();
+    assertThat(tor.freeGroups()).isEqualTo(groups + 1);
+    assertThat(tor.freeSlots()).isGreaterThan(slots);
+    assertThat(tor.groupsCut()).isEqualTo(1);
+    // A leader's resend, still on its way: discarded and counted, not a failed run.
+    tor.onPacket(contribution(4, 5, 7, ints(1, 1)), 4, sink);
+    assertThat(sink.take()).isEmpty();
+    assertThat(tor.strayPackets()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldDropAtTheSpineAGroupWithADeadChildLinkAndOfferNoGroupWhileALinkIsDead() {
+    SwitchIncUnit spine = engine(SPINE);
+    spine.tolerateFaults();
+    long spineIp = IncAddresses.ofVertex(SPINE);
+    spine.onPacket(control(IncPacketType.TREE_DOWN, 0, 5, IncDataPlaneMessages.notify(GROUP, 1024, 2, 1, 5, spineIp,
+        0, 1, 2)), TOR0, sink);
+    sink.take();
+
+    assertThat(spine.onDeadLinks(List.of(new DirectedLink(TOR1, SPINE)))).containsExactly(GROUP);
+    spine.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP + 1, 2, 0, 1)), TOR0, sink);
+    assertThat(sink.take().get(0).packet().inc().control().avaGrpNum()).isZero();
+    // The link back: the spine offers its groups again.
+    assertThat(spine.onDeadLinks(List.of())).isEmpty();
+    spine.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP + 1, 2, 0, 1)), TOR0, sink);
+    assertThat(sink.take().get(0).packet().inc().control().avaGrpNum()).isEqualTo(4);
+  }
+
+  @Test
+  void shouldStillFailOnAPacketOfAnUnknownGroupWithoutFaults() {
+    SwitchIncUnit tor = torUnderSpine();
+    tor.onDeadLinks(List.of(new DirectedLink(SPINE, TOR1)));
+
+    assertThatThrownBy(() -> tor.onPacket(contribution(4, 5, 7, ints(1, 1)), 4, sink))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("is not registered here");
   }
 }
