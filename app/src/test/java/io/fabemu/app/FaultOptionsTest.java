@@ -108,17 +108,20 @@ class FaultOptionsTest extends CliTestBase {
   }
 
   @Test
-  void shouldRefuseFaultsOnARouterNetworkNamingTheFirst() throws Exception {
+  void shouldTakeFaultsOnARouterNetworkAndRefuseTooFewVirtualChannelsNamingTheFirst() throws Exception {
     Path mesh = dir.resolve("mesh.conf");
     Files.writeString(mesh, "topology.kind = mesh\n");
+    assertThat(fabemu("validate", mesh.toString(), "--fault", "at=1us node=host0 down")).isZero();
+    assertThat(stdout).contains("faults: 1 event: 1.000 us node host0 down");
+    Files.writeString(mesh, "topology.kind = mesh\ndevices.router.virtual-channels = 1\n");
     assertThat(fabemu("validate", mesh.toString(), "--fault", "at=1us node=host0 down")).isEqualTo(2);
-    assertThat(stderr).startsWith("fabemu validate: --fault #1: faults on router networks (mesh, torus, group-ring) "
-        + "are not supported yet");
+    assertThat(stderr).startsWith("fabemu validate: --fault #1: faults on a mesh need devices.router.virtual-channels "
+        + "to be a multiple of 2 (detours through via nodes take 1 class per leg), got 1");
     // The file's own events are refused at their line.
-    Files.writeString(mesh, "topology.kind = mesh\nfaults.events = [{ at = 1 us, action = down, node = host0 }]\n");
+    Files.writeString(mesh, "topology.kind = mesh\ndevices.router.virtual-channels = 1\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host0 }]\n");
     assertThat(fabemu("validate", mesh.toString(), "--fault", "at=2us node=host0 up")).isEqualTo(2);
-    assertThat(stderr.strip()).isEqualTo(mesh + ":2: faults.events: faults on router networks (mesh, torus, "
-        + "group-ring) are not supported yet");
+    assertThat(stderr.strip()).startsWith(mesh + ":3: faults.events: faults on a mesh need");
   }
 
   @Test

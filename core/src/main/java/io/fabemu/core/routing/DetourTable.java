@@ -16,7 +16,8 @@ import java.util.List;
  *
  * <p>Cost: a route walk per pair of routers ({@code hosts^2} walks of at most the diameter) when some
  * router-to-router channel is dead, and for each pair needing a detour a scan of every host as via node; memory
- * {@code hosts^2} bits and shorts. Meant for networks of up to some thousands of nodes. Immutable.
+ * {@code hosts^2} shorts while computing, then only the pairs not on the direct route (a node's failure leaves some
+ * {@code hosts^1.5} of them on a 2-D mesh). Meant for networks of up to some thousands of nodes. Immutable.
  */
 public final class DetourTable implements RouteView {
   /** {@link #via}'s answer for a pair on the direct route. */
@@ -25,15 +26,20 @@ public final class DetourTable implements RouteView {
   public static final int CUT_OFF = -2;
 
   private final int hosts;
-  /** Per source host: the via node per destination ({@link #DIRECT}, {@link #CUT_OFF} or a host); null: all direct. */
-  private final int[][] viaBySource;
+  /**
+   * Per source host, sparse (a failure leaves most pairs direct): the destinations not on the direct route, in
+   * ascending order, and each one's via node ({@link #CUT_OFF} or a host); null rows: every pair direct.
+   */
+  private final int[][] destinationsBySource;
+  private final int[][] viasBySource;
   private final int detours;
 
-  private DetourTable(int hosts, int[][] viaBySource) {
+  private DetourTable(int hosts, int[][] destinationsBySource, int[][] viasBySource) {
     this.hosts = hosts;
-    this.viaBySource = viaBySource;
+    this.destinationsBySource = destinationsBySource;
+    this.viasBySource = viasBySource;
     int count = 0;
-    for (int[] row : viaBySource) {
+    for (int[] row : viasBySource) {
       if (row == null) continue;
       for (int via : row) {
         if (via >= 0) count++;
@@ -44,7 +50,7 @@ public final class DetourTable implements RouteView {
 
   /** The table of a network with everything up: every pair on the direct route. */
   public static DetourTable direct(int hosts) {
-    return new DetourTable(hosts, new int[hosts][]);
+    return new DetourTable(hosts, new int[hosts][], new int[hosts][]);
   }
 
   /**
@@ -67,9 +73,12 @@ public final class DetourTable implements RouteView {
     }
     // Router-to-router route lengths, -1 where the route crosses a dead channel.
     short[] hops = routerChannelDead ? routeHops(graph, routing, deadPorts, n) : null;
-    int[][] viaBySource = new int[n][];
+    int[][] destinationsBySource = new int[n][];
+    int[][] viasBySource = new int[n][];
+    int[] destinations = new int[n];
+    int[] vias = new int[n];
     for (int s = 0; s < n; s++) {
-      int[] row = null;
+      int count = 0;
       for (int d = 0; d < n; d++) {
         if (d == s) continue;
         int via;
@@ -81,15 +90,15 @@ public final class DetourTable implements RouteView {
           via = bestVia(hops, n, s, d);
         }
         if (via == DIRECT) continue;
-        if (row == null) {
-          row = new int[n];
-          Arrays.fill(row, DIRECT);
-        }
-        row[d] = via;
+        destinations[count] = d;
+        vias[count++] = via;
       }
-      viaBySource[s] = row;
+      if (count > 0) {
+        destinationsBySource[s] = Arrays.copyOf(destinations, count);
+        viasBySource[s] = Arrays.copyOf(vias, count);
+      }
     }
-    return new DetourTable(n, viaBySource);
+    return new DetourTable(n, destinationsBySource, viasBySource);
   }
 
   private static boolean dead(boolean[][] deadPorts, int vertex, int port) {
@@ -143,8 +152,10 @@ public final class DetourTable implements RouteView {
 
   /** The via node from {@code sourceHost} to {@code destinationHost}: a host, {@link #DIRECT} or {@link #CUT_OFF}. */
   public int via(int sourceHost, int destinationHost) {
-    int[] row = viaBySource[sourceHost];
-    return row == null ? DIRECT : row[destinationHost];
+    int[] row = destinationsBySource[sourceHost];
+    if (row == null) return DIRECT;
+    int i = Arrays.binarySearch(row, destinationHost);
+    return i < 0 ? DIRECT : viasBySource[sourceHost][i];
   }
 
   /** Pairs on a detour. */
@@ -156,10 +167,10 @@ public final class DetourTable implements RouteView {
   public List<int[]> detours() {
     List<int[]> out = new ArrayList<>(detours);
     for (int s = 0; s < hosts; s++) {
-      int[] row = viaBySource[s];
+      int[] row = destinationsBySource[s];
       if (row == null) continue;
-      for (int d = 0; d < hosts; d++) {
-        if (row[d] >= 0) out.add(new int[] {s, d, row[d]});
+      for (int i = 0; i < row.length; i++) {
+        if (viasBySource[s][i] >= 0) out.add(new int[] {s, row[i], viasBySource[s][i]});
       }
     }
     return out;
@@ -175,9 +186,8 @@ public final class DetourTable implements RouteView {
   @Override
   public boolean sameRoutesAt(int vertex, RouteView other) {
     if (vertex >= hosts) return true;
-    int[] mine = viaBySource[vertex];
-    int[] theirs = ((DetourTable) other).viaBySource[vertex];
-    if (mine == null || theirs == null) return mine == theirs;
-    return Arrays.equals(mine, theirs);
+    DetourTable that = (DetourTable) other;
+    return Arrays.equals(destinationsBySource[vertex], that.destinationsBySource[vertex])
+        && Arrays.equals(viasBySource[vertex], that.viasBySource[vertex]);
   }
 }
