@@ -188,9 +188,7 @@ final class FaultPlanSection implements ScenarioSection {
       case DOWN, UP -> List.of(downOrUp(atPs, action.fault, target, topology));
       case FLAP -> flap(in, topology, path, event, atPs, target, before);
       case DEGRADE -> List.of(degrade(in, path, event, atPs, target));
-      case LOSSY -> List.of(FaultEvent.lossy(atPs, target.name(), target.outgoing(),
-          probability(in, path + ".drop", optional(event, "drop")),
-          probability(in, path + ".corrupt", optional(event, "corrupt"))));
+      case LOSSY -> List.of(lossy(in, path, event, atPs, target));
       case STRAGGLER -> List.of(FaultEvent.straggler(atPs, target.name(), target.vertex(),
           slowdown(in, path, event)));
     };
@@ -265,6 +263,18 @@ final class FaultPlanSection implements ScenarioSection {
   }
 
   /** A probability in [0, 1); 0 when left out. */
+  /** A lossy event: its drop and corrupt probabilities, which one draw per packet splits, so below 1 together. */
+  private static FaultEvent lossy(ScenarioReader in, String path, ConfigObject event, long atPs, Target target) {
+    double drop = probability(in, path + ".drop", optional(event, "drop"));
+    ConfigValue corruptValue = optional(event, "corrupt");
+    double corrupt = probability(in, path + ".corrupt", corruptValue);
+    if (drop + corrupt >= 1.0) {
+      throw in.error(path + ".corrupt", corruptValue, "drop (" + drop + ") and corrupt (" + corrupt + ") add up to "
+          + "1 or more: a packet is lost or corrupted, not both, so they must add up to less than 1");
+    }
+    return FaultEvent.lossy(atPs, target.name(), target.outgoing(), drop, corrupt);
+  }
+
   private static double probability(ScenarioReader in, String path, ConfigValue v) {
     if (v == null) return 0.0;
     double p = in.doubleOf(path, v);

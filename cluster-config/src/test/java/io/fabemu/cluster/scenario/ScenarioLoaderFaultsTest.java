@@ -417,6 +417,14 @@ class ScenarioLoaderFaultsTest {
   }
 
   @Test
+  void shouldRefuseDropAndCorruptAddingUpToOne() {
+    assertError(FABRIC + "faults.events = [{ at = 1 us, action = lossy, link = \"tor0-spine0\", drop = 0.6, "
+        + "corrupt = 0.4 }]")
+        .hasMessage("x.conf:2: faults.events[0].corrupt: drop (0.6) and corrupt (0.4) add up to 1 or more: a packet "
+            + "is lost or corrupted, not both, so they must add up to less than 1");
+  }
+
+  @Test
   void shouldRefuseRouterNetworkFaultsTheRoutersCannotTake() {
     String mesh = "topology { kind = mesh, dimensions = [3, 3] }\n";
     assertError(mesh + "devices.router.virtual-channels = 1\n"
