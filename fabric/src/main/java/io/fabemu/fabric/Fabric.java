@@ -61,8 +61,9 @@ import java.util.TreeSet;
  * ({@link #managementDevice}); {@link #startEvents} then also delivers each event to the devices at the ends of the
  * links it changes, at its time, and the lookahead is at most the management network's latency. On a router network
  * the routers route by {@code DetourRouting} and the management node gives the NICs via nodes ({@code DetourViews})
- * instead. Faults do not reach INC units or synthetic traffic yet (refused here, and by the scenario loader in one
- * line).
+ * instead; with INC the management node also tells every host's NIC of each failure, so that a broken aggregation
+ * tree falls back to the host. Faults do not reach synthetic traffic yet (refused here, and by the scenario loader
+ * in one line).
  */
 public final class Fabric {
 

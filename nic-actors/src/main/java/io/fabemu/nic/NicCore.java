@@ -279,6 +279,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onEvent(Event event, Outbox outbox) {
     ingressDevice = event.sourceDevice();
+    // The terminal reports to its listener while handling any event (an ejection, a packet leaving or lost).
+    currentOutbox = outbox;
     event.payload().handleWith(this, outbox);
   }
 
@@ -393,8 +395,10 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       return;
     }
     long sequence = transport.nextSequence(send.destinationHost());
+    // Registered before it goes: on a router network the terminal arms the timer when the last packet has left.
+    TransportTimer timer = transport.sent(send.destinationHost(), sequence, send.message());
     long leftPs = transmitMessage(send.destinationHost(), send.message(), sequence, outbox);
-    armTransportTimer(transport.sent(send.destinationHost(), sequence, send.message()), leftPs, outbox);
+    if (leftPs >= 0) armTransportTimer(timer, leftPs, outbox);
   }
 
   /** Schedules a message's retransmission timer, due the transport's wait after its last packet left. */
@@ -410,15 +414,32 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     Message message = transport.onTimer(timer, outbox.nowPs());
     if (message == null) return;
     forwarder.faultTally().messageResent(faultPlan.latestEventAtOrBefore(outbox.nowPs()), outbox.nowPs());
+    TransportTimer next = transport.sent(timer.destinationHost(), timer.sequence(), message);
     long leftPs = transmitMessage(timer.destinationHost(), message, timer.sequence(), outbox);
-    armTransportTimer(transport.sent(timer.destinationHost(), timer.sequence(), message), leftPs, outbox);
+    if (leftPs >= 0) armTransportTimer(next, leftPs, outbox);
+  }
+
+  /**
+   * On a router network: the last packet of this NIC's message {@code packet} left (its tail was injected, or it was
+   * lost at the NIC), so its retransmission timer starts now. A packet waits in the terminal's queue for as long as
+   * the network makes it, which must not count against the message's timeout.
+   */
+  private void lastPacketLeft(RoutedPacket packet, Outbox outbox) {
+    Packet segment = packet.carried();
+    if (transport == null || segment == null || segment.ack() || packet.sourceHost() != host
+        || segment.segmentIndex() != segment.segmentCount() - 1) {
+      return;
+    }
+    TransportTimer timer = transport.rearm(packet.destinationHost(), segment.messageId());
+    if (timer != null) armTransportTimer(timer, outbox.nowPs(), outbox);
   }
 
   /**
    * Sends {@code message} to {@code destinationHost}'s NIC as message {@code messageId}: its work request, the DMA
    * read of its segments and their packets.
    *
-   * @return when its last packet left the NIC (for the retransmission timer)
+   * @return when its last packet left the NIC (for the retransmission timer); -1 on a router network when its last
+   *         packet was queued in the terminal, which reports when it leaves ({@link #lastPacketLeft})
    */
   private long transmitMessage(int destinationHost, Message message, long messageId, Outbox outbox) {
     DataBuffer data = message.data();
@@ -441,6 +462,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     long readStart = Math.max(start, dmaReadFreeAtPs);
     long dmaBytes = 0;
     long readyPs = readStart;
+    boolean queuedInTerminal = false;
     for (int s = 0; s < segments; s++) {
       long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
       int elementOffset = data == null ? 0 : s * elementsPerSegment;
@@ -461,10 +483,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
           continue;
         }
         if (via >= 0) forwarder.faultTally().packetDetoured(detoursCauseEventId);
-        // The segment's tail time is set where its last flit is ejected. The source queue is in creation order: a
-        // segment waits behind an acknowledgement queued for a later time (never so without faults).
+        // The segment's tail time is set where its last flit is ejected. DMA reads end in order, so the source
+        // queue stays in creation order (the max only guards it).
         terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, destinationHost,
             routerSpec.flitsOf(wireBytes), Math.max(readyPs, terminal.lastQueuedCreatedPs()), false, packet, via));
+        queuedInTerminal = true;
       } else if (port == null) {
         forwarder.countUnroutable();
       } else {
@@ -474,7 +497,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     }
     dmaReadFreeAtPs = readyPs;
     if (terminal != null) terminal.scheduleEvaluation(outbox);
-    return Math.max(leftPs, readyPs);
+    return queuedInTerminal ? -1 : Math.max(leftPs, readyPs);
   }
 
   /** Acknowledges message {@code sequence} of {@code sourceHost}, once its last packet is in host memory. */
@@ -488,9 +511,9 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         return;
       }
       if (via >= 0) forwarder.faultTally().packetDetoured(detoursCauseEventId);
-      // The source queue is in creation order: an acknowledgement waits behind the segments queued before it.
-      long createdPs = Math.max(Math.max(readyPs, outbox.nowPs()), terminal.lastQueuedCreatedPs());
-      terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, sourceHost,
+      // Acknowledgements go first, in creation order among themselves.
+      long createdPs = Math.max(Math.max(readyPs, outbox.nowPs()), terminal.lastControlCreatedPs());
+      terminal.enqueueControl(new RoutedPacket(nextRoutedPacketId++, host, sourceHost,
           routerSpec.flitsOf(nic.headerBytes()), createdPs, false, ack, via));
       terminal.scheduleEvaluation(outbox);
       return;
@@ -523,6 +546,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
             + packet.sourceHost() + ", which carries no segment, in a run without synthetic traffic");
       }
+    }
+
+    @Override
+    public void packetLeft(RoutedPacket packet) {
+      lastPacketLeft(packet, currentOutbox);
     }
 
     @Override

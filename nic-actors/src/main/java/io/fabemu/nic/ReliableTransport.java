@@ -52,6 +52,17 @@ final class ReliableTransport {
    * Records that message {@code sequence} to {@code destinationHost} was (re)sent, and returns its timer, to be due
    * {@link #waitPs} after its last packet left.
    */
+  /**
+   * A new timer for message {@code sequence} to {@code destinationHost}, which left again (its earlier timers are
+   * void); null when it is no longer waiting for its acknowledgement.
+   */
+  TransportTimer rearm(int destinationHost, long sequence) {
+    Pending p = pending.get(key(destinationHost, sequence));
+    if (p == null) return null;
+    p.serial = nextSerial++;
+    return new TransportTimer(destinationHost, sequence, p.serial);
+  }
+
   TransportTimer sent(int destinationHost, long sequence, Message message) {
     Pending p = pending.computeIfAbsent(key(destinationHost, sequence),
         k -> new Pending(destinationHost, sequence, message));

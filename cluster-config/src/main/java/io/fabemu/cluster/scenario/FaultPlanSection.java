@@ -262,7 +262,6 @@ final class FaultPlanSection implements ScenarioSection {
     return FaultEvent.degrade(atPs, target.name(), target.outgoing(), bandwidthBitsPerSecond, extraLatencyPs);
   }
 
-  /** A probability in [0, 1); 0 when left out. */
   /** A lossy event: its drop and corrupt probabilities, which one draw per packet splits, so below 1 together. */
   private static FaultEvent lossy(ScenarioReader in, String path, ConfigObject event, long atPs, Target target) {
     double drop = probability(in, path + ".drop", optional(event, "drop"));
@@ -275,6 +274,7 @@ final class FaultPlanSection implements ScenarioSection {
     return FaultEvent.lossy(atPs, target.name(), target.outgoing(), drop, corrupt);
   }
 
+  /** A probability in [0, 1); 0 when left out. */
   private static double probability(ScenarioReader in, String path, ConfigValue v) {
     if (v == null) return 0.0;
     double p = in.doubleOf(path, v);

@@ -2,6 +2,7 @@ package io.fabemu.core.router;
 
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.sim.Outbox;
+import java.util.Arrays;
 
 /**
  * Which cycles a router-network device (a router, or a NIC's terminal) evaluates: it asks for an evaluation only
@@ -9,7 +10,10 @@ import io.fabemu.core.sim.Outbox;
  *
  * <p>Because every request is for the earliest cycle (the first cycle evaluated at or after now, and after the last
  * cycle evaluated), at most one evaluation is pending at a time and a request made while one is pending asks for
- * that same cycle: it is then a no-op. Not thread-safe (one device's state).
+ * that same cycle: it is then a no-op. One exception, in runs with faults: a NIC's terminal whose link died dropped
+ * the queued packet its pending evaluation waited for, and a packet queued after the repair may ask for an earlier
+ * cycle. That cycle is scheduled too and the later one stays pending (it is evaluated when it comes, with nothing or
+ * something to do). Not thread-safe (one device's state).
  */
 public final class CycleSchedule {
   private final int deviceId;
@@ -18,6 +22,8 @@ public final class CycleSchedule {
   private long scheduledCycle = -1;
   /** The latest cycle evaluated; -1 before the first. */
   private long lastEvaluatedCycle = -1;
+  /** Later cycles still pending after an earlier one was scheduled (see the class comment), ascending; rarely any. */
+  private long[] laterPending = new long[0];
 
   /**
    * @param deviceId the device that evaluates (its {@link RouterCycle} events go to itself)
@@ -43,11 +49,18 @@ public final class CycleSchedule {
   public void requestFrom(long notBeforeCycle, Outbox outbox) {
     long cycle = Math.max(Math.max(RouterTiming.firstEvaluationAtOrAfter(outbox.nowPs(), cyclePs),
         lastEvaluatedCycle + 1), notBeforeCycle);
-    if (cycle == scheduledCycle) return;
+    if (cycle == scheduledCycle || isLaterPending(cycle)) return;
+    // An earlier evaluation is pending: it asks again for what it cannot do itself.
+    if (scheduledCycle > lastEvaluatedCycle && scheduledCycle < cycle) return;
     if (scheduledCycle > cycle && scheduledCycle > lastEvaluatedCycle) {
-      // The invariant above makes this impossible; were it broken, cycle would be skipped silently.
-      throw new IllegalStateException("device " + deviceId + " has cycle " + scheduledCycle
-          + " scheduled and asked for the earlier cycle " + cycle);
+      // Only after a fault emptied a terminal's queue (see the class comment): keep the later cycle pending.
+      int at = 0;
+      while (at < laterPending.length && laterPending[at] < scheduledCycle) at++;
+      long[] grown = new long[laterPending.length + 1];
+      System.arraycopy(laterPending, 0, grown, 0, at);
+      grown[at] = scheduledCycle;
+      System.arraycopy(laterPending, at, grown, at + 1, laterPending.length - at);
+      laterPending = grown;
     }
     scheduledCycle = cycle;
     outbox.send(deviceId, RouterTiming.evaluationPs(cycle, cyclePs), RouterCycle.INSTANCE);
@@ -55,12 +68,24 @@ public final class CycleSchedule {
 
   /** Whether {@code cycle} was scheduled and is not evaluated yet (a {@link RouterCycle} for it is its evaluation). */
   public boolean isDue(long cycle) {
-    return cycle == scheduledCycle && cycle > lastEvaluatedCycle;
+    return cycle > lastEvaluatedCycle && (cycle == scheduledCycle || isLaterPending(cycle));
+  }
+
+  private boolean isLaterPending(long cycle) {
+    for (long pending : laterPending) {
+      if (pending == cycle) return true;
+    }
+    return false;
   }
 
   /** Records that {@code cycle} was evaluated. */
   public void markEvaluated(long cycle) {
     lastEvaluatedCycle = cycle;
+    if (laterPending.length > 0 && laterPending[0] <= cycle) {
+      int evaluated = 0;
+      while (evaluated < laterPending.length && laterPending[evaluated] <= cycle) evaluated++;
+      laterPending = Arrays.copyOfRange(laterPending, evaluated, laterPending.length);
+    }
   }
 
   /** The latest cycle evaluated; -1 before the first. */

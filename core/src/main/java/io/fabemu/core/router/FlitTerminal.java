@@ -23,7 +23,8 @@ import java.util.Arrays;
  * virtual channel. Under virtual cut-through and store-and-forward a packet must fit in one buffer: {@link #enqueue}
  * rejects a longer one. A flit sent in the evaluation of cycle {@code c} arrives at the router at edge
  * {@code c + linkLatencyCycles}; packets are injected one after the other (the next may start the cycle after the
- * previous one's tail).
+ * previous one's tail). Control packets (a reliable transport's acknowledgements, {@link #enqueueControl}) wait in a
+ * queue of their own that goes first: an acknowledgement never waits behind the segments queued before it.
  *
  * <p>Ejection: the NIC's ejection buffer ({@code bufferDepthFlits} per virtual channel) drains as flits arrive, so
  * a flit arriving at edge {@code a} frees its slot at once and its credit reaches the router at edge
@@ -64,6 +65,13 @@ public final class FlitTerminal {
     /** Every flit ejected, tails included, before {@link #packetEjected} of a tail: per-cycle throughput counts. */
     default void flitEjected(Flit flit, long arrivalPs) {}
 
+    /**
+     * A packet this terminal was given to inject is no longer its own: its tail was injected, or it was lost here
+     * (reported once, whichever; before {@link #packetLost} of a packet lost here). A reliable transport starts its
+     * retransmission timer here, not when it queued the packet.
+     */
+    default void packetLeft(RoutedPacket packet) {}
+
     /** A packet lost to fault event {@code eventId} (see the class comment), reported once. */
     default void packetLost(RoutedPacket packet, int eventId) {
       throw new IllegalStateException("packet " + packet.packetId() + " of host " + packet.sourceHost()
@@ -87,6 +95,8 @@ public final class FlitTerminal {
   private final Credit[] creditsToReturn;
 
   private final ArrayDeque<RoutedPacket> sourceQueue = new ArrayDeque<>();
+  /** Control packets (a reliable transport's acknowledgements), served before the source queue; creation order. */
+  private final ArrayDeque<RoutedPacket> controlQueue = new ArrayDeque<>();
   /** Credits per virtual channel of the router's input port. */
   private final int[] credits;
   /** Whether the virtual channel is free for a new packet of ours (its last packet's tail has left). */
@@ -189,7 +199,19 @@ public final class FlitTerminal {
    *                                  cut-through or store-and-forward (it could never move)
    */
   public void enqueue(RoutedPacket packet) {
-    RoutedPacket last = sourceQueue.peekLast();
+    enqueue(packet, sourceQueue);
+  }
+
+  /**
+   * Queues a control packet (an acknowledgement): it goes before every packet of the source queue that has not
+   * started, after the control packets queued before it. Same checks as {@link #enqueue}.
+   */
+  public void enqueueControl(RoutedPacket packet) {
+    enqueue(packet, controlQueue);
+  }
+
+  private void enqueue(RoutedPacket packet, ArrayDeque<RoutedPacket> queue) {
+    RoutedPacket last = queue.peekLast();
     if (last != null && packet.createdPs() < last.createdPs()) {
       throw new IllegalArgumentException("packet " + packet.packetId() + " created at " + packet.createdPs()
           + " ps is queued after one created at " + last.createdPs() + " ps: the source queue is in creation order");
@@ -202,18 +224,18 @@ public final class FlitTerminal {
           + "of " + depth + " flits (buffer-depth), which " + spec.switching().configName() + " requires");
     }
     if (linkDownEvent >= 0) {
-      lost(packet, linkDownEvent); // nothing gets onto a dead link
+      lostHere(packet, linkDownEvent); // nothing gets onto a dead link
       return;
     }
-    sourceQueue.add(packet);
+    queue.add(packet);
   }
 
   /** Asks for the earliest evaluation still possible when the terminal can inject (call it after enqueueing). */
   public void scheduleEvaluation(Outbox outbox) {
     if (!needsEvaluation()) return;
     // A packet waits in the queue until it exists: the cycle whose evaluation is at or after its creation.
-    long notBefore = injecting != null || sourceQueue.isEmpty() ? 0L
-        : RouterTiming.firstEvaluationAtOrAfter(sourceQueue.peek().createdPs(), spec.cyclePs());
+    long notBefore = injecting != null ? 0L
+        : RouterTiming.firstEvaluationAtOrAfter(earliestQueuedCreatedPs(), spec.cyclePs());
     schedule.requestFrom(notBefore, outbox);
   }
 
@@ -235,11 +257,11 @@ public final class FlitTerminal {
    */
   public void evaluate(long cycle, Outbox outbox) {
     schedule.markEvaluated(cycle);
-    if (injecting == null && !sourceQueue.isEmpty()
-        && sourceQueue.peek().createdPs() <= RouterTiming.evaluationPs(cycle, spec.cyclePs())) {
-      int candidate = freeVc(sourceQueue.peek());
+    RoutedPacket next = injecting != null ? null : nextToStart(RouterTiming.evaluationPs(cycle, spec.cyclePs()));
+    if (next != null) {
+      int candidate = freeVc(next);
       if (candidate >= 0) {
-        injecting = sourceQueue.poll();
+        injecting = (next == controlQueue.peek() ? controlQueue : sourceQueue).poll();
         injectingVc = startVc(candidate);
         nextFlitIndex = 0;
         vcFree[injectingVc] = false;
@@ -265,15 +287,38 @@ public final class FlitTerminal {
     if (nextFlitIndex == injecting.flitCount()) {
       // The channel is free for the next packet once this tail has left, as the routers' output channels are.
       vcFree[injectingVc] = true;
+      RoutedPacket sent = injecting;
       injecting = null;
       packetsInjected++;
+      if (listener != null) listener.packetLeft(sent);
     }
   }
 
   /** Whether the terminal can inject at its next evaluation (a later credit arrival may make it so). */
   public boolean needsEvaluation() {
     if (injecting != null) return discardingInjection || credits[injectingVc] > 0;
-    return !sourceQueue.isEmpty() && freeVc(sourceQueue.peek()) >= 0;
+    RoutedPacket control = controlQueue.peek();
+    RoutedPacket source = sourceQueue.peek();
+    return control != null && freeVc(control) >= 0 || source != null && freeVc(source) >= 0;
+  }
+
+  /**
+   * The packet to start at an evaluation at {@code evaluationPs}: the first control packet if it exists by then (an
+   * acknowledgement never waits behind segments), else the source queue's first if it exists by then, else null.
+   */
+  private RoutedPacket nextToStart(long evaluationPs) {
+    RoutedPacket control = controlQueue.peek();
+    if (control != null && control.createdPs() <= evaluationPs) return control;
+    RoutedPacket source = sourceQueue.peek();
+    return source != null && source.createdPs() <= evaluationPs ? source : null;
+  }
+
+  /** The earliest creation time of a queue's first packet (a queue is in creation order). */
+  private long earliestQueuedCreatedPs() {
+    RoutedPacket control = controlQueue.peek();
+    RoutedPacket source = sourceQueue.peek();
+    if (control == null) return source.createdPs();
+    return source == null ? control.createdPs() : Math.min(control.createdPs(), source.createdPs());
   }
 
   /** The channels a new packet may start on: class 0's, and leg 2's first class's for a detour routing. */
@@ -386,7 +431,7 @@ public final class FlitTerminal {
       ejecting[vc] = null;
       lost(partial, eventId);
     } else if (flit.isHead()) {
-      lost(flit.packet(), eventId);
+      lost(flit.packet(), flit.isCut() ? flit.cutByEvent() : eventId);
     }
   }
 
@@ -398,12 +443,15 @@ public final class FlitTerminal {
     boolean wasUp = linkDownEvent < 0;
     linkDownEvent = eventId;
     if (!wasUp) return;
-    for (RoutedPacket queued : sourceQueue) lost(queued, eventId);
+    for (RoutedPacket queued : controlQueue) lostHere(queued, eventId);
+    controlQueue.clear();
+    for (RoutedPacket queued : sourceQueue) lostHere(queued, eventId);
     sourceQueue.clear();
     if (injecting != null) {
-      // Its head already left, so its loss is counted where its worm is cut; one still to start is lost here.
-      if (nextFlitIndex == 0) lost(injecting, eventId);
+      // Its head left when it started (a packet starts with a credit), so its loss is counted where its worm is cut;
+      // for its sender it has left.
       discardingInjection = true;
+      listener.packetLeft(injecting);
     }
     for (int vc = 0; vc < ejecting.length; vc++) {
       if (ejecting[vc] != null) {
@@ -421,6 +469,15 @@ public final class FlitTerminal {
   /** Whether the link to the router is down. */
   public boolean isLinkDown() {
     return linkDownEvent >= 0;
+  }
+
+  /** A packet this terminal was to inject is lost here: it has left, and is lost. */
+  private void lostHere(RoutedPacket packet, int eventId) {
+    if (listener == null) {
+      throw new IllegalStateException("NIC " + nicDevice + " lost a packet but has no ejection listener");
+    }
+    listener.packetLeft(packet);
+    listener.packetLost(packet, eventId);
   }
 
   private void lost(RoutedPacket packet, int eventId) {
@@ -455,7 +512,13 @@ public final class FlitTerminal {
 
   /** Whether nothing is queued or being injected. */
   public boolean isIdle() {
-    return injecting == null && sourceQueue.isEmpty();
+    return injecting == null && sourceQueue.isEmpty() && controlQueue.isEmpty();
+  }
+
+  /** When the last queued control packet was created ({@link Long#MIN_VALUE}: none queued). */
+  public long lastControlCreatedPs() {
+    RoutedPacket last = controlQueue.peekLast();
+    return last == null ? Long.MIN_VALUE : last.createdPs();
   }
 
   /** Credits the terminal holds for virtual channel {@code vc} of the router's input port. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
+import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.sim.Outbox;
 import java.util.ArrayList;
@@ -257,5 +258,77 @@ class FlitTerminalFaultTest {
     terminal.enqueue(packet(0, 1, 3_000, -1));
     terminal.enqueue(packet(1, 1, 7_000, -1));
     assertThat(terminal.lastQueuedCreatedPs()).isEqualTo(7_000);
+  }
+
+  /** The cycles of the router-cycle events sent so far. */
+  private List<Long> cyclesScheduled() {
+    List<Long> out = new ArrayList<>();
+    for (Sent s : sent) {
+      if (s.payload() instanceof RouterCycle) out.add(RouterTiming.cycleOfEvaluation(s.timePs(), CYCLE_PS));
+    }
+    return out;
+  }
+
+  @Test
+  void aPacketQueuedAfterTheLinkCameBackMayAskForAnEarlierCycleThanTheOneItsLostPacketWaitedFor() {
+    FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
+    // A segment whose DMA read ends at 50 ns: its evaluation is scheduled for cycle 50.
+    terminal.enqueue(packet(1, 2, 50_000, -1));
+    terminal.scheduleEvaluation(new RecordingOutbox(10_000, sent));
+    terminal.linkDown(0);
+    terminal.linkUp();
+    // An acknowledgement created at 12 ns asks for cycle 12; cycle 50 stays scheduled and is evaluated when it comes.
+    terminal.enqueueControl(packet(2, 1, 12_000, -1));
+    terminal.scheduleEvaluation(new RecordingOutbox(12_000, sent));
+    assertThat(cyclesScheduled()).containsExactly(50L, 12L);
+
+    terminal.onRouterCycle(new RecordingOutbox(RouterTiming.evaluationPs(12, CYCLE_PS), sent));
+    terminal.onRouterCycle(new RecordingOutbox(RouterTiming.evaluationPs(50, CYCLE_PS), sent));
+    assertThat(flitsSent()).containsExactly("2.0@0");
+    assertThat(heard).containsExactly("lost 1@0");
+  }
+
+  @Test
+  void anAcknowledgementGoesBeforeTheSegmentsQueuedBeforeIt() {
+    FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
+    terminal.enqueue(packet(1, 2, 0, -1));
+    terminal.enqueue(packet(2, 2, 0, -1));
+    terminal.enqueueControl(packet(3, 1, 0, -1));
+    for (long cycle = 0; cycle < 5; cycle++) evaluate(terminal, cycle);
+    // The acknowledgement first; each packet on the next free start channel in turn (0 and 1 are leg 1's class 0,
+    // 2 and 3 leg 2's).
+    assertThat(flitsSent()).containsExactly("3.0@0", "1.0@1", "1.1@1", "2.0@2", "2.1@2");
+  }
+
+  @Test
+  void everyQueuedPacketLeavesOnceWhenItsTailIsInjectedOrItIsLostHere() {
+    List<String> left = new ArrayList<>();
+    FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true,
+        new FlitTerminal.EjectionListener() {
+          @Override
+          public void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops) {}
+
+          @Override
+          public void packetLeft(RoutedPacket packet) {
+            left.add("left " + packet.packetId());
+          }
+
+          @Override
+          public void packetLost(RoutedPacket packet, int eventId) {
+            left.add("lost " + packet.packetId());
+          }
+        });
+    terminal.enqueue(packet(1, 2, 0, -1));
+    terminal.enqueue(packet(2, 3, 0, -1));
+    terminal.enqueue(packet(3, 1, 0, -1));
+    evaluate(terminal, 0);
+    evaluate(terminal, 1);
+    assertThat(left).containsExactly("left 1");
+    evaluate(terminal, 2);
+    // Packet 2 is going out (its head left): it leaves at once, its loss is counted where its worm is cut; packet 3,
+    // still queued, leaves and is lost here; one handed over while the link is down too.
+    terminal.linkDown(4);
+    terminal.enqueue(packet(4, 1, 3_000, -1));
+    assertThat(left).containsExactly("left 1", "left 3", "lost 3", "left 2", "left 4", "lost 4");
   }
 }

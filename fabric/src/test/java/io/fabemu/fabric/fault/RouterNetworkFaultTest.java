@@ -147,6 +147,26 @@ class RouterNetworkFaultTest {
   }
 
   @Test
+  void twoDeadCablesLeaveAPairNoSingleViaNodeJoinsAndTheRunSaysWhichRanks() {
+    // router1 keeps only its cables to router0 and its NIC: hosts 2 and 3 reach host 1 by no single via node (every
+    // route into router1 ends with the x hop from router0), though the network is still one piece.
+    RouterSpec router = router(2, Switching.WORMHOLE, 8);
+    ScenarioSpec base = scenario(new MeshSpec(4, 4, 1, router.channel()), router, Algorithm.RECURSIVE_DOUBLING, 4096,
+        1);
+    Topology topology = base.topology().build();
+    RunResult result = run(base.withFaults(new FaultPlan(
+        new FaultSettings(1_000_000L, 3, 1_000_000L, 100_000L, 5_000_000L, 2), List.of(
+            FaultEvent.link(1_000_000L, FaultAction.DOWN, "link router1-router2", vertex(topology, "router1"),
+                vertex(topology, "router2")),
+            FaultEvent.link(1_000_000L, FaultAction.DOWN, "link router1-router5", vertex(topology, "router1"),
+                vertex(topology, "router5"))))));
+
+    assertThat(result.complete()).isFalse();
+    assertThat(result.faults().partition()).isEqualTo("partition since 1.000 us (link router1-router5 down): rank 2 "
+        + "cannot reach rank 1, rank 3 cannot reach rank 1 (no single via node joins them)");
+  }
+
+  @Test
   void aTorusWithDatelinesAndVirtualCutThroughSurvivesAFlappingNodeExactly() {
     RouterSpec router = router(4, Switching.VIRTUAL_CUT_THROUGH, 64);
     ScenarioSpec base = scenario(new TorusSpec(4, 4, 1, router.channel()), router, Algorithm.RING, 32 * 1024, 1);

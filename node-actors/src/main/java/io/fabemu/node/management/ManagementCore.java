@@ -58,6 +58,9 @@ import java.util.TreeMap;
  * the event's reroute), so that the NICs can break the INC groups whose tree it cuts.
  */
 public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> {
+  /** Cut-off pairs a partition line names one by one (within one group of hosts). */
+  private static final int MAX_CUT_PAIRS_NAMED = 3;
+
   private final int deviceId;
   private final Topology topology;
   private final FaultPlan plan;
@@ -201,7 +204,10 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
       }
       groups.add(members);
     }
-    if (groups.size() == 1) {
+    // One group can still hold pairs that do not reach each other: a router network's detours take one via node
+    // per pair, so reaching is neither symmetric nor transitive there.
+    List<int[]> cutPairs = groups.size() == 1 && routes instanceof DetourTable ? cutPairsWithin(hosts) : List.of();
+    if (groups.size() == 1 && cutPairs.isEmpty()) {
       partition = null;
       partitionSincePs = -1;
       partitionCause = null;
@@ -211,13 +217,36 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
       partitionSincePs = cause.atPs();
       partitionCause = cause.target() + " " + cause.action().configName();
     }
-    List<String> parts = new ArrayList<>();
-    for (List<Integer> members : groups) parts.add(rankRanges(members));
-    String who = parts.size() == 2 ? parts.get(0) + " cannot reach " + parts.get(1)
-        : String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1)
-            + " cannot reach one another";
+    String who;
+    if (groups.size() > 1) {
+      List<String> parts = new ArrayList<>();
+      for (List<Integer> members : groups) parts.add(rankRanges(members));
+      who = parts.size() == 2 ? parts.get(0) + " cannot reach " + parts.get(1)
+          : String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1)
+              + " cannot reach one another";
+    } else {
+      List<String> lines = new ArrayList<>();
+      for (int i = 0; i < Math.min(MAX_CUT_PAIRS_NAMED, cutPairs.size()); i++) {
+        lines.add(rankRanges(List.of(cutPairs.get(i)[0])) + " cannot reach "
+            + rankRanges(List.of(cutPairs.get(i)[1])));
+      }
+      who = String.join(", ", lines) + (cutPairs.size() > MAX_CUT_PAIRS_NAMED ? " and " + (cutPairs.size()
+          - MAX_CUT_PAIRS_NAMED) + " more pairs" : "") + " (no single via node joins them)";
+    }
     partition = String.format(Locale.ROOT, "partition since %.3f us (%s): %s", partitionSincePs / 1e6,
         partitionCause, who);
+  }
+
+  /** The pairs of live hosts, source first, where the source does not reach the destination, in host order. */
+  private List<int[]> cutPairsWithin(int hosts) {
+    List<int[]> pairs = new ArrayList<>();
+    for (int s = 0; s < hosts; s++) {
+      if (deviceDownReasons[s] > 0) continue;
+      for (int d = 0; d < hosts; d++) {
+        if (d != s && deviceDownReasons[d] == 0 && !routes.reachable(s, d)) pairs.add(new int[] {s, d});
+      }
+    }
+    return pairs;
   }
 
   /** "ranks 0-3,8-11" for hosts {0, 2} with 4 ranks each (hosts in ascending order). */

@@ -121,6 +121,11 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int vcsPerClass;
   private final int vcClasses;
   private final int depth;
+  /**
+   * Slots per input virtual channel's ring: {@code depth}, and one more with faults, for the cut flit a router adds
+   * to close a worm when none of its flits is left to cut (it took no credit, so it must not take a credited slot).
+   */
+  private final int ringSize;
   private final long cyclePs;
   private final int routingCycles;
   private final int vcAllocationCycles;
@@ -143,7 +148,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final Credit[] creditsToReturn;
 
   // Input virtual channels, index iv = port * vcCount + vc.
-  /** Ring buffers, {@code depth} slots per input virtual channel. */
+  /** Ring buffers, {@link #ringSize} slots per input virtual channel. */
   private final Flit[] buffer;
   private final int[] bufferHead;
   private final int[] bufferCount;
@@ -209,6 +214,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private boolean[] discarding;
   /** Per buffer slot: whether its flit is a cut flit this router added, which took no credit and returns none. */
   private boolean[] unpaidSlot;
+  /** Per input virtual channel: added cut flits it holds (at most one: see {@link #ringSize}). */
+  private int[] unpaidHeld;
   /** Per input virtual channel: the last flit that arrived (to close its worm if the port dies). */
   private Flit[] lastArrived;
   /** Virtual time a flit takes from leaving a router's buffer, or a NIC, to arriving here. */
@@ -254,6 +261,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     this.portCount = topology.portCount(vertex);
     this.vcCount = spec.virtualChannels();
     this.depth = spec.bufferDepthFlits();
+    this.ringSize = detours == null ? depth : depth + 1;
     this.cyclePs = spec.cyclePs();
     this.routingCycles = spec.routingCycles();
     this.vcAllocationCycles = spec.vcAllocationCycles();
@@ -283,7 +291,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
         creditsToReturn[2 * iv + 1] = new Credit(upstreamOutputPort, vc, true);
       }
     }
-    buffer = new Flit[inputVcs * depth];
+    buffer = new Flit[inputVcs * ringSize];
     bufferHead = new int[inputVcs];
     bufferCount = new int[inputVcs];
     state = new byte[inputVcs];
@@ -341,7 +349,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     int inputVcs = portCount * vcCount;
     this.portDead = new boolean[portCount];
     this.discarding = new boolean[inputVcs];
-    this.unpaidSlot = new boolean[inputVcs * depth];
+    this.unpaidSlot = new boolean[inputVcs * ringSize];
+    this.unpaidHeld = new int[inputVcs];
     this.lastArrived = new Flit[inputVcs];
     this.routerFlightPs = grantToArrivalCycles * cyclePs - cyclePs / 2;
     this.nicFlightPs = spec.linkLatencyCycles() * cyclePs - cyclePs / 2;
@@ -379,7 +388,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       }
       lastArrived[iv] = flit;
     }
-    if (bufferCount[iv] == depth) {
+    if (bufferCount[iv] - (unpaidHeld == null ? 0 : unpaidHeld[iv]) == depth) {
       throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " overflowed its "
           + depth + " flits: a flit was sent without a credit");
     }
@@ -401,8 +410,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       nextArrivingIndex[iv] = 0;
     }
     int slot = bufferHead[iv] + bufferCount[iv];
-    if (slot >= depth) slot -= depth;
-    buffer[iv * depth + slot] = flit;
+    if (slot >= ringSize) slot -= ringSize;
+    buffer[iv * ringSize + slot] = flit;
     bufferCount[iv]++;
     if (heldFlits == 0) lastMoveCycle = cycle;
     heldFlits++;
@@ -587,12 +596,15 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
 
   /** The switch granted input virtual channel {@code iv}: its front flit leaves, its credit goes upstream. */
   private void traverse(int iv, long cycle, Outbox outbox) {
-    int slot = iv * depth + bufferHead[iv];
+    int slot = iv * ringSize + bufferHead[iv];
     Flit flit = buffer[slot];
     buffer[slot] = null;
     boolean paid = unpaidSlot == null || !unpaidSlot[slot];
-    if (!paid) unpaidSlot[slot] = false;
-    bufferHead[iv] = bufferHead[iv] + 1 == depth ? 0 : bufferHead[iv] + 1;
+    if (!paid) {
+      unpaidSlot[slot] = false;
+      unpaidHeld[iv]--;
+    }
+    bufferHead[iv] = bufferHead[iv] + 1 == ringSize ? 0 : bufferHead[iv] + 1;
     bufferCount[iv]--;
     heldFlits--;
     int ov = allocatedOutputVc[iv];
@@ -687,15 +699,16 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       if (nextArrivingIndex[iv] == 0) continue;
       if (bufferCount[iv] > 0) {
         int last = bufferHead[iv] + bufferCount[iv] - 1;
-        if (last >= depth) last -= depth;
-        buffer[iv * depth + last] = buffer[iv * depth + last].cutBy(eventId);
+        if (last >= ringSize) last -= ringSize;
+        buffer[iv * ringSize + last] = buffer[iv * ringSize + last].cutBy(eventId);
       } else {
         Flit previous = lastArrived[iv];
         Flit cut = new Flit(previous.packet(), nextArrivingIndex[iv], previous.inputPort(), previous.vc(),
             previous.hops(), eventId);
-        int slot = iv * depth + bufferHead[iv];
+        int slot = iv * ringSize + bufferHead[iv];
         buffer[slot] = cut;
         unpaidSlot[slot] = true;
+        unpaidHeld[iv]++;
         bufferCount[iv]++;
         if (heldFlits == 0) lastMoveCycle = cycle;
         heldFlits++;
@@ -722,11 +735,12 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     long creditEdge = RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs);
     for (int iv = 0; iv < portCount * vcCount; iv++) {
       for (int k = 0; k < bufferCount[iv]; k++) {
-        int slot = iv * depth + (bufferHead[iv] + k) % depth;
+        int slot = iv * ringSize + (bufferHead[iv] + k) % ringSize;
         Flit flit = buffer[slot];
         buffer[slot] = null;
         if (unpaidSlot[slot]) {
           unpaidSlot[slot] = false;
+          unpaidHeld[iv]--;
         } else {
           outbox.send(neighbour[iv / vcCount], creditEdge, creditsToReturn[2 * iv + (flit.isTail() ? 1 : 0)]);
         }
@@ -783,7 +797,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   private Flit frontFlit(int iv) {
-    return buffer[iv * depth + bufferHead[iv]];
+    return buffer[iv * ringSize + bufferHead[iv]];
   }
 
   // ---------------------------------------------------------------- stall watchdog

@@ -345,4 +345,50 @@ class RouterCoreFaultTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot handle");
     assertThat(plain.report().faults()).isNull();
   }
+
+  @Test
+  void aCutFlitAddedForAWormWithNothingLeftTakesNoCreditedSlotSoTheBufferStillTakesAFullPacket() {
+    RouterSpec spec = spec(4, 4, 1, 1, 1, 1, 1, 1, Switching.WORMHOLE);
+    Topology topology = line(3, spec);
+    RouterRouting base = shortestPaths(topology);
+    FaultPlan plan = new FaultPlan(new FaultSettings(10_000L, 3, 5_000L, 0L, 50_000_000L, 10), List.of(
+        FaultEvent.link(9_250, FaultAction.DOWN, "cable 3-4", 3, 4),
+        FaultEvent.link(10_250, FaultAction.UP, "cable 3-4", 3, 4)));
+    RouterCore r4 = new RouterCore(4, topology, base, DetourRouting.of(base), spec, Long.MAX_VALUE);
+    r4.useFaults(plan, MANAGEMENT);
+    PriorityQueue<Event> queue = new PriorityQueue<>(Comparator.comparingLong(Event::timePs)
+        .thenComparingLong(Event::sourceSequence));
+    long[] sequence = {0};
+    queue.add(new Event(9_250, Event.EXTERNAL_SOURCE, sequence[0]++, 4, new FaultCommand(plan.event(0))));
+    queue.add(new Event(10_250, Event.EXTERNAL_SOURCE, sequence[0]++, 4, new FaultCommand(plan.event(1))));
+    // A 6-flit packet from router 3 toward host 2 on vc 0; router 5 never returns a credit, so router 4 forwards
+    // flits 0-3 (its 4 credits) and the cable to router 3 dies before flits 4 and 5 come: router 4 adds a cut flit.
+    int in = portTo(topology, 4, 3);
+    RoutedPacket cutOff = new RoutedPacket(1, HOST0, HOST2, 6, 0, false, null);
+    for (int i = 0; i < 4; i++) {
+      queue.add(new Event(1_000 + i * CYCLE_PS, 3, sequence[0]++, 4, new Flit(cutOff, i, in, 0, 0)));
+    }
+    // Back up, router 3 has its 4 credits of vc 0 again (every flit it sent left router 4) and sends 4 flits more.
+    RoutedPacket next = new RoutedPacket(2, HOST0, HOST2, 4, 0, false, null);
+    for (int i = 0; i < 4; i++) {
+      queue.add(new Event(20_000 + i * CYCLE_PS, 3, sequence[0]++, 4, new Flit(next, i, in, 0, 0)));
+    }
+    while (!queue.isEmpty()) {
+      Event e = queue.poll();
+      r4.onEvent(e, new Outbox() {
+        @Override
+        public long nowPs() {
+          return e.timePs();
+        }
+
+        @Override
+        public void send(int target, long timePs, Payload payload) {
+          if (target == 4) queue.add(new Event(timePs, 4, sequence[0]++, 4, payload));
+        }
+      });
+    }
+    // The cut flit still waits for a credit toward router 5, with the new packet behind it: no overflow.
+    assertThat(r4.heldFlits()).isEqualTo(5);
+  }
 }
+
