@@ -203,7 +203,7 @@ public final class ReportFormatter {
     StringBuilder sb = new StringBuilder();
     sb.append("# fabemu ethernet: ").append(plural(spec.ioNodes().size(), "I/O node")).append(", ")
         .append(plural(spec.externalHosts(), "external host")).append(" (cables ")
-        .append(formatG(spec.rateBitsPerSecond() / 1e9)).append(" Gb/s").append(" + ").append(Units.format(spec.latencyPs()))
+        .append(formatG(spec.rateBitsPerSecond() / 1e9)).append(" Gb/s + ").append(Units.format(spec.latencyPs()))
         .append(", frames of ").append(spec.frameBytes()).append(" B every ").append(Units.format(spec.intervalPs()))
         .append(")\n");
     sb.append(CNumbers.padRight("# I/O NIC", 12)).append(CNumbers.padRight("State", 10))
@@ -213,8 +213,8 @@ public final class ReportFormatter {
         .append(CNumbers.padLeft("Detoured", 10)).append('\n');
     for (EthernetReport.IoNicCounters n : e.ioNics()) {
       long detoured = n.table().stream().filter(x -> x.via() != DetourTable.DIRECT).count();
-      sb.append(CNumbers.padRight("host" + n.host(), 12)).append(CNumbers.padRight(n.enabled() ? "enabled"
-              : "disabled", 10))
+      sb.append(CNumbers.padRight("host" + n.host(), 12))
+          .append(CNumbers.padRight(n.enabled() ? "enabled" : "disabled", 10))
           .append(CNumbers.padLeft(Long.toString(n.framesIn()), 8))
           .append(CNumbers.padLeft(Long.toString(n.fcsDrops()), 9))
           .append(CNumbers.padLeft(Long.toString(n.tableHits()), 8))

@@ -46,7 +46,8 @@ public record EthernetFrame(long destination, long source, int etherType, byte[]
           + Long.toHexString(source));
     }
     if (etherType < 0x0600 || etherType > 0xFFFF) {
-      throw new IllegalArgumentException("EtherType must be in 0x0600..0xffff, got 0x" + Integer.toHexString(etherType));
+      throw new IllegalArgumentException("EtherType must be in 0x0600..0xffff, got 0x"
+          + Integer.toHexString(etherType));
     }
     if (payload == null || payload.length > MAX_PAYLOAD_BYTES) {
       throw new IllegalArgumentException("payload must be 0.." + MAX_PAYLOAD_BYTES + " bytes, got "
