@@ -66,6 +66,11 @@ import java.util.TreeSet;
  * the routers route by {@code DetourRouting} and the management node gives the NICs via nodes ({@code DetourViews})
  * instead. Faults do not reach INC units or synthetic traffic yet (refused here, and by the scenario loader in one
  * line).
+ *
+ * <p>With I/O nodes ({@link ScenarioSpec#ethernet}, router networks running a workload only), every NIC sends and
+ * receives Ethernet frames and an I/O node's NIC runs its Ethernet NIC; one more device, the external Ethernet
+ * ({@code ExternalEthernetCore}), has the id after the management node's ({@link #ethernetDevice}, on member 0 like
+ * it), {@link #startEvents} starts the frame sources, and the lookahead is at most the Ethernet cables' latency.
  */
 public final class Fabric {
 
