@@ -45,6 +45,13 @@ class FaultExamplesTest extends CliTestBase {
   }
 
   @Test
+  void theMeshIoEthernetExampleValidatesWithItsIoNodes() {
+    assertThat(fabemu("validate", "../examples/mesh-io-ethernet.conf")).isZero();
+    assertThat(stdout).contains("ethernet: I/O nodes host0, host63 (standby host7), 4 external hosts, 20 frames in "
+        + "per external host, 20 out per node\n");
+  }
+
+  @Test
   void theMeshIoEthernetExampleDetoursFramesAndSwitchesToTheStandby() throws Exception {
     assertThat(fabemu("run", "../examples/mesh-io-ethernet.conf", "--no-progress", "--out",
         out.resolve("ethernet").toString())).isZero();
