@@ -160,6 +160,32 @@ class EthernetRunTest {
   }
 
   @Test
+  void aNodeFailingOnTheIoPathGivesTheTableItsDetoursAndFramesToTheNodesBehindItArrive() {
+    ScenarioSpec base = mesh4x4(ethernet(List.of(0), List.of(), 0.0, 20, 1, 0));
+    Topology topology = base.topology().build();
+    // host5 (1,1) dies for good at 30 us: its ranks are cut off (a partition), the frames go on.
+    RunResult result = run(base.withFaults(new FaultPlan(SETTINGS, List.of(
+        FaultEvent.device(30_000_000L, FaultAction.DOWN, "node host5", topology.hostCount() + 5, topology)))));
+    assertThat(result.faults().partition()).startsWith("partition since 30.000 us (node host5 down)");
+    EthernetReport e = result.ethernet();
+    IoNicCounters nic = e.ioNics().get(0);
+    // host0 reached host9 (1,2) and host13 (1,3) along x to (1,0), then up y through (1,1): now up y to host8 (0,2)
+    // first, then along x, as many hops as before; nothing reaches host5 itself.
+    for (AddressTable.Entry entry : nic.table()) {
+      int expected = entry.node() == 5 ? -2 : entry.node() == 9 || entry.node() == 13 ? 8 : -1;
+      assertThat(entry.via()).as("via toward host" + entry.node()).isEqualTo(expected);
+    }
+    assertThat(nic.tableHits()).isEqualTo(40);
+    // 40 frames for nodes, round-robin over the 16 (frame g, sent at 5 us x (g / 2), goes to host g mod 16). Lost:
+    // frame 13, sent at 30 us and crossing (1,1) before the reroute, and frames 21 and 37, to host5 itself; the other
+    // 37 were kept, those to host9 and host13 after the reroute through host8.
+    assertThat(e.framesLost()).isEqualTo(3);
+    assertThat(e.framesKept()).isEqualTo(37);
+    assertThat(e.framesWrong()).isZero();
+    assertThat(result.faults().tally().detouredPackets(0)).isPositive();
+  }
+
+  @Test
   void anIoNodeThatFailsIsDisabledAndTheStandbyTakesOver() {
     ScenarioSpec base = mesh4x4(ethernet(List.of(0, 15), List.of(15), 0.0, 20, 20, 0));
     Topology topology = base.topology().build();
