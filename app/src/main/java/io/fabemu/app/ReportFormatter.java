@@ -5,11 +5,15 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.ethernet.EthernetReport;
+import io.fabemu.core.ethernet.EthernetSpec;
+import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
@@ -95,6 +99,8 @@ public final class ReportFormatter {
     }
     String faults = faults(result);
     if (!faults.isEmpty()) sb.append('\n').append(faults);
+    String ethernet = ethernet(result);
+    if (!ethernet.isEmpty()) sb.append('\n').append(ethernet);
     sb.append('\n').append(summary(result));
     return sb.toString();
   }
@@ -169,6 +175,9 @@ public final class ReportFormatter {
     detourLines(sb, events, t);
     if (report.partition() != null) sb.append("# Partition: ").append(report.partition()).append('\n');
     for (String line : report.incFallbacks()) sb.append("# INC fallback: ").append(line).append('\n');
+    if (result.ethernet() != null) {
+      for (String line : result.ethernet().changes()) sb.append("# Ethernet: ").append(line).append('\n');
+    }
     List<String> gaveUp = report.gaveUp();
     for (int i = 0; i < Math.min(MAX_GAVE_UP_LINES, gaveUp.size()); i++) {
       sb.append("# Gave up: ").append(gaveUp.get(i)).append('\n');
@@ -176,6 +185,56 @@ public final class ReportFormatter {
     if (gaveUp.size() > MAX_GAVE_UP_LINES) {
       sb.append("# ... and ").append(gaveUp.size() - MAX_GAVE_UP_LINES).append(" more given up\n");
     }
+    return sb.toString();
+  }
+
+  /**
+   * What the I/O nodes and the external Ethernet did, empty without an {@code ethernet} section: a title, one row per
+   * I/O node's Ethernet NIC (enabled at the end or not, frames in from its cable, dropped for a bad FCS, sent to the
+   * node its table names, broadcast, frames out on its cable, frames dropped while disabled, table entries and how
+   * many of them go through a via node), one line per external host (sent, received, wrong payloads), one line for
+   * the nodes (kept, discarded, wrong) and the frames lost. The management node's changes are in the fault table
+   * ({@link #faults}).
+   */
+  public static String ethernet(RunResult result) {
+    EthernetReport e = result.ethernet();
+    if (e == null) return "";
+    EthernetSpec spec = result.scenario().ethernet();
+    StringBuilder sb = new StringBuilder();
+    sb.append("# fabemu ethernet: ").append(plural(spec.ioNodes().size(), "I/O node")).append(", ")
+        .append(plural(spec.externalHosts(), "external host")).append(" (cables ")
+        .append(formatG(spec.rateBitsPerSecond() / 1e9)).append(" Gb/s + ").append(Units.format(spec.latencyPs()))
+        .append(", frames of ").append(spec.frameBytes()).append(" B every ").append(Units.format(spec.intervalPs()))
+        .append(")\n");
+    sb.append(CNumbers.padRight("# I/O NIC", 12)).append(CNumbers.padRight("State", 10))
+        .append(CNumbers.padLeft("In", 8)).append(CNumbers.padLeft("FcsDrop", 9)).append(CNumbers.padLeft("Hits", 8))
+        .append(CNumbers.padLeft("Bcast", 8)).append(CNumbers.padLeft("Out", 8))
+        .append(CNumbers.padLeft("Disabled", 10)).append(CNumbers.padLeft("Table", 8))
+        .append(CNumbers.padLeft("Detoured", 10)).append('\n');
+    for (EthernetReport.IoNicCounters n : e.ioNics()) {
+      long detoured = n.table().stream().filter(x -> x.via() != DetourTable.DIRECT).count();
+      sb.append(CNumbers.padRight("host" + n.host(), 12))
+          .append(CNumbers.padRight(n.enabled() ? "enabled" : "disabled", 10))
+          .append(CNumbers.padLeft(Long.toString(n.framesIn()), 8))
+          .append(CNumbers.padLeft(Long.toString(n.fcsDrops()), 9))
+          .append(CNumbers.padLeft(Long.toString(n.tableHits()), 8))
+          .append(CNumbers.padLeft(Long.toString(n.broadcasts()), 8))
+          .append(CNumbers.padLeft(Long.toString(n.framesOut()), 8))
+          .append(CNumbers.padLeft(Long.toString(n.disabledDrops()), 10))
+          .append(CNumbers.padLeft(Integer.toString(n.table().size()), 8))
+          .append(CNumbers.padLeft(Long.toString(detoured), 10)).append('\n');
+    }
+    for (EthernetReport.ExternalHostCounters h : e.externalHosts()) {
+      sb.append("# External host ").append(h.index()).append(" (")
+          .append(MacAddress.format(MacAddress.ofExternalHost(h.index()))).append("): ").append(h.sent())
+          .append(" sent, ").append(h.received()).append(" received, ").append(h.wrong()).append(" wrong\n");
+    }
+    sb.append("# Nodes: ").append(plural(e.framesKept(), "frame")).append(" kept, ").append(e.framesDiscarded())
+        .append(" discarded (not their MAC), ").append(e.framesWrong()).append(" wrong; ")
+        .append(e.corruptedSent()).append(" corrupted on the cables, ").append(plural(e.framesLost(), "frame"))
+        .append(" lost in the router network");
+    if (e.noCableDrops() > 0) sb.append(", ").append(e.noCableDrops()).append(" with no Ethernet NIC enabled");
+    sb.append('\n');
     return sb.toString();
   }
 

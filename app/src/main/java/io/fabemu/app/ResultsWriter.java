@@ -12,11 +12,15 @@ import io.fabemu.app.report.CaseFigures;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.ethernet.AddressTable;
+import io.fabemu.core.ethernet.EthernetReport;
+import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
@@ -140,6 +144,7 @@ public final class ResultsWriter {
     }
 
     if (spec.hasFaults()) root.set("faults", faultsJson(result, topology));
+    if (result.ethernet() != null) root.set("ethernet", ethernetJson(result.ethernet(), topology));
     root.set("scenario", scenarioJson(scenario));
     try {
       return MAPPER.writeValueAsString(root) + "\n";
@@ -301,6 +306,58 @@ public final class ResultsWriter {
   }
 
   /** {@code value}, or null where it is negative (the fault records' "none"). */
+  /**
+   * The {@code ethernet} object: per I/O NIC its counters and final address table (MAC, node, via node or null for
+   * the direct route, "cut off"), per external host its frames, the nodes' frames, the frames lost and the
+   * management node's changes.
+   */
+  private static ObjectNode ethernetJson(EthernetReport report, Topology topology) {
+    ObjectNode ethernet = MAPPER.createObjectNode();
+    ArrayNode nics = ethernet.putArray("ioNics");
+    for (EthernetReport.IoNicCounters n : report.ioNics()) {
+      ObjectNode nic = nics.addObject();
+      nic.put("node", topology.vertexName(n.host()));
+      nic.put("enabled", n.enabled());
+      nic.put("framesIn", n.framesIn());
+      nic.put("fcsDrops", n.fcsDrops());
+      nic.put("tableHits", n.tableHits());
+      nic.put("broadcasts", n.broadcasts());
+      nic.put("framesOut", n.framesOut());
+      nic.put("disabledDrops", n.disabledDrops());
+      ArrayNode table = nic.putArray("table");
+      for (AddressTable.Entry e : n.table()) {
+        ObjectNode entry = table.addObject();
+        entry.put("mac", MacAddress.format(e.mac()));
+        entry.put("node", topology.vertexName(e.node()));
+        if (e.via() >= 0) {
+          entry.put("via", topology.vertexName(e.via()));
+        } else if (e.via() == DetourTable.CUT_OFF) {
+          entry.put("via", "cut off");
+        } else {
+          entry.putNull("via");
+        }
+      }
+    }
+    ArrayNode hosts = ethernet.putArray("externalHosts");
+    for (EthernetReport.ExternalHostCounters h : report.externalHosts()) {
+      ObjectNode host = hosts.addObject();
+      host.put("mac", MacAddress.format(MacAddress.ofExternalHost(h.index())));
+      host.put("sent", h.sent());
+      host.put("received", h.received());
+      host.put("wrong", h.wrong());
+    }
+    ObjectNode nodes = ethernet.putObject("nodes");
+    nodes.put("framesKept", report.framesKept());
+    nodes.put("framesDiscarded", report.framesDiscarded());
+    nodes.put("framesWrong", report.framesWrong());
+    ethernet.put("corruptedSent", report.corruptedSent());
+    ethernet.put("framesLost", report.framesLost());
+    ethernet.put("noCableDrops", report.noCableDrops());
+    ArrayNode changes = ethernet.putArray("changes");
+    report.changes().forEach(changes::add);
+    return ethernet;
+  }
+
   private static void putOrNull(ObjectNode n, String key, long value) {
     if (value < 0) n.putNull(key);
     else n.put(key, value);

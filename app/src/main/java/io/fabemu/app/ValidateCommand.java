@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.topology.Topology;
@@ -59,7 +60,20 @@ final class ValidateCommand implements Callable<Integer> {
           + " ranks, " + spec.workload().caseCount() + " cases");
     }
     if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
+    if (spec.ethernet() != null) stdout.println(ethernetSummary(spec.ethernet(), topology));
     return Main.EXIT_OK;
+  }
+
+  /**
+   * The I/O nodes in one line, e.g. {@code ethernet: I/O nodes host0, host63 (standby host7), 4 external hosts, 20
+   * frames in per external host, 2 out per node}.
+   */
+  static String ethernetSummary(EthernetSpec ethernet, Topology topology) {
+    String enabled = ethernet.initiallyEnabled().stream().map(topology::vertexName).collect(Collectors.joining(", "));
+    String standby = ethernet.standby().stream().map(topology::vertexName).collect(Collectors.joining(", "));
+    return "ethernet: I/O nodes " + enabled + (standby.isEmpty() ? "" : " (standby " + standby + ")") + ", "
+        + ethernet.externalHosts() + " external host" + (ethernet.externalHosts() == 1 ? "" : "s") + ", "
+        + ethernet.inboundFrames() + " frames in per external host, " + ethernet.outboundFrames() + " out per node";
   }
 
   /**

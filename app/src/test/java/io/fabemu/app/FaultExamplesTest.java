@@ -45,6 +45,31 @@ class FaultExamplesTest extends CliTestBase {
   }
 
   @Test
+  void theMeshIoEthernetExampleValidatesWithItsIoNodes() {
+    assertThat(fabemu("validate", "../examples/mesh-io-ethernet.conf")).isZero();
+    assertThat(stdout).contains("ethernet: I/O nodes host0, host63 (standby host7), 4 external hosts, 20 frames in "
+        + "per external host, 20 out per node\n");
+  }
+
+  @Test
+  void theMeshIoEthernetExampleDetoursFramesAndSwitchesToTheStandby() throws Exception {
+    assertThat(fabemu("run", "../examples/mesh-io-ethernet.conf", "--no-progress", "--out",
+        out.resolve("ethernet").toString())).isZero();
+    assertThat(stdout).contains("# Ethernet: Ethernet NIC of host63 disabled (node host63 down at 40.000 us), host7 "
+        + "enabled\n");
+    assertThat(stdout).containsPattern("\\nhost0 +enabled +66 +1 +42 +23 +657 +0 +42 +0\\n")
+        .containsPattern("\\nhost7 +enabled +4 +0 +4 +0 +264 +0 +31 +0\\n")
+        .containsPattern("\\nhost63 +disabled +7 +0 +7 +0 +228 +3 +28 +0\\n")
+        .contains("# Nodes: 55 frames kept, 1413 discarded (not their MAC), 0 wrong; 1 corrupted on the cables, "
+            + "188 frames lost in the router network\n");
+    assertThat(stdout).contains("#wrong").doesNotContain("INCOMPLETE");
+    String json = Files.readString(out.resolve("ethernet/results.json"));
+    assertThat(json).contains("\"ethernet\" : {").contains("\"framesLost\" : 188")
+        .contains("\"changes\" : [ \"Ethernet NIC of host63 disabled");
+    assertThat(Files.readString(out.resolve("ethernet/report.html"))).contains("<h3>Address tables</h3>");
+  }
+
+  @Test
   void theIncSwitchFailureExampleFallsBackToTheHostExactlyAndSaysWhy() throws Exception {
     assertThat(fabemu("run", "../examples/inc-switch-failure.conf", "--no-progress", "--out",
         out.resolve("inc").toString())).isZero();

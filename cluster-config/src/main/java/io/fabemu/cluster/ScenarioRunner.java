@@ -18,7 +18,9 @@ import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.fabric.result.TrafficResult;
+import io.fabemu.nic.ExternalEthernetCore;
 import io.fabemu.nic.NicCore;
+import io.fabemu.nic.actor.ExternalEthernetActor;
 import io.fabemu.nic.actor.NicActor;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.actor.ComputeNodeActor;
@@ -295,6 +297,7 @@ public final class ScenarioRunner {
     if (core instanceof SwitchCore) return SwitchActor.create(runner, scheduler);
     if (core instanceof RouterCore) return RouterActor.create(runner, scheduler);
     if (core instanceof ManagementCore) return ManagementActor.create(runner, scheduler);
+    if (core instanceof ExternalEthernetCore) return ExternalEthernetActor.create(runner, scheduler);
     throw new IllegalArgumentException("no actor for " + core.getClass().getName());
   }
 }

@@ -176,6 +176,43 @@ class DistributedRunTest {
     }
   }
 
+  @Test
+  void shouldGiveThePlainEnginesDigestAndEthernetFiguresWhenIoNodesSwitchOnOneAndThreeMembers() {
+    // Frames cross members inside flits, on the cables to the external Ethernet (member 0) and in its controls.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-mesh-ethernet
+        seed = 9
+        topology { kind = mesh, dimensions = [3, 3] }
+        devices.nic.segment-size = 256 B
+        devices.router { flit-bytes = 64 B, link-latency-cycles = 2, virtual-channels = 2 }
+        workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [2 KiB], iterations = 1 }
+        faults {
+          transport.retransmit-timeout = 5 us
+          events = [
+            { at = 3 us, action = down, node = "host8" }
+            { at = 12 us, action = up, node = "host8" }
+          ]
+        }
+        ethernet {
+          io-nodes = ["host2", "host8"]
+          standby = ["host2"]
+          corrupt = 0.1
+          link.latency = 500 ns
+          traffic { inbound-frames = 8, outbound-frames = 4, interval = 1 us, unknown-mac-every = 3 }
+        }
+        """, "distributed-mesh-ethernet.conf").spec();
+    RunResult plain = FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(),
+        Fabric.build(spec.baseline()).runOnPlainEngine());
+    assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
+    assertThat(plain.ethernet().changes())
+        .containsExactly("Ethernet NIC of host8 disabled (node host8 down at 3.000 us), host2 enabled");
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.ethernet()).isEqualTo(plain.ethernet());
+    }
+  }
+
   /** In-network Allreduce (and a host ring) with loss on a link between members, so retransmissions cross too. */
   private static ScenarioSpec incAllreduce() {
     return ScenarioLoader.parse("""

@@ -4,6 +4,7 @@ import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
@@ -11,6 +12,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.router.RouterSpec;
@@ -29,6 +31,7 @@ import io.fabemu.core.traffic.TrafficSpec;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.fabric.result.TrafficResult;
+import io.fabemu.nic.ExternalEthernetCore;
 import io.fabemu.nic.NicCore;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.management.ManagementCore;
@@ -64,6 +67,11 @@ import java.util.TreeSet;
  * instead; with INC the management node also tells every host's NIC of each failure, so that a broken aggregation
  * tree falls back to the host. Faults do not reach synthetic traffic yet (refused here, and by the scenario loader
  * in one line).
+ *
+ * <p>With I/O nodes ({@link ScenarioSpec#ethernet}, router networks running a workload only), every NIC sends and
+ * receives Ethernet frames and an I/O node's NIC runs its Ethernet NIC; one more device, the external Ethernet
+ * ({@code ExternalEthernetCore}), has the id after the management node's ({@link #ethernetDevice}, on member 0 like
+ * it), {@link #startEvents} starts the frame sources, and the lookahead is at most the Ethernet cables' latency.
  */
 public final class Fabric {
 
@@ -126,8 +134,16 @@ public final class Fabric {
     RouterSpec router = routerRouting == null ? null : scenario.devices().router();
     // A run with faults has one more device, the management node, after the topology's. On a router network the
     // routers route by detours (twice the classes) and the management node computes the NICs' via nodes.
-    DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)];
+    EthernetSpec ethernet = scenario.ethernet();
+    if (ethernet != null && (routerRouting == null || scenario.runsTraffic())) {
+      throw new IllegalArgumentException("I/O nodes (ethernet) need a router network (mesh, torus, group-ring) "
+          + "running a workload");
+    }
+    // The external Ethernet, when there is one, comes after the management node.
+    DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)
+        + (ethernet == null ? 0 : 1)];
     int managementDevice = faults.isEmpty() ? -1 : topology.deviceCount();
+    int ethernetDevice = ethernetDevice(topology, faults, ethernet);
     DetourRouting detourRouting = faults.isEmpty() || routerRouting == null ? null : DetourRouting.of(routerRouting);
     if (detourRouting != null && router.virtualChannels() % detourRouting.vcClasses() != 0) {
       throw new IllegalArgumentException("faults on a router network need a multiple of " + detourRouting.vcClasses()
@@ -158,6 +174,7 @@ public final class Fabric {
             router, routerRouting == null ? 0 : routerRouting.vcClasses(), traffic, destinations);
         if (routingViews != null) nic.useFaults(faults, routingViews, managementDevice, scenario.seed());
         if (detourViews != null) nic.useFaults(faults, detourViews, managementDevice, scenario.seed());
+        if (ethernet != null) nic.useEthernet(ethernet, ethernetDevice);
         devices[v] = nic;
       } else if (routerRouting != null) {
         RouterCore routerCore = new RouterCore(v, topology, routerRouting, detourRouting, router,
@@ -179,7 +196,11 @@ public final class Fabric {
           detourViews != null ? detourViews : routingViews, workload.ppn());
       // INC groups live in the NICs: a failure that cuts a tree must reach them although their routes stay.
       if (inc != null) management.notifyHostsOfFailures();
+      if (ethernet != null) management.useEthernet(ethernet, ethernetDevice);
       devices[managementDevice] = management;
+    }
+    if (ethernet != null) {
+      devices[ethernetDevice] = new ExternalEthernetCore(ethernetDevice, ethernet, hosts, scenario.seed());
     }
     RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
     for (int h = 0; h < hosts; h++) {
@@ -195,11 +216,25 @@ public final class Fabric {
       // Notices and route updates cross the management network.
       lookahead = Math.min(lookahead, faults.settings().managementLatencyPs());
     }
+    if (ethernet != null) {
+      // Frames cross the I/O nodes' cables.
+      lookahead = Math.min(lookahead, ethernet.latencyPs());
+    }
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize,
         destinations == null ? 0 : destinations.sendingNodeCount());
+  }
+
+  /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */
+  private static int ethernetDevice(Topology topology, FaultPlan faults, EthernetSpec ethernet) {
+    return ethernet == null ? -1 : topology.deviceCount() + (faults.isEmpty() ? 0 : 1);
+  }
+
+  /** The external Ethernet's device id in a scenario with I/O nodes; -1 without. */
+  public int ethernetDevice() {
+    return ethernetDevice(topology, scenario.faults(), scenario.ethernet());
   }
 
   /**
@@ -253,7 +288,8 @@ public final class Fabric {
 
   /**
    * The events that start a run: every compute node starts its workload at time 0; in a synthetic-traffic run every
-   * NIC starts its traffic instead.
+   * NIC starts its traffic instead. The fault plan's events follow, then, with I/O nodes, the Ethernet traffic
+   * sources' first frames at {@code ethernet.start}.
    */
   public List<Event> startEvents() {
     List<Event> events = new ArrayList<>();
@@ -266,6 +302,20 @@ public final class Fabric {
     for (FaultEvent fault : scenario.faults().events()) {
       for (int device : faultedDevices(fault)) {
         events.add(new Event(fault.atPs(), Event.EXTERNAL_SOURCE, sequence++, device, new FaultCommand(fault)));
+      }
+    }
+    EthernetSpec ethernet = scenario.ethernet();
+    if (ethernet != null) {
+      // The Ethernet traffic sources: every node's NIC (outbound) and the external hosts (inbound).
+      if (ethernet.outboundFrames() > 0) {
+        for (int h = 0; h < hosts; h++) {
+          events.add(new Event(ethernet.startPs(), Event.EXTERNAL_SOURCE, sequence++, topology.nicDevice(h),
+              new EthernetTimer(0)));
+        }
+      }
+      if (ethernet.inboundFrames() > 0) {
+        events.add(new Event(ethernet.startPs(), Event.EXTERNAL_SOURCE, sequence++, ethernetDevice(),
+            new EthernetTimer(0)));
       }
     }
     return events;

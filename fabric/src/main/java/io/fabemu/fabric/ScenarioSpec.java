@@ -1,6 +1,7 @@
 package io.fabemu.fabric;
 
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.topology.TopologySpec;
@@ -20,14 +21,23 @@ import io.fabemu.core.traffic.TrafficSpec;
  *                 scenario runs its collective workload
  * @param faults   the fault plan ({@code faults.events}) with its detection, repair and retransmission settings;
  *                 {@link FaultPlan#NONE} when nothing fails
+ * @param ethernet the I/O nodes and the external Ethernet (router networks only); null when the scenario has no
+ *                 {@code ethernet} section
  */
 public record ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
                            WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic,
-                           FaultPlan faults) {
+                           FaultPlan faults, EthernetSpec ethernet) {
 
   public ScenarioSpec {
     packetDrops = java.util.List.copyOf(packetDrops);
     faults = faults == null ? FaultPlan.NONE : faults;
+  }
+
+  /** A scenario without I/O nodes. */
+  public ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
+                      WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic,
+                      FaultPlan faults) {
+    this(name, source, seed, topology, devices, workload, packetDrops, traffic, faults, null);
   }
 
   /** A scenario without a fault plan. */
@@ -49,17 +59,20 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
   }
 
   public ScenarioSpec withSeed(long newSeed) {
-    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops, traffic, faults);
+    return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops, traffic, faults,
+        ethernet);
   }
 
   /** The same scenario running synthetic traffic {@code newTraffic} instead of its collective workload. */
   public ScenarioSpec withTraffic(TrafficSpec newTraffic) {
-    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, newTraffic, faults);
+    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, newTraffic, faults,
+        ethernet);
   }
 
   /** The same scenario with fault plan {@code newFaults}. */
   public ScenarioSpec withFaults(FaultPlan newFaults) {
-    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, traffic, newFaults);
+    return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, traffic, newFaults,
+        ethernet);
   }
 
   /** Whether anything fails in the run (a fault plan with events). */

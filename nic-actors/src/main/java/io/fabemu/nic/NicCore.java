@@ -1,6 +1,12 @@
 package io.fabemu.nic;
 
 import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.ethernet.EthernetFormatException;
+import io.fabemu.core.ethernet.EthernetFrame;
+import io.fabemu.core.ethernet.EthernetReport;
+import io.fabemu.core.ethernet.EthernetSpec;
+import io.fabemu.core.ethernet.FramePayloads;
+import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.inc.ControlPayload;
@@ -8,13 +14,17 @@ import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.EgressPort;
-import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -148,6 +158,23 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private final List<String> incFallbacks = new ArrayList<>();
   /** The groups whose notifies this NIC sent: it records their fallback. */
   private final Set<Long> mrrGroups = new TreeSet<>();
+  /** The routing, for the hops to the I/O nodes. */
+  private final RoutingTable routing;
+  /** The scenario's I/O nodes and external Ethernet; null without an {@code ethernet} section. */
+  private EthernetSpec ethernet;
+  /** The external Ethernet's device id (with {@link #ethernet}). */
+  private int ethernetDevice = -1;
+  /** This node's Ethernet NIC when it is an I/O node; null otherwise. */
+  private EthernetNicUnit ethernetUnit;
+  /** The I/O nodes whose Ethernet NIC is enabled, as the management node last said, ascending. */
+  private List<Integer> enabledIoNodes = List.of();
+  /** Frames this NIC put into the router network (or handed its own Ethernet NIC), and those that came out here. */
+  private long ethernetRoutedSent;
+  private long ethernetRoutedArrived;
+  /** Frames for this node kept (payload checked), kept but wrong, and discarded (another node's MAC). */
+  private long ethernetKept;
+  private long ethernetWrong;
+  private long ethernetDiscarded;
 
   /**
    * @param host                  the host's vertex id, also this device's id
@@ -209,6 +236,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     }
     this.host = host;
     this.topology = topology;
+    this.routing = routing;
     this.syntheticElementBytes = syntheticElementBytes;
     this.nodeDevice = nodeDevice;
     this.nic = nic;
@@ -274,6 +302,27 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     this.detours = detourViews.built();
     this.faultPlan = plan;
     this.transport = new ReliableTransport(host, plan.settings());
+  }
+
+  /**
+   * Makes this router-network NIC part of a scenario with I/O nodes: it sends {@code spec.outboundFrames()} frames
+   * to the external hosts (its {@link EthernetTimer}s, which the run injects at {@code spec.startPs()}) through the
+   * nearest enabled I/O node, keeps the frames for its MAC and discards the others; when it is an I/O node it also
+   * runs that node's Ethernet NIC ({@link EthernetNicUnit}), cabled to {@code ethernetDevice}. Call it before the run
+   * starts (after {@code useFaults}, if any).
+   *
+   * @throws IllegalArgumentException when the NIC is not on a router network, or runs synthetic traffic
+   */
+  public void useEthernet(EthernetSpec spec, int ethernetDevice) {
+    if (terminal == null || traffic != null) {
+      throw new IllegalArgumentException("NIC " + host + ": I/O nodes need a router network running a workload");
+    }
+    this.ethernet = spec;
+    this.ethernetDevice = ethernetDevice;
+    this.enabledIoNodes = spec.initiallyEnabled();
+    if (spec.ioNodes().contains(host)) {
+      this.ethernetUnit = new EthernetNicUnit(host, spec, enabledIoNodes.contains(host));
+    }
   }
 
   @Override
@@ -526,6 +575,121 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     }
   }
 
+  /** This node's next frame to the external hosts: through the nearest enabled I/O node. */
+  @Override
+  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
+    if (ethernet == null) throw cannotHandle(timer);
+    int round = timer.round();
+    long source = MacAddress.ofNode(host);
+    long destination = MacAddress.ofExternalHost(Math.floorMod(host + round, ethernet.externalHosts()));
+    byte[] frame = new EthernetFrame(destination, source, EthernetFrame.ETHER_TYPE,
+        FramePayloads.of(source, round, ethernet.frameBytes(), scenarioSeed)).encode();
+    int io = nearestEnabledIoNode();
+    if (io < 0) {
+      ethernetRoutedSent++; // no Ethernet NIC is enabled: the frame is lost
+    } else {
+      // The send command carries the detour from the I/O node back here (external=>internal), for its table.
+      int back = io == host || detours == null ? DetourTable.DIRECT : detours.via(io, host);
+      sendEthernet(io, new EthernetCarriage(frame, host, back, true), outbox);
+    }
+    if (round + 1 < ethernet.outboundFrames()) {
+      outbox.send(host, outbox.nowPs() + ethernet.intervalPs(), new EthernetTimer(round + 1));
+    }
+  }
+
+  /** The enabled I/O node with the fewest hops from here (the lowest-numbered of equals); -1 when none is. */
+  private int nearestEnabledIoNode() {
+    int best = -1;
+    int bestHops = Integer.MAX_VALUE;
+    for (int io : enabledIoNodes) {
+      int hops = io == host ? 0 : routing.distance(host, io);
+      if (hops < bestHops) {
+        best = io;
+        bestHops = hops;
+      }
+    }
+    return best;
+  }
+
+  /** A frame from the external Ethernet on this I/O node's cable: through its Ethernet NIC to the node(s). */
+  @Override
+  public void onCableFrame(CableFrame frame, Outbox outbox) {
+    if (ethernetUnit == null || frame.ioHost() != host) throw cannotHandle(frame);
+    List<int[]> targets = ethernetUnit.fromCable(frame.frame(), topology.hostCount(),
+        node -> node == host || detours == null ? DetourTable.DIRECT : detours.via(host, node));
+    for (int[] target : targets) {
+      sendEthernet(target[0], target[1], new EthernetCarriage(frame.frame(), host, -1, false), outbox);
+    }
+  }
+
+  /** The management node enabled and disabled Ethernet NICs: pick I/O nodes among the enabled ones from now on. */
+  @Override
+  public void onEthernetControl(EthernetControl control, Outbox outbox) {
+    if (ethernet == null) throw cannotHandle(control);
+    enabledIoNodes = control.enabledIoHosts();
+    if (ethernetUnit != null) ethernetUnit.setEnabled(enabledIoNodes.contains(host));
+  }
+
+  /** Sends a frame to node {@code destination} by this NIC's current route to it. */
+  private void sendEthernet(int destination, EthernetCarriage carriage, Outbox outbox) {
+    int via = destination == host || detours == null ? DetourTable.DIRECT : detours.via(host, destination);
+    sendEthernet(destination, via, carriage, outbox);
+  }
+
+  /**
+   * Sends a frame to node {@code destination} through {@code via}: into the router network as one packet (a
+   * datagram: no acknowledgement, lost if a failure hits it), or straight to this node's own Ethernet NIC or host
+   * when it is this node.
+   */
+  private void sendEthernet(int destination, int via, EthernetCarriage carriage, Outbox outbox) {
+    ethernetRoutedSent++;
+    if (destination == host) {
+      ethernetRoutedArrived++;
+      ethernetArrived(carriage, outbox.nowPs(), outbox);
+      return;
+    }
+    if (via == DetourTable.CUT_OFF) return; // no route reaches it: lost
+    if (via >= 0 && forwarder.faultTally() != null) forwarder.faultTally().packetDetoured(detoursCauseEventId);
+    long createdPs = Math.max(outbox.nowPs(), terminal.lastQueuedCreatedPs());
+    terminal.enqueue(new RoutedPacket(nextRoutedPacketId++, host, destination,
+        routerSpec.flitsOf(carriage.frame().length + (long) nic.headerBytes()), createdPs, false, null, via,
+        carriage));
+    terminal.scheduleEvaluation(outbox);
+  }
+
+  /**
+   * A frame came out of the router network here (or was handed over inside this node): an outbound one goes to
+   * this I/O node's Ethernet NIC and out on its cable; an inbound one is kept when it is for this node's MAC (its
+   * payload checked), else discarded.
+   */
+  private void ethernetArrived(EthernetCarriage carriage, long nowPs, Outbox outbox) {
+    if (carriage.outbound()) {
+      if (ethernetUnit == null) {
+        throw new IllegalStateException("NIC " + host + " got a frame for the external Ethernet from node "
+            + carriage.sourceNode() + ", but is not an I/O node");
+      }
+      if (ethernetUnit.fromNode(carriage)) {
+        long arrivalPs = ethernetUnit.cableArrivalPs(nowPs, carriage.frame().length);
+        outbox.send(ethernetDevice, arrivalPs, new CableFrame(host, carriage.frame()));
+      }
+      return;
+    }
+    EthernetFrame frame;
+    try {
+      frame = EthernetFrame.decode(carriage.frame());
+    } catch (EthernetFormatException e) {
+      ethernetWrong++; // the I/O NIC checked the FCS: never so
+      return;
+    }
+    if (frame.destination() != MacAddress.ofNode(host)) {
+      ethernetDiscarded++;
+    } else if (FramePayloads.verify(frame.source(), frame.payload(), scenarioSeed)) {
+      ethernetKept++;
+    } else {
+      ethernetWrong++;
+    }
+  }
+
   /**
    * What the terminal ejects: a segment goes on to reassembly as if its tail had come off a link; a traffic packet
    * is counted.
@@ -534,7 +698,10 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     @Override
     public void packetEjected(RoutedPacket packet, long tailArrivalPs, int hops) {
       Packet segment = packet.carried();
-      if (segment != null && segment.ack()) {
+      if (packet.ethernet() != null) {
+        ethernetRoutedArrived++;
+        ethernetArrived(packet.ethernet(), tailArrivalPs, currentOutbox);
+      } else if (segment != null && segment.ack()) {
         transport.acknowledged(segment.sourceHost(), segment.messageId());
       } else if (segment != null) {
         receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
@@ -835,9 +1002,13 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     long flits = terminal.flitsInjected();
     FaultReport faults = transport == null ? null
         : new FaultReport(forwarder.faultTally().copy(), List.of(), null, transport.gaveUp());
+    EthernetReport ethernetReport = ethernet == null ? null
+        : new EthernetReport(ethernetUnit == null ? List.of() : List.of(ethernetUnit.counters()), List.of(),
+            ethernetKept, ethernetDiscarded, ethernetWrong, ethernetRoutedSent, ethernetRoutedArrived, 0, 0,
+            List.of());
     return new DeviceReport(host, List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
         flits * routerSpec.flitBytes(), terminal.packetsInjected(), flits * routerSpec.cyclePs())), List.of(),
-        trafficStats, List.of(), faults);
+        trafficStats, List.of(), faults, ethernetReport);
   }
 
   /** A message being reassembled. */
@@ -889,6 +1060,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     if (detourViews != null) {
       detours = detourViews.viewFor(update.deadLinks());
       detoursCauseEventId = update.causeEventId();
+      // The seed's management node updating the I/O NIC's table: every entry's detour from the new view.
+      if (ethernetUnit != null) ethernetUnit.refresh(node -> detours.via(host, node));
     } else {
       forwarder.onRouteUpdate(update);
     }

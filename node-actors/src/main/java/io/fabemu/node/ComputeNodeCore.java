@@ -5,7 +5,10 @@ import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -270,5 +273,20 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   @Override
   public void onTransportTimer(TransportTimer timer, Outbox outbox) {
     throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onCableFrame(CableFrame frame, Outbox outbox) {
+    throw cannotHandle(frame);
+  }
+
+  @Override
+  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onEthernetControl(EthernetControl control, Outbox outbox) {
+    throw cannotHandle(control);
   }
 }

@@ -6,7 +6,10 @@ import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -223,5 +226,20 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onTransportTimer(TransportTimer timer, Outbox outbox) {
     throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onCableFrame(CableFrame frame, Outbox outbox) {
+    throw cannotHandle(frame);
+  }
+
+  @Override
+  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onEthernetControl(EthernetControl control, Outbox outbox) {
+    throw cannotHandle(control);
   }
 }

@@ -29,7 +29,10 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     cases = List.copyOf(cases);
   }
 
-  /** The sections, in order; the fault section only when the scenario has a fault plan. */
+  /**
+   * The sections, in order; the fault section only when the scenario has a fault plan, the Ethernet section only
+   * when it has I/O nodes.
+   */
   public List<ReportSection> sections() {
     List<CaseSeries> series = CaseSeries.of(cases);
     List<ReportSection> sections = new ArrayList<>();
@@ -38,6 +41,7 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
       sections.add(new FaultSection(result.scenario().faults(), result.faults(), topology, result.virtualEndPs(),
           result.faultImpacts()));
     }
+    if (result.ethernet() != null) sections.add(new EthernetSection(result.ethernet(), topology));
     sections.add(new CurvesSection("curves", "Latency and bus bandwidth", series));
     sections.add(new IncSpeedupSection(series));
     sections.add(new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()));

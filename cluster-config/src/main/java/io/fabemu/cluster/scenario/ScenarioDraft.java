@@ -2,6 +2,7 @@ package io.fabemu.cluster.scenario;
 
 import com.typesafe.config.Config;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.router.RouterSpec;
@@ -35,6 +36,7 @@ final class ScenarioDraft {
   private List<PacketDropSpec> packetDrops;
   private TrafficSpec traffic;
   private FaultPlan faults = FaultPlan.NONE;
+  private EthernetSpec ethernet;
   private Config echo;
 
   ScenarioDraft(Config merged) {
@@ -120,6 +122,11 @@ final class ScenarioDraft {
     this.faults = faults;
   }
 
+  /** The I/O nodes and external Ethernet; null without an {@code ethernet} section. */
+  void ethernet(EthernetSpec ethernet) {
+    this.ethernet = ethernet;
+  }
+
   Config echo() {
     return echo;
   }
@@ -132,7 +139,7 @@ final class ScenarioDraft {
   LoadedScenario toLoadedScenario(String source) {
     ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
         new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic,
-        faults);
+        faults, ethernet);
     return new LoadedScenario(spec, echo);
   }
 }

@@ -349,13 +349,75 @@ public final class DeviceProtocol {
    * @param viaHost         a detour's via node (the router patent's): the packet goes by dimension order to this
    *                        host's router, then by dimension order to its destination, each leg in a virtual-channel
    *                        class set of its own; -1 for the direct route (every packet of a run without faults)
+   * @param ethernet        the Ethernet frame it carries (a datagram: no segment, no acknowledgement); null otherwise
    */
   public record RoutedPacket(long packetId, int sourceHost, int destinationHost, int flitCount, long createdPs,
-                             boolean measured, Packet carried, int viaHost) {
+                             boolean measured, Packet carried, int viaHost, EthernetCarriage ethernet) {
+    /** A packet that carries no Ethernet frame. */
+    public RoutedPacket(long packetId, int sourceHost, int destinationHost, int flitCount, long createdPs,
+                        boolean measured, Packet carried, int viaHost) {
+      this(packetId, sourceHost, destinationHost, flitCount, createdPs, measured, carried, viaHost, null);
+    }
+
     /** A packet on the direct route. */
     public RoutedPacket(long packetId, int sourceHost, int destinationHost, int flitCount, long createdPs,
                         boolean measured, Packet carried) {
       this(packetId, sourceHost, destinationHost, flitCount, createdPs, measured, carried, -1);
+    }
+  }
+
+  /**
+   * An Ethernet frame inside a router network packet (the seed's figure 8). Outbound, from a node's NIC to its I/O
+   * node's Ethernet NIC, it carries the send command: the source node and the detour from the I/O node back to it
+   * (external=>internal), which the I/O NIC registers in its address table. Inbound, from the I/O NIC to a node (or,
+   * broadcast, to every node), it carries the frame alone.
+   *
+   * @param frame      the frame's bytes (FCS included)
+   * @param sourceNode the node that sent it (outbound); the I/O node (inbound)
+   * @param detourVia  outbound: the via node from the I/O node to {@code sourceNode} ({@code DetourTable.DIRECT}
+   *                   for the direct route); inbound: -1
+   * @param outbound   toward the external Ethernet (to the I/O NIC), else from it (to a node)
+   */
+  public record EthernetCarriage(byte[] frame, int sourceNode, int detourVia, boolean outbound) {}
+
+  /**
+   * A frame on the cable between an I/O node's Ethernet NIC and the external Ethernet, due when its last bit arrives:
+   * at the NIC, a frame from the Ethernet (inbound); at the external device, one from the NIC of {@code ioHost}.
+   *
+   * @param ioHost the I/O node whose cable it crossed
+   * @param frame  the frame's bytes as they arrived (a corrupted one fails its FCS)
+   */
+  public record CableFrame(int ioHost, byte[] frame) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onCableFrame(this, context);
+    }
+  }
+
+  /**
+   * A device to itself: its Ethernet traffic source's frame (or round of frames) {@code round} is due: a node's NIC
+   * sends its frame {@code round}, the external device each external host's.
+   */
+  public record EthernetTimer(int round) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onEthernetTimer(this, context);
+    }
+  }
+
+  /**
+   * The management node to the NICs and the external Ethernet: from now on the Ethernet NICs of
+   * {@code enabledIoHosts} are enabled, every other one disabled (the seed's enable/disable register).
+   * {@code causeEventId} is the fault event whose notice made the change.
+   */
+  public record EthernetControl(List<Integer> enabledIoHosts, int causeEventId) implements Payload {
+    public EthernetControl {
+      enabledIoHosts = List.copyOf(enabledIoHosts);
+    }
+
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onEthernetControl(this, context);
     }
   }
 

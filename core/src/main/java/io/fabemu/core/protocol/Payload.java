@@ -1,6 +1,9 @@
 package io.fabemu.core.protocol;
 
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -23,7 +26,8 @@ import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
  */
 public sealed interface Payload
     permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer, Flit, Credit, RouterCycle,
-        FaultCommand, FaultDetected, FailureNotice, RouteUpdate, TransportTimer {
+        FaultCommand, FaultDetected, FailureNotice, RouteUpdate, TransportTimer, CableFrame, EthernetTimer,
+        EthernetControl {
 
   /**
    * Bytes of element data this payload carries (values and MAXLOC/MINLOC locations), 0 when it carries none. The

@@ -1,6 +1,9 @@
 package io.fabemu.core.protocol;
 
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -53,4 +56,10 @@ public interface PayloadHandler<C> {
   void onRouteUpdate(RouteUpdate update, C context);
 
   void onTransportTimer(TransportTimer timer, C context);
+
+  void onCableFrame(CableFrame frame, C context);
+
+  void onEthernetTimer(EthernetTimer timer, C context);
+
+  void onEthernetControl(EthernetControl control, C context);
 }

@@ -1,5 +1,6 @@
 package io.fabemu.core.sim;
 
+import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.traffic.TrafficStats;
 import java.util.Arrays;
@@ -15,9 +16,17 @@ import java.util.Objects;
  *                        device
  * @param faults          in a run with faults, what the device counted of them (and the management node's records);
  *                        null otherwise
+ * @param ethernet        in a scenario with an {@code ethernet} section, the device's part of what the I/O nodes and
+ *                        the external Ethernet did; null otherwise
  */
 public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                           List<VcCounters> virtualChannels, FaultReport faults) {
+                           List<VcCounters> virtualChannels, FaultReport faults, EthernetReport ethernet) {
+
+  /** A report of a device without an Ethernet part. */
+  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
+                      List<VcCounters> virtualChannels, FaultReport faults) {
+    this(deviceId, links, ranks, traffic, virtualChannels, faults, null);
+  }
 
   /** A report of a run without faults. */
   public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,

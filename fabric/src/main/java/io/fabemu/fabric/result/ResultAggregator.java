@@ -4,6 +4,9 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.ethernet.AddressTable;
+import io.fabemu.core.ethernet.EthernetReport;
+import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
@@ -57,12 +60,15 @@ public final class ResultAggregator {
     List<RankResult> rankResults = new ArrayList<>();
     List<LinkCounters> links = new ArrayList<>();
     List<FaultReport> faultParts = new ArrayList<>();
+    List<EthernetReport> ethernetParts = new ArrayList<>();
     for (DeviceReport report : reports) {
       rankResults.addAll(report.ranks());
       links.addAll(report.links());
       if (report.faults() != null) faultParts.add(report.faults());
+      if (report.ethernet() != null) ethernetParts.add(report.ethernet());
     }
     FaultReport faults = spec.hasFaults() ? FaultReport.merge(faultParts, spec.faults().eventCount()) : null;
+    EthernetReport ethernet = spec.ethernet() == null ? null : EthernetReport.merge(ethernetParts);
     rankResults.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
     links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
 
@@ -99,9 +105,9 @@ public final class ResultAggregator {
       incompleteReason = cutShortReason + "; " + cases.size() + " of " + workload.caseCount()
           + " case(s) were finished by every rank";
     }
-    String digest = digest(spec, rankResults, links, virtualEndPs, faults);
+    String digest = digest(spec, rankResults, links, virtualEndPs, faults, ethernet);
     return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
-        events, wallSeconds, digest, faults);
+        events, wallSeconds, digest, faults, null, ethernet);
   }
 
   /**
@@ -181,7 +187,7 @@ public final class ResultAggregator {
   }
 
   private static String digest(ScenarioSpec spec, List<RankResult> ranks, List<LinkCounters> links, long endPs,
-                               FaultReport faults) {
+                               FaultReport faults, EthernetReport ethernet) {
     MessageDigest sha;
     try {
       sha = MessageDigest.getInstance("SHA-256");
@@ -238,6 +244,35 @@ public final class ResultAggregator {
       // Only runs whose INC groups a fault broke add these, so other faulted runs keep their digests too.
       for (String fallback : faults.incFallbacks()) {
         line.append("inc fallback ").append(fallback).append('\n');
+        update(sha, line);
+      }
+    }
+    if (ethernet != null) {
+      // Only scenarios with I/O nodes add these lines, so the digests of every other run stay what they were.
+      for (EthernetReport.IoNicCounters n : ethernet.ioNics()) {
+        line.append("ethernet nic ").append(n.host()).append(n.enabled() ? " enabled" : " disabled").append(" in ")
+            .append(n.framesIn()).append(" fcs ").append(n.fcsDrops()).append(" hits ").append(n.tableHits())
+            .append(" broadcasts ").append(n.broadcasts()).append(" out ").append(n.framesOut()).append(" disabled ")
+            .append(n.disabledDrops()).append(" table");
+        for (AddressTable.Entry e : n.table()) {
+          line.append(' ').append(MacAddress.format(e.mac())).append('=').append(e.node()).append('/')
+              .append(e.via());
+        }
+        line.append('\n');
+        update(sha, line);
+      }
+      for (EthernetReport.ExternalHostCounters h : ethernet.externalHosts()) {
+        line.append("ethernet host ").append(h.index()).append(" sent ").append(h.sent()).append(" received ")
+            .append(h.received()).append(" wrong ").append(h.wrong()).append('\n');
+        update(sha, line);
+      }
+      line.append("ethernet nodes kept ").append(ethernet.framesKept()).append(" discarded ")
+          .append(ethernet.framesDiscarded()).append(" wrong ").append(ethernet.framesWrong()).append(" routed ")
+          .append(ethernet.routedSent()).append(" arrived ").append(ethernet.routedArrived()).append(" corrupted ")
+          .append(ethernet.corruptedSent()).append(" no-cable ").append(ethernet.noCableDrops()).append('\n');
+      update(sha, line);
+      for (String change : ethernet.changes()) {
+        line.append("ethernet change ").append(change).append('\n');
         update(sha, line);
       }
     }

@@ -1,5 +1,6 @@
 package io.fabemu.fabric.result;
 
+import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.fabric.ScenarioSpec;
@@ -24,10 +25,20 @@ import java.util.List;
  * @param faultImpacts   per fault event, in event order, the extra latency of the collectives it touched, against
  *                       the run of the scenario without faults ({@link FaultImpact#compare}, which also extends the
  *                       digest); null when no such baseline ran (no fault plan, or {@code faults.baseline = false})
+ * @param ethernet       what the I/O nodes and the external Ethernet did ({@link EthernetReport#merge}); null when the
+ *                       scenario has no {@code ethernet} section
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
-                        String digest, FaultReport faults, List<FaultImpact> faultImpacts) {
+                        String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet) {
+
+  /** The result of a run without I/O nodes. */
+  public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
+                   String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
+                   String digest, FaultReport faults, List<FaultImpact> faultImpacts) {
+    this(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events, wallSeconds, digest, faults,
+        faultImpacts, null);
+  }
 
   /** The result of a run without a baseline to compare its faults' collectives with. */
   public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,

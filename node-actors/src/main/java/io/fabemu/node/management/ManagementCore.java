@@ -1,5 +1,7 @@
 package io.fabemu.node.management;
 
+import io.fabemu.core.ethernet.EthernetReport;
+import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
@@ -8,7 +10,10 @@ import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.RouteViews;
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -81,6 +86,14 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   private String partitionCause;
   /** Whether failures are also told to every host (a fabric with INC). */
   private boolean notifyHosts;
+  /** The scenario's I/O nodes; null without an {@code ethernet} section. */
+  private EthernetSpec ethernet;
+  private int ethernetDevice = -1;
+  /** The I/O nodes whose Ethernet NIC is enabled now, ascending; and the standby ones not used yet, in order. */
+  private final List<Integer> enabledIoNodes = new ArrayList<>();
+  private final List<Integer> standbyLeft = new ArrayList<>();
+  /** One line per change of the enabled Ethernet NICs. */
+  private final List<String> ethernetChanges = new ArrayList<>();
 
   /**
    * @param deviceId     this device's id (one past the fabric's others)
@@ -105,6 +118,20 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
    */
   public void notifyHostsOfFailures() {
     this.notifyHosts = true;
+  }
+
+  /**
+   * Makes the management node manage the Ethernet NICs of {@code spec}'s I/O nodes (the seed's enable/disable
+   * register): when a noticed failure cuts an enabled I/O node off (its router, its NIC or the cable between them
+   * down), its Ethernet NIC is disabled and the first standby I/O node still up is enabled; every NIC that is up and
+   * the external Ethernet ({@code ethernetDevice}) are told, with one {@link EthernetControl} each, after the
+   * event's route updates on the same channel ({@code update-time} each; not counted in the event's reroute).
+   */
+  public void useEthernet(EthernetSpec spec, int ethernetDevice) {
+    this.ethernet = spec;
+    this.ethernetDevice = ethernetDevice;
+    enabledIoNodes.addAll(spec.initiallyEnabled());
+    standbyLeft.addAll(spec.standby());
   }
 
   @Override
@@ -152,10 +179,57 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
         outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), new RouteUpdate(version, dead, eventId));
       }
     }
+    if (ethernet != null && event.action() == FaultAction.DOWN) sentPs = switchEthernetNics(event, sentPs, outbox);
     updatesFreeAtPs = sentPs;
     records[eventId] = new FaultRecord(eventId, notice.detectedPs(), notice.reporterDevice(), rerouteCompletePs,
         changed.size(), detourLines(next));
     updatePartition(event);
+  }
+
+  /**
+   * Disables the Ethernet NICs of the enabled I/O nodes that event {@code cause} cut off, enables a standby one per
+   * each (the first still up), and tells the NICs and the external Ethernet; nothing when no enabled one is cut off.
+   *
+   * @return when the update channel has sent the last control
+   */
+  private long switchEthernetNics(FaultEvent cause, long sentPs, Outbox outbox) {
+    List<Integer> cut = new ArrayList<>();
+    for (int io : enabledIoNodes) {
+      if (cutOff(io)) cut.add(io);
+    }
+    if (cut.isEmpty()) return sentPs;
+    for (int io : cut) {
+      enabledIoNodes.remove((Integer) io);
+      int standby = -1;
+      while (standby < 0 && !standbyLeft.isEmpty()) {
+        int candidate = standbyLeft.remove(0);
+        if (!cutOff(candidate)) standby = candidate;
+      }
+      if (standby >= 0) {
+        enabledIoNodes.add(standby);
+        enabledIoNodes.sort(null);
+      }
+      ethernetChanges.add(String.format(Locale.ROOT, "Ethernet NIC of %s disabled (%s %s at %.3f us), %s",
+          topology.vertexName(io), cause.target(), cause.action().configName(), cause.atPs() / 1e6,
+          standby >= 0 ? topology.vertexName(standby) + " enabled" : "no standby I/O node left to enable"));
+    }
+    EthernetControl control = new EthernetControl(enabledIoNodes, cause.id());
+    for (int vertex = 0; vertex < topology.vertexCount(); vertex++) {
+      if (!topology.isHost(vertex) || deviceDownReasons[vertex] > 0) continue;
+      sentPs += plan.settings().managementUpdatePs();
+      outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), control);
+    }
+    sentPs += plan.settings().managementUpdatePs();
+    outbox.send(ethernetDevice, sentPs + plan.settings().managementLatencyPs(), control);
+    return sentPs;
+  }
+
+  /** Whether I/O node {@code io} is cut off in the current view: it, its router or the cable between them is down. */
+  private boolean cutOff(int io) {
+    int router = topology.ports(io).get(0).to();
+    return deviceDownReasons[io] > 0 || deviceDownReasons[router] > 0
+        || downReasons.containsKey(new DirectedLink(io, router))
+        || downReasons.containsKey(new DirectedLink(router, io));
   }
 
   /**
@@ -277,8 +351,10 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
     for (FaultRecord r : records) {
       if (r != null) seen.add(r);
     }
+    EthernetReport ethernetReport = ethernet == null ? null
+        : new EthernetReport(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, ethernetChanges);
     return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(),
-        new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of()));
+        new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of()), ethernetReport);
   }
 
   private IllegalArgumentException cannotHandle(Payload payload) {
@@ -348,5 +424,20 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   @Override
   public void onTransportTimer(TransportTimer timer, Outbox outbox) {
     throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onCableFrame(CableFrame frame, Outbox outbox) {
+    throw cannotHandle(frame);
+  }
+
+  @Override
+  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onEthernetControl(EthernetControl control, Outbox outbox) {
+    throw cannotHandle(control); // it sends them
   }
 }

@@ -4,7 +4,10 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.LinkFaults;
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -988,5 +991,20 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onTransportTimer(TransportTimer timer, Outbox outbox) {
     throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onCableFrame(CableFrame frame, Outbox outbox) {
+    throw cannotHandle(frame);
+  }
+
+  @Override
+  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
+    throw cannotHandle(timer);
+  }
+
+  @Override
+  public void onEthernetControl(EthernetControl control, Outbox outbox) {
+    throw cannotHandle(control);
   }
 }

@@ -1,6 +1,9 @@
 package io.fabemu.switching.router;
 
+import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -214,6 +217,21 @@ final class RouterTestNetwork {
     @Override
     public void onTransportTimer(TransportTimer timer, Outbox outbox) {
       throw new IllegalArgumentException("test NIC got " + timer);
+    }
+
+    @Override
+    public void onCableFrame(CableFrame frame, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + frame);
+    }
+
+    @Override
+    public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + timer);
+    }
+
+    @Override
+    public void onEthernetControl(EthernetControl control, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + control);
     }
 
     @Override
