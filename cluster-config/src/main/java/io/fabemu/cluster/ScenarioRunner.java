@@ -120,7 +120,8 @@ public final class ScenarioRunner {
   private static RunResult withBaseline(EmbeddedCluster cluster, RunResult result, Topology topology,
                                         ProgressListener listener) {
     ScenarioSpec spec = result.scenario();
-    if (!spec.runsBaseline()) return result;
+    // A run that finished no case has nothing to compare (a partition from the start, say): no baseline then.
+    if (!spec.runsBaseline() || result.cases().isEmpty()) return result;
     long firstRun = operationsOfOneRun(spec);
     RunResult baseline = run(cluster, Fabric.build(spec.baseline(), topology),
         (done, virtualTimePs) -> listener.onProgress(firstRun + done, virtualTimePs));
@@ -238,7 +239,7 @@ public final class ScenarioRunner {
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology, int members,
                                          Duration startTimeout, ProgressListener listener) {
     RunResult result = runDistributedOnce(cluster, spec, topology, members, startTimeout, listener);
-    if (!spec.runsBaseline()) return result;
+    if (!spec.runsBaseline() || result.cases().isEmpty()) return result;
     long firstRun = operationsOfOneRun(spec);
     RunResult baseline;
     try {

@@ -462,7 +462,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     if (transport == null) throw cannotHandle(timer);
     Message message = transport.onTimer(timer, outbox.nowPs());
     if (message == null) return;
-    forwarder.faultTally().messageResent(faultPlan.latestEventAtOrBefore(outbox.nowPs()), outbox.nowPs());
+    forwarder.faultTally().messageResent(faultPlan.latestImpairingEventAtOrBefore(outbox.nowPs()), outbox.nowPs());
     TransportTimer next = transport.sent(timer.destinationHost(), timer.sequence(), message);
     long leftPs = transmitMessage(timer.destinationHost(), message, timer.sequence(), outbox);
     if (leftPs >= 0) armTransportTimer(next, leftPs, outbox);

@@ -106,6 +106,20 @@ public record FaultEvent(int id, long atPs, FaultAction action, String target, i
   }
 
 
+  /**
+   * Whether this event gives its target back its own behaviour (an up; a degrade without a rate or latency; a lossy
+   * event of 0 and 0; a straggler of slowdown 1), and so has no lasting effect of its own.
+   */
+  public boolean restoresTarget() {
+    return switch (action) {
+      case UP -> true;
+      case DOWN -> false;
+      case DEGRADE -> bandwidthBitsPerSecond == 0 && extraLatencyPs == 0;
+      case LOSSY -> dropProbability == 0 && corruptProbability == 0;
+      case STRAGGLER -> slowdown == 1;
+    };
+  }
+
   /** One line for reports: {@code "40.000 us switch spine0 down"}. */
   public String describe() {
     return String.format(Locale.ROOT, "%.3f us %s %s", atPs / 1e6, target, action.configName());

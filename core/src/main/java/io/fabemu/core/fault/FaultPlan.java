@@ -35,9 +35,17 @@ public record FaultPlan(FaultSettings settings, List<FaultEvent> events) {
   }
 
   /**
-   * The last event at or before {@code timePs} (the one a retransmission then is put down to), or -1 when none
-   * has happened yet.
+   * The last event at or before {@code timePs} that impairs its target (not one that restores it, see
+   * {@link FaultEvent#restoresTarget}): the one a retransmission then is put down to, as a repair loses nothing;
+   * -1 when none has happened yet.
    */
+  public int latestImpairingEventAtOrBefore(long timePs) {
+    int id = latestEventAtOrBefore(timePs);
+    while (id >= 0 && events.get(id).restoresTarget()) id--;
+    return id;
+  }
+
+  /** The last event at or before {@code timePs}, or -1 when none has happened yet. */
   public int latestEventAtOrBefore(long timePs) {
     int low = 0;
     int high = events.size() - 1;

@@ -101,22 +101,11 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
     long endPs = event.atPs();
     FaultRecord record = report == null ? null : report.recordOf(eventId);
     if (record != null && record.rerouteCompletePs() >= 0) endPs = Math.max(endPs, record.rerouteCompletePs());
-    if (!restores(event)) endPs = Math.max(endPs, restoredPs(plan, event, virtualEndPs));
+    if (!event.restoresTarget()) endPs = Math.max(endPs, restoredPs(plan, event, virtualEndPs));
     if (report != null && eventId < report.tally().eventCount()) {
       endPs = Math.max(endPs, report.tally().lastResendPs(eventId));
     }
     return endPs;
-  }
-
-  /** True for an event that gives its target back its own behaviour (and so has no lasting effect of its own). */
-  private static boolean restores(FaultEvent e) {
-    return switch (e.action()) {
-      case UP -> true;
-      case DOWN -> false;
-      case DEGRADE -> e.bandwidthBitsPerSecond() == 0 && e.extraLatencyPs() == 0;
-      case LOSSY -> e.dropProbability() == 0 && e.corruptProbability() == 0;
-      case STRAGGLER -> e.slowdown() == 1;
-    };
   }
 
   /**

@@ -96,7 +96,8 @@ public final class ResultAggregator {
       } else if (!faults.gaveUp().isEmpty()) {
         incompleteReason = faults.gaveUp().get(0) + (faults.gaveUp().size() > 1
             ? " (and " + (faults.gaveUp().size() - 1) + " more messages)" : "");
-      } else if (spec.devices().inc() != null) {
+      } else if (spec.devices().inc() != null
+          && spec.workload().algorithms().stream().anyMatch(a -> a.inNetwork())) {
         incompleteReason += " (a failure that hits an INC case's setup or release, whose control packets are not "
             + "resent, is not recovered yet)";
       }

@@ -82,14 +82,14 @@ class LeafSpineIncFaultTest {
     RunResult result = run(faulted);
 
     assertExact(result);
-    // Three missed 1 us heartbeats; 1 us to the management node, four TOR updates of 100 ns, then the hosts' notices
-    // (host 0, whose NIC holds the MRR, first), 1 us to the NIC.
+    // Three missed 1 us heartbeats; 1 us to the management node; the hosts' notices on their own channel beside the
+    // four TOR updates (host 0, whose NIC holds the MRR, first: 100 ns), 1 us to the NIC.
     assertThat(result.faults().recordOf(0).detectedPs()).isEqualTo(33_000_000L);
     assertThat(result.faults().recordOf(0).rerouteCompletePs()).isEqualTo(35_400_000L);
     assertThat(result.faults().incFallbacks()).hasSize(1);
     assertThat(result.faults().incFallbacks().get(0)).matches("INC group \\d+ over spine0 broken by 30\\.000 us "
         + "switch spine0 down \\(event 0\\): its leaders finish the case with a host reduce and broadcast at their "
-        + "lowest rank, from the notice at 35\\.500 us");
+        + "lowest rank, from the notice at 35\\.100 us");
     assertThat(result.faults().gaveUp()).isEmpty();
     assertThat(result.faults().partition()).isNull();
     double[] cleanIterations = clean.cases().get(0).iterationLatenciesPs();

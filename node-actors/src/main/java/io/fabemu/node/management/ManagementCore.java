@@ -35,6 +35,7 @@ import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,6 +81,8 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   private int version;
   /** When the update channel has sent every update so far. */
   private long updatesFreeAtPs;
+  /** When the channel of INC failure notices to hosts has sent every notice so far. */
+  private long hostNoticesFreeAtPs;
   /** The partition in the current view (one line), or null; and when it began (the causing event's time). */
   private String partition;
   private long partitionSincePs = -1;
@@ -172,12 +175,17 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
       outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), new RouteUpdate(version, dead, eventId));
     }
     long rerouteCompletePs = changed.isEmpty() ? now : sentPs + plan.settings().managementLatencyPs();
-    if (notifyHosts && event.action() == FaultAction.DOWN) {
+    if (notifyHosts && event.action() == FaultAction.DOWN && touchesSpine(event)) {
+      // On a channel of their own, so that they never delay a later event's route updates; only a failure at a
+      // SPINE can break a tree (the NICs act on nothing else).
+      long noticePs = Math.max(now, hostNoticesFreeAtPs);
       for (int vertex = 0; vertex < topology.vertexCount(); vertex++) {
         if (!topology.isHost(vertex) || deviceDownReasons[vertex] > 0 || changed.contains(vertex)) continue;
-        sentPs += plan.settings().managementUpdatePs();
-        outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), new RouteUpdate(version, dead, eventId));
+        noticePs += plan.settings().managementUpdatePs();
+        outbox.send(vertex, noticePs + plan.settings().managementLatencyPs(),
+            new RouteUpdate(version, dead, eventId));
       }
+      hostNoticesFreeAtPs = noticePs;
     }
     if (ethernet != null && event.action() == FaultAction.DOWN) sentPs = switchEthernetNics(event, sentPs, outbox);
     updatesFreeAtPs = sentPs;
@@ -230,6 +238,14 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
     return deviceDownReasons[io] > 0 || deviceDownReasons[router] > 0
         || downReasons.containsKey(new DirectedLink(io, router))
         || downReasons.containsKey(new DirectedLink(router, io));
+  }
+
+  /** Whether the event takes down a link with a SPINE at one end (or a SPINE itself). */
+  private boolean touchesSpine(FaultEvent event) {
+    for (DirectedLink link : event.links()) {
+      if (topology.tier(link.from()) == Tier.SPINE || topology.tier(link.to()) == Tier.SPINE) return true;
+    }
+    return false;
   }
 
   /**

@@ -182,8 +182,9 @@ public final class SwitchIncUnit {
   }
 
   /**
-   * The management node's view of the dead links: every group held here whose parent, or (at a SPINE) one of
-   * whose child TORs, is across a dead link from this switch is dropped and its resources freed. While a SPINE has
+   * The management node's view of the dead links: every group held here whose SPINE has a dead link (at a TOR), or
+   * one of whose child TORs is across a dead link (at a SPINE), is dropped and its resources freed: the NICs break
+   * such a group, and its case skips the release that would free it. While a SPINE has
    * a dead link its queries offer no free group (ava_grp_num 0), so that no new tree goes through it: a notify
    * through it might not reach every TOR.
    *
@@ -196,7 +197,10 @@ public final class SwitchIncUnit {
     for (int key : new ArrayList<>(groupKeys)) {
       IncGroup group = groups.get(key, 0L);
       if (!group.configured()) continue;
-      boolean dead = !group.isRoot() && deadBetween(deadLinks, group.parent());
+      // A TOR drops a group whose SPINE has any dead link, as the NICs break it then (the case skips its release,
+      // so no other message would free the slot); a SPINE drops one with a dead link to a child TOR.
+      boolean dead = !group.isRoot() && (spine ? deadBetween(deadLinks, group.parent())
+          : touches(deadLinks, group.parent()));
       for (int c = 0; spine && !dead && c < group.childCount(); c++) dead = deadBetween(deadLinks, group.child(c));
       if (dead) {
         cut.add(group.groupId);
@@ -206,6 +210,15 @@ public final class SwitchIncUnit {
     }
     return cut;
   }
+
+  /** Whether a dead link has {@code vertex} at either end. */
+  private static boolean touches(List<DirectedLink> links, int vertex) {
+    for (DirectedLink link : links) {
+      if (link.from() == vertex || link.to() == vertex) return true;
+    }
+    return false;
+  }
+
 
   private boolean deadBetween(List<DirectedLink> deadLinks, int neighbour) {
     for (DirectedLink link : deadLinks) {
