@@ -13,7 +13,6 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
-import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
@@ -212,7 +211,7 @@ public final class ReportFormatter {
         .append(CNumbers.padLeft("Disabled", 10)).append(CNumbers.padLeft("Table", 8))
         .append(CNumbers.padLeft("Detoured", 10)).append('\n');
     for (EthernetReport.IoNicCounters n : e.ioNics()) {
-      long detoured = n.table().stream().filter(x -> x.via() != DetourTable.DIRECT).count();
+      long detoured = n.table().stream().filter(x -> x.via() >= 0).count();
       sb.append(CNumbers.padRight("host" + n.host(), 12))
           .append(CNumbers.padRight(n.enabled() ? "enabled" : "disabled", 10))
           .append(CNumbers.padLeft(Long.toString(n.framesIn()), 8))

@@ -57,14 +57,14 @@ class FaultExamplesTest extends CliTestBase {
         out.resolve("ethernet").toString())).isZero();
     assertThat(stdout).contains("# Ethernet: Ethernet NIC of host63 disabled (node host63 down at 40.000 us), host7 "
         + "enabled\n");
-    assertThat(stdout).containsPattern("\\nhost0 +enabled +67 +1 +42 +24 +657 +0 +42 +0\\n")
-        .containsPattern("\\nhost7 +enabled +3 +0 +3 +0 +264 +0 +31 +0\\n")
-        .containsPattern("\\nhost63 +disabled +7 +0 +7 +0 +228 +3 +28 +0\\n")
-        .contains("# Nodes: 55 frames kept, 1475 discarded (not their MAC), 0 wrong; 1 corrupted on the cables, "
-            + "189 frames lost in the router network\n");
+    assertThat(stdout).containsPattern("\\nhost0 +enabled +70 +1 +42 +27 +654 +0 +42 +0\\n")
+        .containsPattern("\\nhost7 +enabled +4 +0 +4 +0 +303 +0 +31 +0\\n")
+        .containsPattern("\\nhost63 +disabled +3 +0 +3 +0 +224 +3 +28 +0\\n")
+        .contains("# Nodes: 60 frames kept, 1658 discarded (not their MAC), 0 wrong; 1 corrupted on the cables, "
+            + "158 frames lost in the router network\n");
     assertThat(stdout).contains("#wrong").doesNotContain("INCOMPLETE");
     String json = Files.readString(out.resolve("ethernet/results.json"));
-    assertThat(json).contains("\"ethernet\" : {").contains("\"framesLost\" : 189")
+    assertThat(json).contains("\"ethernet\" : {").contains("\"framesLost\" : 158")
         .contains("\"changes\" : [ \"Ethernet NIC of host63 disabled");
     assertThat(Files.readString(out.resolve("ethernet/report.html"))).contains("<h3>Address tables</h3>");
   }

@@ -35,6 +35,8 @@ final class EthernetNicUnit {
   private long broadcasts;
   private long framesOut;
   private long disabledDrops;
+  /** Whether its router works (the NIC sits on it: with the router down it neither receives nor sends). */
+  private boolean routerUp = true;
 
   EthernetNicUnit(int host, EthernetSpec spec, boolean enabled) {
     this.host = host;
@@ -44,6 +46,11 @@ final class EthernetNicUnit {
 
   boolean enabled() {
     return enabled;
+  }
+
+  /** Its router went down or came back (a fault): until the management node disables it, it drops what it gets. */
+  void setRouterUp(boolean up) {
+    routerUp = up;
   }
 
   void setEnabled(boolean enabled) {
@@ -57,10 +64,10 @@ final class EthernetNicUnit {
   /**
    * A frame from the cable: the nodes it goes to, each as {@code {node, via}} (one for a table hit, every node of
    * {@code nodeCount} for a broadcast, with {@code viaToNode}'s via node); empty when it is dropped (a bad FCS, or
-   * this NIC is disabled).
+   * this NIC is disabled or its router is down).
    */
   List<int[]> fromCable(byte[] frame, int nodeCount, IntUnaryOperator viaToNode) {
-    if (!enabled) {
+    if (!enabled || !routerUp) {
       disabledDrops++;
       return List.of();
     }
@@ -88,12 +95,12 @@ final class EthernetNicUnit {
 
   /**
    * A frame a node sent through this I/O node: registers its sender and returns true when it goes out on the cable
-   * ({@link #cableArrivalPs}); false when this NIC is disabled (dropped, counted).
+   * ({@link #cableArrivalPs}); false when this NIC is disabled or its router is down (dropped, counted).
    *
    * @throws IllegalStateException when the node's NIC sent bytes that are not a frame (a bug, never the network's)
    */
   boolean fromNode(EthernetCarriage carriage) {
-    if (!enabled) {
+    if (!enabled || !routerUp) {
       disabledDrops++;
       return false;
     }

@@ -644,6 +644,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private void sendEthernet(int destination, int via, EthernetCarriage carriage, Outbox outbox) {
     ethernetRoutedSent++;
     if (destination == host) {
+      // Inside the node, but through its router's Ethernet NIC: lost while the router is down.
+      if (terminal.isLinkDown()) return;
       ethernetRoutedArrived++;
       ethernetArrived(carriage, outbox.nowPs(), outbox);
       return;
@@ -668,7 +670,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         throw new IllegalStateException("NIC " + host + " got a frame for the external Ethernet from node "
             + carriage.sourceNode() + ", but is not an I/O node");
       }
-      if (ethernetUnit.fromNode(carriage)) {
+      // The table's detour back to the sender comes from this I/O node's own view, which the management node keeps
+      // current (the sender's may be older: it gets no update when only the way back to it changed).
+      int back = carriage.sourceNode() == host || detours == null ? DetourTable.DIRECT
+          : detours.via(host, carriage.sourceNode());
+      if (ethernetUnit.fromNode(new EthernetCarriage(carriage.frame(), carriage.sourceNode(), back, true))) {
         long arrivalPs = ethernetUnit.cableArrivalPs(nowPs, carriage.frame().length);
         outbox.send(ethernetDevice, arrivalPs, new CableFrame(host, carriage.frame()));
       }
@@ -1039,6 +1045,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     } else {
       terminal.linkUp();
     }
+    // An I/O node's Ethernet NIC sits on its router: cut off with it.
+    if (ethernetUnit != null) ethernetUnit.setRouterUp(!terminal.isLinkDown());
     // A packet going out when the link died loses its remaining flits one per cycle.
     terminal.scheduleEvaluation(outbox);
   }

@@ -4,6 +4,8 @@ import com.typesafe.config.ConfigList;
 import io.fabemu.core.ethernet.EthernetFrame;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.ethernet.FramePayloads;
+import io.fabemu.core.ethernet.MacAddress;
+import io.fabemu.core.router.RouterSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,6 +45,10 @@ final class EthernetSection implements ScenarioSection {
     if (draft.traffic() != null) {
       throw in.error(PATH, "I/O nodes run beside a workload, not synthetic traffic: leave out the traffic section");
     }
+    if (topology.topology().hostCount() > MacAddress.NUMBERED) {
+      throw in.error(PATH, "I/O nodes need a MAC per node, and at most " + MacAddress.NUMBERED + " are numbered; "
+          + "this topology has " + topology.topology().hostCount() + " nodes");
+    }
     List<Integer> ioNodes = nodes(in, topology, IO_NODES, null);
     if (ioNodes.isEmpty()) throw in.error(IO_NODES, "must name at least one node, e.g. [\"host0\"]");
     List<Integer> standby = nodes(in, topology, STANDBY, ioNodes);
@@ -60,6 +66,14 @@ final class EthernetSection implements ScenarioSection {
     int outbound = in.intValue(TRAFFIC + ".outbound-frames", 0, MAX_FRAMES);
     int unknownEvery = in.intValue(TRAFFIC + ".unknown-mac-every", 0, MAX_FRAMES);
     int frameBytes = in.intValue(TRAFFIC + ".frame-bytes", FramePayloads.MIN_BYTES, EthernetFrame.MAX_PAYLOAD_BYTES);
+    RouterSpec router = draft.router();
+    long frameFlits = router.flitsOf(EthernetFrame.wireBytes(frameBytes) + (long) draft.nic().headerBytes());
+    if (router.switching().needsWholePacketSpace() && frameFlits > router.bufferDepthFlits()) {
+      throw in.error(TRAFFIC + ".frame-bytes", "a frame of " + frameBytes + " B of payload travels as " + frameFlits
+          + " flits with its NIC header, more than a router buffer of " + router.bufferDepthFlits() + " flits, which "
+          + router.switching().configName() + " needs it to fit in (lower frame-bytes, or raise buffer-depth or "
+          + "flit-bytes)");
+    }
     long interval = in.durationPs(TRAFFIC + ".interval", true);
     long start = in.durationPs(TRAFFIC + ".start", false);
     draft.ethernet(new EthernetSpec(ioNodes, standby, rate, latency, hosts, corrupt, inbound, outbound, unknownEvery,

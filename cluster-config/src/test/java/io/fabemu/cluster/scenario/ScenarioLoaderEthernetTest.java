@@ -66,6 +66,14 @@ class ScenarioLoaderEthernetTest {
         .hasMessage("x.conf:2: ethernet.io-nodes: must name at least one node, e.g. [\"host0\"]");
     assertError(MESH_4X4 + "ethernet { io-nodes = [\"host1\"], standby = [\"host2\"] }\n")
         .hasMessage("x.conf:2: ethernet.standby[0]: 'host2' is not one of the io-nodes");
+    assertError(MESH_4X4 + "devices.router { switching = virtual-cut-through, buffer-depth = 8, flit-bytes = 64 B }\n"
+        + "devices.nic.segment-size = 128 B\nethernet { io-nodes = [\"host1\"], traffic.frame-bytes = 512 }\n")
+        .hasMessageMatching("x.conf:4: ethernet.traffic.frame-bytes: a frame of 512 B of payload travels as \\d+ "
+            + "flits with its NIC header, more than a router buffer of 8 flits, which virtual-cut-through needs it to "
+            + "fit in \\(lower frame-bytes, or raise buffer-depth or flit-bytes\\)");
+    assertError("topology { kind = mesh, dimensions = [512, 256] }\nethernet.io-nodes = [\"host1\"]\n")
+        .hasMessage("x.conf:2: ethernet: I/O nodes need a MAC per node, and at most 65536 are numbered; this "
+            + "topology has 131072 nodes");
     assertError(MESH_4X4 + "ethernet { io-nodes = [\"host1\"], standby = [\"host1\"] }\n")
         .hasMessage("x.conf:2: ethernet.standby: lists every I/O node: at least one Ethernet NIC must start enabled");
     assertError(MESH_4X4 + "ethernet { io-nodes = [\"host1\"], corrupt = 1 }\n")

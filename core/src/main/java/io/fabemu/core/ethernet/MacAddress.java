@@ -15,6 +15,8 @@ public final class MacAddress {
   private static final long EXTERNAL_BASE = 0x02_00_00_01_00_00L;
   private static final long UNKNOWN_BASE = 0x02_00_00_02_00_00L;
   private static final long BLOCK = 1L << 16;
+  /** How many nodes (and external hosts) have a MAC: one block of addresses each. */
+  public static final int NUMBERED = (int) BLOCK;
 
   private MacAddress() {}
 

@@ -10,10 +10,12 @@ import java.util.Arrays;
  *
  * <p>Because every request is for the earliest cycle (the first cycle evaluated at or after now, and after the last
  * cycle evaluated), at most one evaluation is pending at a time and a request made while one is pending asks for
- * that same cycle: it is then a no-op. One exception, in runs with faults: a NIC's terminal whose link died dropped
- * the queued packet its pending evaluation waited for, and a packet queued after the repair may ask for an earlier
- * cycle. That cycle is scheduled too and the later one stays pending (it is evaluated when it comes, with nothing or
- * something to do). Not thread-safe (one device's state).
+ * that same cycle: it is then a no-op. One exception, in runs with faults: a NIC's terminal may ask for an earlier
+ * cycle than the one pending (an acknowledgement that goes before segments still waiting for their DMA read, or a
+ * packet queued after a link came back when the one its pending evaluation waited for was lost). That cycle is
+ * scheduled too and the later one stays pending (it is evaluated when it comes, with nothing or something to do).
+ * A request for a cycle after a pending one is a no-op: the pending evaluation asks again. Not thread-safe (one
+ * device's state).
  */
 public final class CycleSchedule {
   private final int deviceId;

@@ -160,6 +160,43 @@ class EthernetRunTest {
   }
 
   @Test
+  void aNodeWhoseOwnRoutesStayButWhoseWayBackFromTheIoNodeChangesKeepsItsDetourInTheTable() {
+    // Cable router1-router2 dies: host0 (0,0) reaches host6 (2,1) along x through it, so host0's table gets a via
+    // node for host6; host6's own route to host0 (along x on row 1, then down y) does not cross it, so its NIC gets
+    // no update, and its frames must not put the direct way back into the table.
+    ScenarioSpec base = mesh4x4(ethernet(List.of(0), List.of(), 0.0, 40, 10, 0));
+    Topology topology = base.topology().build();
+    int a = topology.hostCount() + 1;
+    int b = topology.hostCount() + 2;
+    RunResult result = run(base.withFaults(new FaultPlan(SETTINGS, List.of(
+        FaultEvent.link(12_000_000L, FaultAction.DOWN, "link router1-router2", a, b)))));
+    assertExact(result);
+    IoNicCounters nic = result.ethernet().ioNics().get(0);
+    for (AddressTable.Entry entry : nic.table()) {
+      boolean crossed = result.faults().recordOf(0).detours().stream()
+          .anyMatch(d -> d.startsWith("host0->host" + entry.node() + " via "));
+      assertThat(entry.via() >= 0).as("a via node toward host" + entry.node()).isEqualTo(crossed);
+    }
+    // Every node at x >= 2 (eight of them) was reached across the cable.
+    assertThat(nic.table().stream().filter(entry -> entry.via() >= 0)).hasSize(8);
+    // Every one of the 80 inbound frames reached its node (with the direct way back registered, those sent to the
+    // nodes behind the cable after their own frames went out were lost).
+    assertThat(result.ethernet().framesKept()).isEqualTo(80);
+  }
+
+  @Test
+  void anIoNodeWhoseRouterIsDownNeitherTakesNorSendsFramesBeforeItIsDisabled() {
+    ScenarioSpec base = mesh4x4(ethernet(List.of(0), List.of(), 0.0, 20, 2, 0));
+    Topology topology = base.topology().build();
+    RunResult result = run(base.withFaults(new FaultPlan(SETTINGS, List.of(
+        FaultEvent.device(0L, FaultAction.DOWN, "node host0", topology.hostCount(), topology)))));
+    IoNicCounters nic = result.ethernet().ioNics().get(0);
+    assertThat(nic.framesIn()).isZero();
+    assertThat(nic.framesOut()).isZero();
+    assertThat(result.ethernet().framesKept()).isZero();
+  }
+
+  @Test
   void aNodeFailingOnTheIoPathGivesTheTableItsDetoursAndFramesToTheNodesBehindItArrive() {
     ScenarioSpec base = mesh4x4(ethernet(List.of(0), List.of(), 0.0, 20, 1, 0));
     Topology topology = base.topology().build();

@@ -187,7 +187,10 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
       }
       hostNoticesFreeAtPs = noticePs;
     }
-    if (ethernet != null && event.action() == FaultAction.DOWN) sentPs = switchEthernetNics(event, sentPs, outbox);
+    if (ethernet != null && event.action() == FaultAction.DOWN) {
+      // On the host-notice channel, so that they never delay a later event's route updates.
+      hostNoticesFreeAtPs = switchEthernetNics(event, Math.max(now, hostNoticesFreeAtPs), outbox);
+    }
     updatesFreeAtPs = sentPs;
     records[eventId] = new FaultRecord(eventId, notice.detectedPs(), notice.reporterDevice(), rerouteCompletePs,
         changed.size(), detourLines(next));
@@ -222,8 +225,14 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
           standby >= 0 ? topology.vertexName(standby) + " enabled" : "no standby I/O node left to enable"));
     }
     EthernetControl control = new EthernetControl(enabledIoNodes, cause.id());
-    for (int vertex = 0; vertex < topology.vertexCount(); vertex++) {
-      if (!topology.isHost(vertex) || deviceDownReasons[vertex] > 0) continue;
+    // The I/O nodes first (the standby enabled before any node sends it a frame), then the others, in order.
+    List<Integer> order = new ArrayList<>(enabledIoNodes);
+    order.addAll(cut);
+    for (int vertex = 0; vertex < topology.hostCount(); vertex++) {
+      if (!order.contains(vertex)) order.add(vertex);
+    }
+    for (int vertex : order) {
+      if (deviceDownReasons[vertex] > 0) continue;
       sentPs += plan.settings().managementUpdatePs();
       outbox.send(vertex, sentPs + plan.settings().managementLatencyPs(), control);
     }
