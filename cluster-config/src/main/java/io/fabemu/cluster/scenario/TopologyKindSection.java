@@ -35,6 +35,14 @@ interface TopologyKindSection<S extends TopologySpec> {
     return false;
   }
 
+  /**
+   * Whether this kind's shape gives its host count (so {@code topology.hosts} may be left out, and the echo states
+   * the count the shape gives): the router networks and the prism.
+   */
+  default boolean shapeGivesHosts() {
+    return routerNetwork();
+  }
+
   /** The spec of this kind with {@code hosts} hosts (a router network's shape gives its own), from its keys. */
   S read(ScenarioReader in, int hosts);
 

@@ -120,6 +120,55 @@ public final class Topologies {
   }
 
   /**
+   * The seed's prism (see {@link PrismSpec} and docs/prism.md): {@code layers} layers of {@code nodesPerLayer}
+   * hosts, host {@code layer * nodesPerLayer + position}. In every layer, neighbours {@code position} and
+   * {@code position + 1 (mod nodesPerLayer)} are joined by {@link PrismSpec#INTRA_LAYER_LINKS} parallel links, or
+   * {@link PrismSpec#END_LAYER_LINKS} in the two end layers (layer 0 and the last); corresponding nodes of adjacent
+   * layers by {@link PrismSpec#INTER_LAYER_LINKS} parallel links. Every node thus has 8 ports.
+   *
+   * <p>Cabling order: layer by layer, each layer's intra-layer links (positions in order, each to its next, all
+   * parallel links of a pair together), then the inter-layer links up to the next layer (positions in order). So a
+   * node's ports are: its links down to the previous layer (none in layer 0), its intra-layer links to the previous
+   * position then to the next (position 0: to the next, then to the previous, cabled last in its layer), then its
+   * links up to the next layer (none in the last). The host-host links are the only links: no switches.
+   *
+   * @param nodesPerLayer hosts in each layer, at least 3
+   * @param layers        number of layers, at least 2
+   * @param intraLayer    links within a layer
+   * @param interLayer    links between layers
+   */
+  public static Topology prism(int nodesPerLayer, int layers, LinkSpec intraLayer, LinkSpec interLayer) {
+    String kind = PrismSpec.CONFIG_NAME;
+    requireAtLeast(kind, "nodes-per-layer", nodesPerLayer, 3);
+    requireAtLeast(kind, "layers", layers, 2);
+    long nodes = (long) nodesPerLayer * layers;
+    if (nodes > MAX_ROUTER_NODES) {
+      throw new IllegalArgumentException(kind + " of " + nodesPerLayer + " x " + layers + " is too large: at most "
+          + MAX_ROUTER_NODES + " nodes");
+    }
+    requireLink(kind, "intra-layer link", intraLayer);
+    requireLink(kind, "inter-layer link", interLayer);
+    TopologyBuilder b = new TopologyBuilder();
+    for (int h = 0; h < nodes; h++) b.addHost("host" + h);
+    for (int layer = 0; layer < layers; layer++) {
+      boolean end = layer == 0 || layer == layers - 1;
+      int parallel = end ? PrismSpec.END_LAYER_LINKS : PrismSpec.INTRA_LAYER_LINKS;
+      int first = layer * nodesPerLayer;
+      for (int p = 0; p < nodesPerLayer; p++) {
+        for (int k = 0; k < parallel; k++) b.connect(first + p, first + (p + 1) % nodesPerLayer, intraLayer);
+      }
+      if (layer + 1 < layers) {
+        for (int p = 0; p < nodesPerLayer; p++) {
+          for (int k = 0; k < PrismSpec.INTER_LAYER_LINKS; k++) {
+            b.connect(first + p, first + nodesPerLayer + p, interLayer);
+          }
+        }
+      }
+    }
+    return b.build(kind + ": " + layers + " layers of " + nodesPerLayer + " (" + nodes + " hosts)");
+  }
+
+  /**
    * A mesh of {@code sizeX x sizeY x sizeZ} nodes ({@code sizeZ == 1}: a 2-D mesh), each a host and a router; the
    * routers are cabled to their neighbours along X, Y and Z. Node (host) index {@code x + sizeX * (y + sizeY * z)}.
    *
