@@ -127,8 +127,7 @@ class DistributedRunTest {
         FaultEvent.lossy(0, "link tor1-spine1", List.of(new DirectedLink(tor1, spine0 + 1),
             new DirectedLink(spine0 + 1, tor1)), 0.01, 0.01))));
     // The members also run the scenario without faults, to give each event its collectives' extra latency.
-    RunResult plain = FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(),
-        Fabric.build(spec.baseline()).runOnPlainEngine());
+    RunResult plain = plainWithBaseline(spec);
     assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
     assertThat(plain.wrongElements()).isZero();
     assertThat(plain.faults().records()).hasSize(2);
@@ -162,8 +161,7 @@ class DistributedRunTest {
           ]
         }
         """, "distributed-mesh-faults.conf").spec();
-    RunResult plain = FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(),
-        Fabric.build(spec.baseline()).runOnPlainEngine());
+    RunResult plain = plainWithBaseline(spec);
     assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
     assertThat(plain.wrongElements()).isZero();
     assertThat(plain.faults().tally().totalLostPackets()).isPositive();
@@ -201,8 +199,7 @@ class DistributedRunTest {
           traffic { inbound-frames = 8, outbound-frames = 4, interval = 1 us, unknown-mac-every = 3 }
         }
         """, "distributed-mesh-ethernet.conf").spec();
-    RunResult plain = FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(),
-        Fabric.build(spec.baseline()).runOnPlainEngine());
+    RunResult plain = plainWithBaseline(spec);
     assertThat(plain.complete()).as(plain.incompleteReason()).isTrue();
     assertThat(plain.ethernet().changes())
         .containsExactly("Ethernet NIC of host8 disabled (node host8 down at 3.000 us), host2 enabled");
@@ -211,6 +208,11 @@ class DistributedRunTest {
       assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
       assertThat(distributed.ethernet()).isEqualTo(plain.ethernet());
     }
+  }
+
+  /** What the members give for a scenario with faults: its plain-engine run compared with its baseline's. */
+  private static RunResult plainWithBaseline(ScenarioSpec spec) {
+    return FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(), Fabric.build(spec.baseline()).runOnPlainEngine());
   }
 
   /** In-network Allreduce (and a host ring) with loss on a link between members, so retransmissions cross too. */

@@ -147,6 +147,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   /** A router network's detours of a run with faults, and every view of them; null otherwise. */
   private DetourViews detourViews;
   private DetourTable detours;
+  /** With detours: a flit's time from its router's switch grant (half a cycle after an edge) to arriving here. */
+  private long routerFlightPs;
   /** The fault event whose route update {@link #detours} came with (what a packet without a route is lost to). */
   private int detoursCauseEventId = -1;
   /** The device the event being handled came from (a packet's previous hop). */
@@ -300,6 +302,9 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         new Ejection());
     this.detourViews = detourViews;
     this.detours = detourViews.built();
+    long cyclePs = routerSpec.cyclePs();
+    this.routerFlightPs = (routerSpec.switchAllocationCycles() + routerSpec.traversalCycles()
+        + routerSpec.linkLatencyCycles()) * cyclePs - cyclePs / 2;
     this.faultPlan = plan;
     this.transport = new ReliableTransport(host, plan.settings());
   }
@@ -403,10 +408,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    */
   private int flitLossEvent(long nowPs) {
     if (terminal.isLinkDown()) return forwarder.linkFaults().lossEventAt(ingressDevice);
-    long cyclePs = routerSpec.cyclePs();
-    long flightPs = (routerSpec.switchAllocationCycles() + routerSpec.traversalCycles()
-        + routerSpec.linkLatencyCycles()) * cyclePs - cyclePs / 2;
-    return forwarder.linkFaults().lossEventOnArrival(ingressDevice, nowPs, flightPs);
+    return forwarder.linkFaults().lossEventOnArrival(ingressDevice, nowPs, routerFlightPs);
   }
 
   @Override
