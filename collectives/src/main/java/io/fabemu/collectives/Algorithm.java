@@ -49,7 +49,29 @@ public enum Algorithm {
    */
   INC_NODE,
   /** Allreduce in the network, Socket mode (the INC paper): one leader and one INC group per CPU socket index. */
-  INC_SOCKET;
+  INC_SOCKET,
+  /**
+   * Allreduce, reduce-scatter, all-gather on every ring of the fabric's ring embedding at once, the vector cut across
+   * them in proportion to their bandwidth ({@link MultiRing}; the embedded-rings seed); needs {@link EmbeddedRings}.
+   */
+  MULTI_RING,
+  /** The ring algorithms on ring 0 of the embedding, one direction: the seed's single-ring baseline. */
+  SINGLE_RING,
+  /** The ring algorithms on ring 0 of the embedding and its reverse at once (both directions of its links). */
+  BIDIRECTIONAL_RING,
+  /**
+   * Allreduce on a line (ring 0 of the embedding without its closing hop): streamed forward reduce, backward
+   * broadcast ({@link LineAllreduce}), the seed's baseline.
+   */
+  LINE,
+  /** The line Allreduce started from both ends, reduced at the middle ({@link LineAllreduce#fromBothEnds}). */
+  LINE_BOTH_ENDS;
+
+  /** True for the algorithms that run on the fabric's ring embedding ({@link EmbeddedRings}). */
+  public boolean onEmbeddedRings() {
+    return this == MULTI_RING || this == SINGLE_RING || this == BIDIRECTIONAL_RING || this == LINE
+        || this == LINE_BOTH_ENDS;
+  }
 
   /** True for the in-network algorithms. */
   public boolean inNetwork() {
@@ -82,10 +104,10 @@ public enum Algorithm {
   public static Set<Algorithm> validFor(Collective collective) {
     return switch (collective) {
       case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, DIMENSION_RING, INC_NODE,
-          INC_SOCKET);
+          INC_SOCKET, MULTI_RING, SINGLE_RING, BIDIRECTIONAL_RING, LINE, LINE_BOTH_ENDS);
       case REDUCE, BROADCAST, GATHER, SCATTER -> EnumSet.of(AUTO, BINOMIAL, LINEAR);
-      case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING);
-      case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING);
+      case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, MULTI_RING, SINGLE_RING, BIDIRECTIONAL_RING);
+      case REDUCE_SCATTER -> EnumSet.of(AUTO, RING, RECURSIVE_HALVING, MULTI_RING, SINGLE_RING, BIDIRECTIONAL_RING);
       case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
       case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
       case SENDRECV -> EnumSet.of(AUTO, PING_PONG, RING, WINDOW);

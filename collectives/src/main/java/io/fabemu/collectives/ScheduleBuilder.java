@@ -68,7 +68,12 @@ public final class ScheduleBuilder {
   }
 
   public ScheduleBuilder send(int peer, BufferId buffer, int offset, int count, int round) {
-    sends.add(new Transfer(peer, buffer, offset, count, false, Tags.channel(phase, round, 0)));
+    return send(peer, buffer, offset, count, round, 0);
+  }
+
+  /** A send on lane {@code lane} (the tag's index, see {@link EmbeddedRings}); the receive names the same lane. */
+  public ScheduleBuilder send(int peer, BufferId buffer, int offset, int count, int round, int lane) {
+    sends.add(new Transfer(peer, buffer, offset, count, false, Tags.channel(phase, round, lane)));
     return this;
   }
 
@@ -79,10 +84,16 @@ public final class ScheduleBuilder {
   }
 
   public ScheduleBuilder receive(int peer, BufferId buffer, int offset, int count, boolean reduce, int round) {
+    return receive(peer, buffer, offset, count, reduce, round, 0);
+  }
+
+  /** A receive of the send on lane {@code lane}. */
+  public ScheduleBuilder receive(int peer, BufferId buffer, int offset, int count, boolean reduce, int round,
+                                 int lane) {
     if (buffer == BufferId.INPUT) {
       throw new IllegalStateException("a schedule never writes the input buffer");
     }
-    receives.add(new Transfer(peer, buffer, offset, count, reduce, Tags.channel(phase, round, 0)));
+    receives.add(new Transfer(peer, buffer, offset, count, reduce, Tags.channel(phase, round, lane)));
     return this;
   }
 

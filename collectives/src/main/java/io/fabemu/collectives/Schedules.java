@@ -3,6 +3,7 @@ package io.fabemu.collectives;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import java.util.List;
 
 /**
  * Picks algorithms and builds one rank's {@link Schedule} for one collective operation.
@@ -112,7 +113,7 @@ public final class Schedules {
    */
   public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
                                int root, boolean hierarchical, int ppn, int window) {
-    return build(collective, algorithm, rank, worldSize, count, root, hierarchical, ppn, window, null);
+    return build(collective, algorithm, rank, worldSize, count, root, hierarchical, ppn, window, RankLayout.NONE);
   }
 
   /**
@@ -122,6 +123,18 @@ public final class Schedules {
    */
   public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
                                int root, boolean hierarchical, int ppn, int window, RankGrid grid) {
+    return build(collective, algorithm, rank, worldSize, count, root, hierarchical, ppn, window,
+        RankLayout.ofGrid(grid));
+  }
+
+  /**
+   * One rank's schedule for one operation, as {@link #build(Collective, Algorithm, int, int, int, int, boolean, int,
+   * int)} builds it; {@code layout} says where the ranks sit: the grid {@link Algorithm#DIMENSION_RING} needs and
+   * the ring embedding of the algorithms {@link Algorithm#onEmbeddedRings} (one rank per node).
+   */
+  public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
+                               int root, boolean hierarchical, int ppn, int window, RankLayout layout) {
+    RankGrid grid = layout.grid();
     if (worldSize < 1 || rank < 0 || rank >= worldSize) {
       throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
     }
@@ -151,6 +164,18 @@ public final class Schedules {
         throw new IllegalArgumentException("dimension-ring runs on every rank: it has no hierarchical mode");
       }
     }
+    if (algorithm.onEmbeddedRings()) {
+      if (layout.rings() == null) {
+        throw new IllegalArgumentException(algorithm.configName() + " needs the fabric's ring embedding: it has none");
+      }
+      if (layout.rings().rankCount() != worldSize) {
+        throw new IllegalArgumentException(algorithm.configName() + " on rings of " + layout.rings().rankCount()
+            + " ranks cannot run on a world of " + worldSize);
+      }
+      if (hierarchical) {
+        throw new IllegalArgumentException(algorithm.configName() + " runs on every rank: it has no hierarchical mode");
+      }
+    }
     if (hierarchical && collective != Collective.ALLREDUCE) {
       throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
           + collective.configName());
@@ -171,6 +196,17 @@ public final class Schedules {
         } else if (algorithm == Algorithm.DIMENSION_RING) {
           b.copy(BufferId.INPUT, 0, BufferId.OUTPUT, 0, count);
           DimensionRingAllreduce.append(b, grid, rank, count);
+          b.endStep();
+        } else if (algorithm.onEmbeddedRings()) {
+          b.copy(BufferId.INPUT, 0, BufferId.OUTPUT, 0, count);
+          List<EmbeddedRings.Ring> rings = layout.rings().forAlgorithm(algorithm);
+          if (algorithm == Algorithm.LINE) {
+            LineAllreduce.fromOneEnd(b, rings.get(0).order(), rank, count);
+          } else if (algorithm == Algorithm.LINE_BOTH_ENDS) {
+            LineAllreduce.fromBothEnds(b, rings.get(0).order(), rank, count);
+          } else {
+            MultiRing.allreduce(b, rings, rank, count);
+          }
           b.endStep();
         } else {
           allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0);
@@ -213,6 +249,8 @@ public final class Schedules {
         b.buffers(count, blocks);
         if (algorithm == Algorithm.RING) {
           RingAllgather.append(b, p, rank, count);
+        } else if (algorithm.onEmbeddedRings()) {
+          MultiRing.allGather(b, layout.rings().forAlgorithm(algorithm), rank, count);
         } else {
           RecursiveDoublingAllgather.append(b, p, rank, count);
         }
@@ -221,6 +259,8 @@ public final class Schedules {
         b.buffers(blocks, count);
         if (algorithm == Algorithm.RING) {
           RingReduceScatter.append(b, p, rank, count);
+        } else if (algorithm.onEmbeddedRings()) {
+          MultiRing.reduceScatter(b, layout.rings().forAlgorithm(algorithm), rank, count);
         } else {
           RecursiveHalvingReduceScatter.append(b, p, rank, count);
         }

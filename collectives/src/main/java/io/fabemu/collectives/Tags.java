@@ -9,7 +9,10 @@ package io.fabemu.collectives;
  *                         binomial allreduce: 0 reduce, 1 broadcast; everything else 0)
  *   bits 27..4   round   (the algorithm's logical step, which sender and receiver compute alike, e.g. ring step k,
  *                         or log2 of the mask of a binomial-tree edge)
- *   bits  3..0   index   (transfer index inside one round between the same two ranks; 0 in every algorithm here)
+ *   bits  3..0   index   (transfer index inside one round between the same two ranks, and the message's lane:
+ *                         where a hop has parallel links, index k takes the k-th after the flow's own, see
+ *                         Message#laneOf; 0 except in the embedded-ring algorithms, whose rings sharing a hop
+ *                         take lanes 0, 1, ... there, see EmbeddedRings)
  * </pre>
  *
  * Every rank runs the same sequence of operations, so every rank computes the same tags, and (source rank, tag)

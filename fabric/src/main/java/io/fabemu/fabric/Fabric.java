@@ -1,7 +1,9 @@
 package io.fabemu.fabric;
 
+import io.fabemu.collectives.EmbeddedRings;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.RankGrid;
+import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.EthernetSpec;
@@ -15,6 +17,7 @@ import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
+import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
 import io.fabemu.core.routing.DetourRouting;
@@ -202,11 +205,12 @@ public final class Fabric {
     if (ethernet != null) {
       devices[ethernetDevice] = new ExternalEthernetCore(ethernetDevice, ethernet, hosts, scenario.seed());
     }
-    RankGrid grid = rankGrid(scenario.topology(), workload.ppn());
+    RankLayout layout = new RankLayout(rankGrid(scenario.topology(), workload.ppn()),
+        embeddedRings(scenario.rings(), topology));
     for (int h = 0; h < hosts; h++) {
       int node = topology.computeNodeDevice(h);
       devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), worldSize, workload, scenario.seed(), answers,
-          scenario.devices().host(), incEnvironment, grid);
+          scenario.devices().host(), incEnvironment, layout);
     }
     // A router network's devices evaluate their cycles half a cycle after the edges flits arrive on, so a flit or
     // credit can follow the event that caused it by less than a link latency (see RouterTiming).
@@ -235,6 +239,36 @@ public final class Fabric {
   /** The external Ethernet's device id in a scenario with I/O nodes; -1 without. */
   public int ethernetDevice() {
     return ethernetDevice(topology, scenario.faults(), scenario.ethernet());
+  }
+
+  /**
+   * The scenario's rings over the world's ranks (one rank per host, so rank = host), with the rate and count of the
+   * links under each hop; null without a ring embedding.
+   */
+  private static EmbeddedRings embeddedRings(RingEmbedding embedding, Topology topology) {
+    if (embedding == null) return null;
+    List<int[]> orders = new ArrayList<>();
+    List<long[]> rates = new ArrayList<>();
+    List<int[]> counts = new ArrayList<>();
+    for (List<Integer> ring : embedding.rings()) {
+      int p = ring.size();
+      int[] order = new int[p];
+      long[] rate = new long[p];
+      int[] count = new int[p];
+      for (int j = 0; j < p; j++) {
+        order[j] = ring.get(j);
+        int to = ring.get((j + 1) % p);
+        for (Topology.Link link : topology.ports(ring.get(j))) {
+          if (link.to() != to) continue;
+          count[j]++;
+          rate[j] = link.spec().bandwidthBitsPerSecond();
+        }
+      }
+      orders.add(order);
+      rates.add(rate);
+      counts.add(count);
+    }
+    return new EmbeddedRings(orders, rates, counts);
   }
 
   /**

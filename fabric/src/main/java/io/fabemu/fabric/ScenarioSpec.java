@@ -4,6 +4,7 @@ import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.traffic.TrafficSpec;
 
@@ -23,14 +24,23 @@ import io.fabemu.core.traffic.TrafficSpec;
  *                 {@link FaultPlan#NONE} when nothing fails
  * @param ethernet the I/O nodes and the external Ethernet (router networks only); null when the scenario has no
  *                 {@code ethernet} section
+ * @param rings    the directed rings of the embedded-ring algorithms; null when the workload runs none of them and
+ *                 the scenario has no {@code rings} section
  */
 public record ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
                            WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic,
-                           FaultPlan faults, EthernetSpec ethernet) {
+                           FaultPlan faults, EthernetSpec ethernet, RingEmbedding rings) {
 
   public ScenarioSpec {
     packetDrops = java.util.List.copyOf(packetDrops);
     faults = faults == null ? FaultPlan.NONE : faults;
+  }
+
+  /** A scenario without a ring embedding. */
+  public ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
+                      WorkloadSpec workload, java.util.List<PacketDropSpec> packetDrops, TrafficSpec traffic,
+                      FaultPlan faults, EthernetSpec ethernet) {
+    this(name, source, seed, topology, devices, workload, packetDrops, traffic, faults, ethernet, null);
   }
 
   /** A scenario without I/O nodes. */
@@ -60,19 +70,19 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
 
   public ScenarioSpec withSeed(long newSeed) {
     return new ScenarioSpec(name, source, newSeed, topology, devices, workload, packetDrops, traffic, faults,
-        ethernet);
+        ethernet, rings);
   }
 
   /** The same scenario running synthetic traffic {@code newTraffic} instead of its collective workload. */
   public ScenarioSpec withTraffic(TrafficSpec newTraffic) {
     return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, newTraffic, faults,
-        ethernet);
+        ethernet, rings);
   }
 
   /** The same scenario with fault plan {@code newFaults}. */
   public ScenarioSpec withFaults(FaultPlan newFaults) {
     return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, traffic, newFaults,
-        ethernet);
+        ethernet, rings);
   }
 
   /** Whether anything fails in the run (a fault plan with events). */

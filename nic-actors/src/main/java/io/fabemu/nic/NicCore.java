@@ -506,7 +506,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     long start = Math.max(outbox.nowPs(), workRequestsFreeAtPs) + nic.perMessageOverheadPs();
     workRequestsFreeAtPs = start;
     // Null only in a run with faults, when the management node's routes cut the destination off.
-    EgressPort port = terminal != null ? null : forwarder.egressToward(host, destinationHost);
+    EgressPort port = terminal != null ? null
+        : forwarder.egressToward(host, destinationHost, Message.laneOf(message.tag()));
     long leftPs = start;
     // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
     // read every message sent before it.

@@ -1,7 +1,7 @@
 package io.fabemu.node;
 
 import io.fabemu.collectives.ExpectedAnswers;
-import io.fabemu.collectives.RankGrid;
+import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.inc.IncPacketType;
@@ -71,12 +71,15 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
    */
   public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
                          ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment) {
-    this(deviceId, nodeIndex, nicDevice, worldSize, workload, seed, answers, host, incEnvironment, null);
+    this(deviceId, nodeIndex, nicDevice, worldSize, workload, seed, answers, host, incEnvironment, RankLayout.NONE);
   }
 
-  /** @param grid the world's ranks on the fabric's mesh or torus (dimension-wise algorithms); null elsewhere */
+  /**
+   * @param layout where the world's ranks sit: the mesh or torus grid (dimension-wise algorithms), the ring
+   *               embedding (embedded-ring algorithms)
+   */
   public ComputeNodeCore(int deviceId, int nodeIndex, int nicDevice, int worldSize, WorkloadSpec workload, long seed,
-                         ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment, RankGrid grid) {
+                         ExpectedAnswers answers, HostSpec host, IncEnvironment incEnvironment, RankLayout layout) {
     this.deviceId = deviceId;
     this.nicDevice = nicDevice;
     this.ppn = workload.ppn();
@@ -87,7 +90,7 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
     this.ranksPerSocket = Math.max(1, ppn / host.socketsPerNode());
     this.shmChannelFreeAtPs = new long[host.socketsPerNode()];
     for (int i = 0; i < ppn; i++) {
-      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this, incEnvironment, grid);
+      ranks[i] = new RankWorkload(firstRank + i, worldSize, workload, seed, answers, this, incEnvironment, layout);
     }
   }
 

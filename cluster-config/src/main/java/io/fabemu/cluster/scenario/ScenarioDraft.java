@@ -3,6 +3,7 @@ package io.fabemu.cluster.scenario;
 import com.typesafe.config.Config;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.EthernetSpec;
+import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.router.RouterSpec;
@@ -37,6 +38,7 @@ final class ScenarioDraft {
   private TrafficSpec traffic;
   private FaultPlan faults = FaultPlan.NONE;
   private EthernetSpec ethernet;
+  private RingEmbedding rings;
   private Config echo;
 
   ScenarioDraft(Config merged) {
@@ -127,6 +129,11 @@ final class ScenarioDraft {
     this.ethernet = ethernet;
   }
 
+  /** The ring embedding; null when nothing needs one. */
+  void rings(RingEmbedding rings) {
+    this.rings = rings;
+  }
+
   Config echo() {
     return echo;
   }
@@ -139,7 +146,7 @@ final class ScenarioDraft {
   LoadedScenario toLoadedScenario(String source) {
     ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
         new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic,
-        faults, ethernet);
+        faults, ethernet, rings);
     return new LoadedScenario(spec, echo);
   }
 }

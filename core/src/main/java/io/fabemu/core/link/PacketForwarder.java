@@ -7,6 +7,7 @@ import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
+import io.fabemu.core.protocol.Message;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.Outbox;
@@ -157,9 +158,19 @@ public final class PacketForwarder {
    * is cut off by a fault).
    */
   public EgressPort egressToward(int sourceHost, int destinationHost) {
+    return egressToward(sourceHost, destinationHost, 0);
+  }
+
+  /**
+   * The port toward {@code destinationHost} for this flow's lane {@code lane} ({@link
+   * io.fabemu.core.protocol.Message#laneOf}: the lane-th equal-cost port after the flow's own); null when the routes
+   * in use have none.
+   */
+  public EgressPort egressToward(int sourceHost, int destinationHost, int lane) {
     // Only a fault's routes leave a destination without a route; without faults the lookup is done once.
     if (faults != null && !routing.reachable(vertex, destinationHost)) return null;
-    return ports[routing.egressPort(vertex, destinationHost, RoutingTable.flowHash(sourceHost, destinationHost))];
+    return ports[routing.egressPort(vertex, destinationHost,
+        RoutingTable.flowHash(sourceHost, destinationHost) + lane)];
   }
 
   /** Counts a packet lost for want of a route (its destination cut off by a fault). */
@@ -183,7 +194,8 @@ public final class PacketForwarder {
 
   /** Forwards {@code packet}, whose head arrived now, toward its destination (lost when it has no route). */
   public void forward(Packet packet, Outbox outbox) {
-    EgressPort port = egressToward(packet.sourceHost(), packet.destinationHost());
+    int lane = packet.info() == null ? 0 : Message.laneOf(packet.info().tag());
+    EgressPort port = egressToward(packet.sourceHost(), packet.destinationHost(), lane);
     if (port == null) {
       if (!packet.corrupted()) countUnroutable(); // a corrupted one was counted where its bits flipped
       return;

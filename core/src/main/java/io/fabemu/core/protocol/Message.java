@@ -16,7 +16,8 @@ import io.fabemu.core.inc.IncRequest;
  *
  * @param sourceRank      sending world rank
  * @param destinationRank receiving world rank
- * @param tag             matches the message to the receive the collective posted
+ * @param tag             matches the message to the receive the collective posted; its low {@value #LANE_BITS}
+ *                        bits are also its {@link #lane}
  * @param data            the payload; null for a zero-byte message (e.g. in a barrier) and for a synthetic one
  * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
  *                        a zero-byte message)
@@ -25,6 +26,19 @@ import io.fabemu.core.inc.IncRequest;
  */
 public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
                       IncRequest inc) {
+  /** Bits of a tag that name its lane. */
+  public static final int LANE_BITS = 4;
+
+  /**
+   * The lane of a message with {@code tag}: its low {@value #LANE_BITS} bits. Where a hop has several equal-cost
+   * ports (parallel links, or ECMP), lane k leaves by the k-th port after the one its flow hashes to
+   * ({@code RoutingTable#egressPort}), so messages between the same two hosts on different lanes take different
+   * links. Algorithms that use one link per neighbour leave it 0 (the flow's own port); the multi-ring algorithms
+   * give rings that share a hop different lanes.
+   */
+  public static int laneOf(long tag) {
+    return (int) tag & ((1 << LANE_BITS) - 1);
+  }
 
   /** An ordinary (not INC) message. */
   public Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes) {

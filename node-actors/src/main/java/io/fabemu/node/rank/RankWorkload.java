@@ -10,6 +10,7 @@ import io.fabemu.collectives.InPlaceAlias;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.InputGenerator;
 import io.fabemu.collectives.RankGrid;
+import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.Schedule;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.Tags;
@@ -74,7 +75,7 @@ public final class RankWorkload {
   /** Where INC cases get their rank layout; null when the fabric is not a leaf-spine (INC cases fall back). */
   private final IncEnvironment incEnvironment;
   /** The ranks on the fabric's mesh or torus; null on other fabrics. */
-  private final RankGrid grid;
+  private final RankLayout rankLayout;
   private final RankHost host;
   private final long seed;
   /** The running INC case's control plane; null in other cases. */
@@ -136,7 +137,7 @@ public final class RankWorkload {
    */
   public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
                       RankHost host, IncEnvironment incEnvironment) {
-    this(rank, worldSize, workload, seed, answers, host, incEnvironment, null);
+    this(rank, worldSize, workload, seed, answers, host, incEnvironment, RankLayout.NONE);
   }
 
   /**
@@ -145,9 +146,18 @@ public final class RankWorkload {
    */
   public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
                       RankHost host, IncEnvironment incEnvironment, RankGrid grid) {
+    this(rank, worldSize, workload, seed, answers, host, incEnvironment, RankLayout.ofGrid(grid));
+  }
+
+  /**
+   * @param layout where the world's ranks sit on the fabric: the mesh or torus grid the dimension-wise algorithms
+   *               need and the ring embedding of the embedded-ring algorithms
+   */
+  public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
+                      RankHost host, IncEnvironment incEnvironment, RankLayout layout) {
     validate(rank, worldSize, workload, seed, answers, host);
     this.incEnvironment = incEnvironment;
-    this.grid = grid;
+    this.rankLayout = layout;
     this.seed = seed;
     this.host = host;
     this.rank = rank;
@@ -418,7 +428,7 @@ public final class RankWorkload {
         algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
       }
       schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
-          workload.hierarchical(), workload.ppn(), workload.window(), grid);
+          workload.hierarchical(), workload.ppn(), workload.window(), rankLayout);
     }
     caseAlgorithm = algorithm;
     if (!synthetic) {
