@@ -115,6 +115,31 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldGiveThePlainEnginesDigestWhenTheEmbeddedRingAlgorithmsRunOnAPrismOnOneAndThreeMembers() {
+    // The ring embedding travels to the members with the scenario; the rings' lanes ride in the tags.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-prism
+        seed = 5
+        topology { kind = prism, nodes-per-layer = 3, layers = 3 }
+        workload {
+          collective = allreduce, algorithms = [multi-ring, bidirectional-ring, line-both-ends]
+          sizes = [4 B, 6 KiB], iterations = 1
+        }
+        """, "distributed-prism.conf").spec();
+    assertThat(spec.rings().rings()).hasSize(6);
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.wrongElements()).isZero();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.links()).isEqualTo(plain.links());
+    }
+  }
+
+  @Test
   void shouldGiveThePlainEnginesDigestWhenASpineFailsAndRecoversOnOneAndThreeMembers() {
     // The management node (member 0) hears from TORs on every member and updates them across members.
     ScenarioSpec base = leafSpineAllreduce();
