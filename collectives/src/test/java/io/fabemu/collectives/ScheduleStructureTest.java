@@ -44,8 +44,10 @@ class ScheduleStructureTest {
     Map<String, Integer> receives = new HashMap<>();
     for (int rank = 0; rank < p; rank++) {
       boolean dimensionRing = k.algorithm() == Algorithm.DIMENSION_RING;
+      boolean rings = k.algorithm().onEmbeddedRings();
       Schedule s = Schedules.build(k.collective(), k.algorithm(), rank, p, count, root,
-          k.hierarchical() && !dimensionRing, k.ppn(), WorkloadSpec.DEFAULT_WINDOW, dimensionRing ? gridOf(p) : null);
+          k.hierarchical() && !dimensionRing && !rings, k.ppn(), WorkloadSpec.DEFAULT_WINDOW,
+          new RankLayout(dimensionRing ? gridOf(p) : null, rings ? TestRings.withReverse(p, 2, p) : null));
       for (int i = 0; i < s.stepCount(); i++) {
         Step step = s.step(i);
         for (int j = 0; j < step.sendCount(); j++) {

@@ -99,7 +99,8 @@ class SchedulesTest {
         for (int p = 1; p <= 9; p++) {
           for (int rank = 0; rank < p; rank++) {
             Schedule s = Schedules.build(c, a, rank, p, 5, p - 1, false, 1, WorkloadSpec.DEFAULT_WINDOW,
-                a == Algorithm.DIMENSION_RING ? ScheduleStructureTest.gridOf(p) : null);
+                new RankLayout(a == Algorithm.DIMENSION_RING ? ScheduleStructureTest.gridOf(p) : null,
+                    a.onEmbeddedRings() ? TestRings.withReverse(p, 2, p) : null));
             for (int i = 0; i < s.stepCount(); i++) {
               Step step = s.step(i);
               for (int j = 0; j < step.receiveCount(); j++) {

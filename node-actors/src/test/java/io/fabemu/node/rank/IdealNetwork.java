@@ -2,6 +2,7 @@ package io.fabemu.node.rank;
 
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.RankGrid;
+import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.protocol.Message;
 import java.util.PriorityQueue;
@@ -77,16 +78,21 @@ final class IdealNetwork implements RankHost {
    * payload).
    */
   RankWorkload[] createRanks(WorkloadSpec workload, int worldSize, long seed) {
-    return createRanks(workload, worldSize, seed, null);
+    return createRanks(workload, worldSize, seed, RankLayout.NONE);
   }
 
   /** Ranks laid out on {@code grid} (for the dimension-wise algorithms); null: no grid. */
   RankWorkload[] createRanks(WorkloadSpec workload, int worldSize, long seed, RankGrid grid) {
+    return createRanks(workload, worldSize, seed, RankLayout.ofGrid(grid));
+  }
+
+  /** Ranks laid out as {@code layout} says: on its grid, on its ring embedding (the embedded-ring algorithms). */
+  RankWorkload[] createRanks(WorkloadSpec workload, int worldSize, long seed, RankLayout layout) {
     ExpectedAnswers answers = workload.syntheticPayload() ? null
         : ExpectedAnswers.forWorkload(workload, worldSize, seed);
     ranks = new RankWorkload[worldSize];
     for (int r = 0; r < worldSize; r++) {
-      ranks[r] = new RankWorkload(r, worldSize, workload, seed, answers, this, null, grid);
+      ranks[r] = new RankWorkload(r, worldSize, workload, seed, answers, this, null, layout);
     }
     return ranks;
   }

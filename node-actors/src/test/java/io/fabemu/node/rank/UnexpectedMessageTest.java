@@ -8,10 +8,12 @@ import io.fabemu.collectives.BufferId;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.InputGenerator;
 import io.fabemu.collectives.RankGrid;
+import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.Schedule;
 import io.fabemu.collectives.ScheduleBuilder;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.Tags;
+import io.fabemu.collectives.TestRings;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
@@ -54,8 +56,10 @@ class UnexpectedMessageTest {
           // Deterministic jitter of up to 20 alpha: later messages often overtake earlier ones.
           IdealNetwork net = new IdealNetwork(1_000_000, 10)
               .jitter((m, seq) -> Math.floorMod(InputGenerator.SplitMix.mix(seq * 31 + 7), 20_000_000L));
-          RankWorkload[] ranks = net.createRanks(w, p, 11,
-              a == Algorithm.DIMENSION_RING ? RankGrid.of(p == 8 ? new int[] {2, 2, 2} : new int[] {p}) : null);
+          // The embedded-ring algorithms run on a random ring, its reverse and two more random rings.
+          RankWorkload[] ranks = net.createRanks(w, p, 11, new RankLayout(
+              a == Algorithm.DIMENSION_RING ? RankGrid.of(p == 8 ? new int[] {2, 2, 2} : new int[] {p}) : null,
+              a.onEmbeddedRings() ? TestRings.withReverse(p, 2, p) : null));
           net.run();
           mostQueued = Math.max(mostQueued, net.maxUnexpected());
           for (RankWorkload r : ranks) {
