@@ -48,6 +48,7 @@ public final class PrismRingsBenchmark {
 
   private PrismRingsBenchmark() {}
 
+  /** Runs {@code args[0]} with the {@code KEY=VALUE} overrides that follow; exits 0, 1 (a check failed) or 2. */
   public static void main(String[] args) {
     if (args.length == 0) {
       System.err.println("usage: PrismRingsBenchmark SCENARIO [KEY=VALUE ...]");
