@@ -83,12 +83,15 @@ public record RingComparison(List<Algorithm> algorithms, int baseline, List<Long
     return sb.toString();
   }
 
-  /** {@code busbw (ratio x)} of algorithm {@code a} at size row {@code s}, {@code -} when it did not finish. */
+  /**
+   * {@code busbw (ratio x)} of algorithm {@code a} at size row {@code s}; the busbw alone when the baseline has none
+   * there, {@code -} when the case did not finish.
+   */
   String cell(int s, int a) {
     double v = busBwGBps[s][a];
     if (Double.isNaN(v)) return "-";
     double r = ratio(s, a);
-    return String.format(Locale.ROOT, "%.2f (%sx)", v, Double.isNaN(r) ? "-" : String.format(Locale.ROOT, "%.2f", r));
+    return Double.isNaN(r) ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.2f (%.2fx)", v, r);
   }
 
   /** The comparison as a table in the report. */
