@@ -43,7 +43,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, in a run with faults
+ * Machine-readable results of a run: {@code results.json} (every figure, per-link counters with each link's port and
+ * place among its parallel links ({@link LinkTable}), with a ring embedding the rings and the links each
+ * embedded-ring algorithm uses and leaves idle ({@link RingUsage}), in a run with faults
  * what they did ({@code faults}), the scenario as run, the {@code payload} mode and per case whether its outputs were
  * {@code checked}) and {@code results.csv} (one row per case, with the run's identity in every row); next to them
  * the latency plot ({@value #PLOT_SVG_FILE}, {@value #PLOT_PNG_FILE}, drawn by {@link LatencyPlot}) and the HTML
