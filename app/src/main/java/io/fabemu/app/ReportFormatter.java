@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.app.report.FaultFigures;
+import io.fabemu.app.report.RingComparison;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
@@ -83,7 +84,8 @@ public final class ReportFormatter {
   /**
    * Everything after the run: for each algorithm a latency table and its nccl-tests table (titled
    * {@code # fabemu COLLECTIVE nccl-tests table (PROGRAM), algorithm A}; none for a barrier, which nccl-tests does
-   * not measure), then in a run with faults the fault table ({@link #faults}), then the summary.
+   * not measure), then when it runs two or more embedded-ring algorithms their comparison ({@link RingComparison}),
+   * then in a run with faults the fault table ({@link #faults}), then the summary.
    */
   public static String report(RunResult result) {
     WorkloadSpec w = result.scenario().workload();
@@ -96,6 +98,8 @@ public final class ReportFormatter {
         sb.append('\n').append(bandwidthTable(result, a));
       }
     }
+    RingComparison rings = RingComparison.of(w, ResultsWriter.caseFigures(result, null));
+    if (rings != null) sb.append('\n').append(rings.text());
     String faults = faults(result);
     if (!faults.isEmpty()) sb.append('\n').append(faults);
     String ethernet = ethernet(result);

@@ -10,6 +10,8 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
 import io.fabemu.app.report.FaultFigures;
+import io.fabemu.app.report.LinkTable;
+import io.fabemu.app.report.RingUsage;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.AddressTable;
@@ -20,6 +22,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
@@ -40,7 +43,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Machine-readable results of a run: {@code results.json} (every figure, per-link counters, in a run with faults
+ * Machine-readable results of a run: {@code results.json} (every figure, per-link counters with each link's port and
+ * place among its parallel links ({@link LinkTable}), with a ring embedding the rings and the links each
+ * embedded-ring algorithm uses and leaves idle ({@link RingUsage}), in a run with faults
  * what they did ({@code faults}), the scenario as run, the {@code payload} mode and per case whether its outputs were
  * {@code checked}) and {@code results.csv} (one row per case, with the run's identity in every row); next to them
  * the latency plot ({@value #PLOT_SVG_FILE}, {@value #PLOT_PNG_FILE}, drawn by {@link LatencyPlot}) and the HTML
@@ -57,6 +62,13 @@ public final class ResultsWriter {
   public static final String PLOT_SVG_FILE = "latency.svg";
   public static final String PLOT_PNG_FILE = "latency.png";
   public static final String REPORT_FILE = "report.html";
+  /** The drawing of a prism's links coloured by busy share, written for prism topologies ({@link PrismDrawing}). */
+  public static final String LINKS_PRISM_FILE = "links-prism.svg";
+  /** What {@code results.json}'s {@code links} entries say, written beside them. */
+  static final String LINKS_NOTE = "one entry per directed link, parallel links separate: device from sends to "
+      + "device to through its port 'port' (null where the topology does not say), link 'parallel' (0-based, port "
+      + "order) of the 'parallelLinks' links from -> to; bytes and packets put on the wire (headers included), "
+      + "busyPs the time the port spent serializing, utilization = busyPs / virtualEndPs; whole run, every case";
   /** The first line of {@value #CSV_FILE}: {@link CaseFigures#CSV_HEADER}. */
   public static final String CSV_HEADER = String.join(",", CaseFigures.CSV_HEADER);
 
@@ -127,8 +139,10 @@ public final class ResultsWriter {
       }
     }
 
+    root.put("linksNote", LINKS_NOTE);
     ArrayNode links = root.putArray("links");
-    for (LinkCounters l : result.links()) {
+    for (LinkTable.Row row : LinkTable.of(result.links(), topology, result.virtualEndPs())) {
+      LinkCounters l = row.counters();
       ObjectNode n = links.addObject();
       n.put("fromDevice", l.fromDevice());
       n.put("toDevice", l.toDevice());
@@ -137,12 +151,16 @@ public final class ResultsWriter {
         n.put("from", deviceName(topology, l.fromDevice()));
         n.put("to", deviceName(topology, l.toDevice()));
       }
+      putOrNull(n, "port", row.port());
+      n.put("parallel", row.parallelIndex());
+      n.put("parallelLinks", row.parallelLinks());
       n.put("bytes", l.bytes());
       n.put("packets", l.packets());
       n.put("busyPs", l.busyPs());
-      n.put("utilization", result.virtualEndPs() > 0 ? l.busyPs() / (double) result.virtualEndPs() : 0.0);
+      n.put("utilization", row.busyShare());
     }
 
+    if (spec.rings() != null) root.set("rings", ringsJson(spec, topology));
     if (spec.hasFaults()) root.set("faults", faultsJson(result, topology));
     if (result.ethernet() != null) root.set("ethernet", ethernetJson(result.ethernet(), topology));
     root.set("scenario", scenarioJson(scenario));
@@ -305,7 +323,54 @@ public final class ResultsWriter {
     return faults;
   }
 
-  /** {@code value}, or null where it is negative (the fault records' "none"). */
+  /**
+   * The {@code rings} object: where the scenario's rings came from, its summary and warnings, the rings (host ids in
+   * ring order), and per embedded-ring algorithm of the workload the directed links its rings take (with the rings
+   * on each) and the links none of them takes ({@link RingUsage}).
+   */
+  private static ObjectNode ringsJson(ScenarioSpec spec, Topology topology) {
+    RingEmbedding embedding = spec.rings();
+    ObjectNode rings = MAPPER.createObjectNode();
+    rings.put("source", embedding.source().configName());
+    rings.put("summary", embedding.summary());
+    ArrayNode warnings = rings.putArray("warnings");
+    embedding.warnings().forEach(warnings::add);
+    ArrayNode list = rings.putArray("rings");
+    for (List<Integer> ring : embedding.rings()) {
+      ArrayNode hosts = list.addArray();
+      ring.forEach(hosts::add);
+    }
+    ArrayNode algorithms = rings.putArray("algorithms");
+    for (RingUsage usage : RingUsage.of(spec, topology)) {
+      ObjectNode a = algorithms.addObject();
+      a.put("algorithm", usage.algorithm().configName());
+      ArrayNode labels = a.putArray("rings");
+      usage.rings().forEach(labels::add);
+      a.put("usedLinks", usage.used().size());
+      a.put("idleLinks", usage.idle().size());
+      arcsJson(a.putArray("used"), usage.used(), topology);
+      arcsJson(a.putArray("idle"), usage.idle(), topology);
+    }
+    return rings;
+  }
+
+  private static void arcsJson(ArrayNode out, List<RingUsage.Arc> arcs, Topology topology) {
+    for (RingUsage.Arc arc : arcs) {
+      ObjectNode n = out.addObject();
+      n.put("from", deviceName(topology, arc.from()));
+      n.put("to", deviceName(topology, arc.to()));
+      n.put("fromDevice", arc.from());
+      n.put("toDevice", arc.to());
+      n.put("port", arc.port());
+      n.put("parallel", arc.parallelIndex());
+      n.put("parallelLinks", arc.parallelLinks());
+      if (!arc.rings().isEmpty()) {
+        ArrayNode on = n.putArray("rings");
+        arc.rings().forEach(on::add);
+      }
+    }
+  }
+
   /**
    * The {@code ethernet} object: per I/O NIC its counters and final address table (MAC, node, via node or null for
    * the direct route, "cut off"), per external host its frames, the nodes' frames, the frames lost and the
@@ -358,6 +423,7 @@ public final class ResultsWriter {
     return ethernet;
   }
 
+  /** {@code value}, or null where it is negative (the fault records' "none"). */
   private static void putOrNull(ObjectNode n, String key, long value) {
     if (value < 0) n.putNull(key);
     else n.put(key, value);

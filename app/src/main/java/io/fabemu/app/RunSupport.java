@@ -3,6 +3,7 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.app.report.PrismSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.core.topology.Topology;
@@ -31,7 +32,7 @@ import java.util.function.Supplier;
  *
  * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
  * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
- * {@code latency.svg}, {@code latency.png}, {@code report.html}, the tool-format reports of {@link #reportFiles}
+ * {@code latency.svg}, {@code latency.png}, on a prism {@code links-prism.svg}, {@code report.html}, the tool-format reports of {@link #reportFiles}
  * and the OSU files {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is
  * named on one line on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A
  * plot that cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables
@@ -73,7 +74,8 @@ final class RunSupport {
 
   /**
    * Writes every result file into {@code out}: {@code results.json}, {@code results.csv}, the plot
-   * ({@code latency.svg}, {@code latency.png}), the HTML report ({@code report.html}, titled as the plot) and the
+   * ({@code latency.svg}, {@code latency.png}), on a prism the drawing of its links' busy share
+   * ({@code links-prism.svg}), the HTML report ({@code report.html}, titled as the plot) and the
    * {@link #reportFiles}; returns false when one could not be written (named on stderr).
    */
   static boolean writeResults(Path out, RunResult result, Config echo, Topology topology, Plot plot,
@@ -83,6 +85,8 @@ final class RunSupport {
         stderr);
     written &= write(out.resolve(ResultsWriter.CSV_FILE), ResultsWriter.toCsv(result, topology), stderr);
     written &= writePlot(out, plot, stderr);
+    String prism = PrismSection.standaloneSvg(result, topology);
+    if (prism != null) written &= write(out.resolve(ResultsWriter.LINKS_PRISM_FILE), prism, stderr);
     for (ReportFile file : reportFiles(result, topology)) {
       written &= writeReportFile(out, file, stderr);
     }

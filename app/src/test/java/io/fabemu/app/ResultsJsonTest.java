@@ -99,7 +99,7 @@ class ResultsJsonTest {
 
     assertThat(fieldNames(json(plain))).containsExactly("tool", "name", "source", "seed", "topology", "ranks",
         "payload", "complete", "incompleteReason", "wrongElements", "virtualEndPs", "virtualEnd", "windows", "events",
-        "wallSeconds", "eventsPerWallSecond", "digest", "cases", "links", "scenario");
+        "wallSeconds", "eventsPerWallSecond", "digest", "cases", "linksNote", "links", "scenario");
     assertThat(ResultsWriter.toJson(withNullReport, null, null)).isEqualTo(ResultsWriter.toJson(plain, null, null));
   }
 

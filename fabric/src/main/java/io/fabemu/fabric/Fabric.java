@@ -243,9 +243,10 @@ public final class Fabric {
 
   /**
    * The scenario's rings over the world's ranks (one rank per host, so rank = host), with the rate and count of the
-   * links under each hop; null without a ring embedding.
+   * links under each hop; null without a ring embedding. Reports use it to find the links each algorithm's rings
+   * take, as the run does.
    */
-  private static EmbeddedRings embeddedRings(RingEmbedding embedding, Topology topology) {
+  public static EmbeddedRings embeddedRings(RingEmbedding embedding, Topology topology) {
     if (embedding == null) return null;
     List<int[]> orders = new ArrayList<>();
     List<long[]> rates = new ArrayList<>();

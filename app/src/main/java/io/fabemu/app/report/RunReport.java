@@ -31,7 +31,8 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
 
   /**
    * The sections, in order; the fault section only when the scenario has a fault plan, the Ethernet section only
-   * when it has I/O nodes.
+   * when it has I/O nodes, the comparison of embedded-ring algorithms only when it runs two or more, the prism's
+   * drawing only on a prism.
    */
   public List<ReportSection> sections() {
     List<CaseSeries> series = CaseSeries.of(cases);
@@ -44,6 +45,9 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     if (result.ethernet() != null) sections.add(new EthernetSection(result.ethernet(), topology));
     sections.add(new CurvesSection("curves", "Latency and bus bandwidth", series));
     sections.add(new IncSpeedupSection(series));
+    RingComparison rings = RingComparison.of(result.scenario().workload(), cases);
+    if (rings != null) sections.add(new RingComparisonSection(rings));
+    if (PrismSection.applies(result, topology)) sections.add(new PrismSection(result, topology));
     sections.add(new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()));
     sections.add(new RankSpreadSection(series, result.cases()));
     sections.add(ScenarioEchoSection.ofRun(scenario, result.scenario().source()));

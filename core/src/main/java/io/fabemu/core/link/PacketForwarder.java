@@ -169,8 +169,7 @@ public final class PacketForwarder {
   public EgressPort egressToward(int sourceHost, int destinationHost, int lane) {
     // Only a fault's routes leave a destination without a route; without faults the lookup is done once.
     if (faults != null && !routing.reachable(vertex, destinationHost)) return null;
-    return ports[routing.egressPort(vertex, destinationHost,
-        RoutingTable.flowHash(sourceHost, destinationHost) + lane)];
+    return ports[routing.laneEgressPort(vertex, sourceHost, destinationHost, lane)];
   }
 
   /** Counts a packet lost for want of a route (its destination cut off by a fault). */

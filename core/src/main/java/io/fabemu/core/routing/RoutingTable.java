@@ -119,6 +119,15 @@ public abstract sealed class RoutingTable implements RouteView
   }
 
   /**
+   * The port lane {@code lane} of the flow from {@code sourceHost} to {@code destinationHost} leaves {@code vertex}
+   * by: {@link #egressPort} with the flow's {@link #flowHash} plus the lane, i.e. the lane-th equal-cost port after
+   * the flow's own. The NICs forward by it, and reports use it to say which parallel link a ring's hop takes.
+   */
+  public final int laneEgressPort(int vertex, int sourceHost, int destinationHost, int lane) {
+    return egressPort(vertex, destinationHost, flowHash(sourceHost, destinationHost) + lane);
+  }
+
+  /**
    * The ECMP hash of the flow from {@code sourceHost} to {@code destinationHost}: murmur3's 32-bit finalizer of
    * {@code sourceHost * 31 + destinationHost}. It depends on the flow only, never on the packet, so every packet of
    * a flow takes the same path and a flow is never reordered; the finalizer's avalanche spreads neighbouring flows
