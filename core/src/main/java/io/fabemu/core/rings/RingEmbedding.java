@@ -84,6 +84,12 @@ public record RingEmbedding(Source source, List<List<Integer>> rings, String sum
         origin = "the face rule";
       }
       case SEARCH -> {
+        if (hosts > 1 && graph.ringUpperBound() == 0) {
+          // Say why rather than report an empty search: the usual cause is a switched topology.
+          throw new IllegalArgumentException("no ring is possible: a host has no direct link to another host (rings "
+              + "run on host-to-host links, never through a switch), as on " + spec.configName() + "; use a topology "
+              + "that cables hosts to each other (prism, ring, full-mesh)");
+        }
         RingSearch.Result found = RingSearch.search(graph, maxRings == 0 ? Integer.MAX_VALUE : maxRings, searchSteps);
         if (found.rings().isEmpty()) throw new IllegalArgumentException(found.message());
         rings = found.rings();
