@@ -106,8 +106,8 @@ public record RingEmbedding(Source source, List<List<Integer>> rings, String sum
     if (!check.valid()) throw new IllegalArgumentException(check.errors().get(0));
     List<String> warnings = new ArrayList<>(check.warnings());
     if (!check.arcDisjoint()) {
-      warnings.add(check.sharedArcs() + " hop" + (check.sharedArcs() == 1 ? "" : "s") + " carry more rings than "
-          + "links; the worst link carries " + check.maxSharing() + " rings, each at 1/" + check.maxSharing()
+      warnings.add(check.sharedArcs() + (check.sharedArcs() == 1 ? " hop carries" : " hops carry") + " more rings "
+          + "than links; the worst link carries " + check.maxSharing() + " rings, each at 1/" + check.maxSharing()
           + " of its rate there");
     }
     String summary = rings.size() + " directed ring" + (rings.size() == 1 ? "" : "s") + " of " + hosts + " hosts from "
