@@ -210,6 +210,16 @@ class ScenarioLoaderRingsTest {
   }
 
   @Test
+  void shouldSearchAFullMeshOfSixToItsMaximumOfFour() {
+    // The complete digraph on 6 hosts has no split into 5 Hamiltonian rings (Tillson): the search proves 4 best.
+    RingEmbedding rings = rings("topology { kind = full-mesh, hosts = 6 }\n" + MULTI_RING);
+    assertThat(rings.source()).isEqualTo(RingEmbedding.Source.SEARCH);
+    assertThat(rings.rings()).hasSize(4);
+    assertThat(rings.summary()).isEqualTo("4 directed rings of 6 hosts from the search: 4 arc-disjoint directed "
+        + "Hamiltonian rings (the maximum: every set was tried in 60653 steps), arc-disjoint");
+  }
+
+  @Test
   void shouldHonourMaxRingsAndTheStepLimit() {
     RingEmbedding two = rings("topology { kind = full-mesh, hosts = 6 }\n" + MULTI_RING + "rings.max-rings = 2\n");
     assertThat(two.rings()).hasSize(2);
