@@ -10,6 +10,7 @@ import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -39,6 +40,11 @@ final class CommandPipeline {
   interface Formatter {
     /** Printed on stdout once the input is checked, before the run starts. */
     String header(ScenarioSpec spec, Topology topology);
+
+    /** Printed on stderr, one line each, right after the {@link #header}: what the user should know; none here. */
+    default List<String> warnings(ScenarioSpec spec) {
+      return List.of();
+    }
 
     /** Printed on stdout after the run: of its result, or of the partial result of a run that lost a member. */
     String results(RunResult result);
@@ -94,6 +100,7 @@ final class CommandPipeline {
 
     stdout.print(formatter.header(spec, topology));
     stdout.flush();
+    for (String warning : formatter.warnings(spec)) stderr.println(warning);
     RunResult result;
     MemberLostException lost = null;
     try {

@@ -98,7 +98,7 @@ public final class Main implements Callable<Integer> {
         .addSubcommand(new OsuAllreduceCommand(pipeline).commandLine())
         .addSubcommand(SweepCommand.commandLine(new SweepCommand(pipeline, out, err, nanoClock)))
         .addSubcommand(new CommandLine(new TrafficCommand(out, err)))
-        .addSubcommand(new CommandLine(new ValidateCommand(out)))
+        .addSubcommand(new CommandLine(new ValidateCommand(out, err)))
         .addSubcommand(new CommandLine(new MemberCommand(out, err)));
     for (OsuBenchmark b : List.of(OsuBenchmark.BCAST, OsuBenchmark.REDUCE, OsuBenchmark.ALLGATHER,
         OsuBenchmark.ALLTOALL, OsuBenchmark.REDUCE_SCATTER, OsuBenchmark.GATHER, OsuBenchmark.SCATTER)) {

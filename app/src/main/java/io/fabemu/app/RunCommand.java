@@ -7,6 +7,7 @@ import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,10 +17,11 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fabemu run SCENARIO [--set KEY=VALUE ...] [--fault EVENT ...] [--out DIR] [--seed N] [--no-progress]
  * [--members N [--seed-nodes ...] [--transport T] ...]}: loads and checks the scenario, prints a header, runs it,
- * prints the latency and nccl-tests tables and a summary ({@link ReportFormatter}), and with {@code --out} writes
- * {@code results.json}, {@code results.csv}, the latency plot {@code latency.svg} and {@code latency.png}, the HTML
- * report {@code report.html}, and one nccl-tests and one OSU file per algorithm ({@code nccl-tests/},
- * {@code osu/}).
+ * prints the latency and nccl-tests tables and a summary ({@link ReportFormatter}; a scenario with a ring embedding
+ * adds {@code # Rings: <its summary>} to the header and its warnings to stderr once, before the run), and with
+ * {@code --out} writes {@code results.json}, {@code results.csv}, the latency plot {@code latency.svg} and
+ * {@code latency.png}, the HTML report {@code report.html}, and one nccl-tests and one OSU file per algorithm
+ * ({@code nccl-tests/}, {@code osu/}).
  *
  * <p>Contract: everything after loading the scenario (with the {@link SetOverrides} laid over it, the
  * {@link FaultOptions} appended to its fault events, then {@code --seed}) is {@link CommandPipeline}'s: exit codes,
@@ -63,9 +65,17 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
     return pipeline.run(spec, echo, options, this);
   }
 
+  /** {@link ReportFormatter#header}, then with a ring embedding {@code # Rings: <its summary>}. */
   @Override
   public String header(ScenarioSpec spec, Topology topology) {
-    return ReportFormatter.header(spec, topology.description());
+    String header = ReportFormatter.header(spec, topology.description());
+    return spec.rings() == null ? header : header + "# Rings: " + spec.rings().summary() + "\n";
+  }
+
+  /** The ring embedding's warnings ({@link ValidateCommand#ringWarnings}), once, before the run. */
+  @Override
+  public List<String> warnings(ScenarioSpec spec) {
+    return spec.rings() == null ? List.of() : ValidateCommand.ringWarnings(spec.rings());
   }
 
   @Override

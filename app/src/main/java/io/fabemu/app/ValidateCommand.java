@@ -4,10 +4,12 @@ import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -22,7 +24,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
  * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
- * fault events, the plan's {@link #faultSummary}, and exits 0; or prints the one-line error and exits 2.
+ * fault events, the plan's {@link #faultSummary}, when it has I/O nodes their {@link #ethernetSummary}, when it has
+ * a ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
+ * {@code fabemu: warning: rings: <warning>}), and exits 0; or prints the one-line error and exits 2.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Check a scenario without running it.")
@@ -41,9 +45,11 @@ final class ValidateCommand implements Callable<Integer> {
   static final int SUMMARY_EVENTS = 5;
 
   private final PrintStream stdout;
+  private final PrintStream stderr;
 
-  ValidateCommand(PrintStream stdout) {
+  ValidateCommand(PrintStream stdout, PrintStream stderr) {
     this.stdout = stdout;
+    this.stderr = stderr;
   }
 
   @Override
@@ -61,7 +67,19 @@ final class ValidateCommand implements Callable<Integer> {
     }
     if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
     if (spec.ethernet() != null) stdout.println(ethernetSummary(spec.ethernet(), topology));
+    if (spec.rings() != null) {
+      stdout.println("rings: " + spec.rings().summary());
+      for (String warning : ringWarnings(spec.rings())) stderr.println(warning);
+    }
     return Main.EXIT_OK;
+  }
+
+  /**
+   * The warnings of a ring embedding (rings that share links, at a share of their bandwidth), one line each as the
+   * commands print them on stderr: {@code fabemu: warning: rings: <warning>}.
+   */
+  static List<String> ringWarnings(RingEmbedding rings) {
+    return rings.warnings().stream().map(w -> "fabemu: warning: rings: " + w).toList();
   }
 
   /**

@@ -8,7 +8,9 @@ import io.fabemu.collectives.EmbeddedRings;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.rings.RingEmbedding;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code rings} section: the directed rings the embedded-ring algorithms run on (docs/prism.md), resolved into
@@ -55,7 +57,8 @@ final class RingsSection implements ScenarioSection {
     }
     List<List<Integer>> listed = listed(in, topology);
     if (source != RingEmbedding.Source.LISTED && !listed.isEmpty()) {
-      throw in.error(LISTED, "lists rings, but source is " + source.configName() + " (set source = listed to use them)");
+      throw in.error(LISTED, "lists rings, but source is " + source.configName()
+          + " (set source = listed to use them)");
     }
     long steps = in.longValue(PATH + ".search-steps", 1, MAX_SEARCH_STEPS);
     int maxRings = in.intValue(PATH + ".max-rings", 0, 1024);
@@ -63,11 +66,24 @@ final class RingsSection implements ScenarioSection {
     try {
       rings = RingEmbedding.resolve(topology.spec(), topology.topology(), source, listed, steps, maxRings);
     } catch (IllegalArgumentException e) {
-      String where = source == RingEmbedding.Source.LISTED ? LISTED : PATH + ".source";
-      throw in.error(where, e.getMessage());
+      throw blame(in, source, needing, e.getMessage());
     }
-    checkLanes(in, rings);
+    checkLanes(in, rings, source, needing);
     draft.rings(rings);
+  }
+
+  /**
+   * The error for rings that cannot be used: at the listed rings, at the source the user wrote, or else at the
+   * algorithm that needs rings (so a defaulted source still gives the user a line to look at).
+   */
+  private static ScenarioException blame(ScenarioReader in, RingEmbedding.Source source, Algorithm needing,
+                                         String reason) {
+    if (source == RingEmbedding.Source.LISTED) {
+      return in.error(in.writtenByUser(LISTED) ? LISTED : PATH + ".source", reason);
+    }
+    if (in.writtenByUser(PATH + ".source") || needing == null) return in.error(PATH + ".source", reason);
+    return in.error("workload.algorithms", needing.configName() + " runs on embedded rings (rings.source = "
+        + source.configName() + "), but " + reason);
   }
 
   /** The listed rings as host indices; each entry a host index or a host name. */
@@ -108,16 +124,17 @@ final class RingsSection implements ScenarioSection {
   }
 
   /** Rings that share a hop take lanes there, at most {@link EmbeddedRings#MAX_RINGS_PER_HOP}. */
-  private static void checkLanes(ScenarioReader in, RingEmbedding rings) {
+  private static void checkLanes(ScenarioReader in, RingEmbedding rings, RingEmbedding.Source source,
+                                 Algorithm needing) {
     int n = rings.rings().get(0).size();
-    java.util.Map<Long, Integer> users = new java.util.HashMap<>();
+    Map<Long, Integer> users = new HashMap<>();
     for (List<Integer> ring : rings.rings()) {
       for (int i = 0; i < n; i++) {
         long arc = (long) ring.get(i) * n + ring.get((i + 1) % n);
         if (users.merge(arc, 1, Integer::sum) > EmbeddedRings.MAX_RINGS_PER_HOP) {
-          throw in.error(rings.source() == RingEmbedding.Source.LISTED ? LISTED : PATH, "more than "
-              + EmbeddedRings.MAX_RINGS_PER_HOP + " rings use the hop host " + ring.get(i) + " -> host "
-              + ring.get((i + 1) % n) + "; rings sharing a hop are told apart by 4 tag bits");
+          throw blame(in, source, needing, "more than " + EmbeddedRings.MAX_RINGS_PER_HOP
+              + " rings use the hop host " + ring.get(i) + " -> host " + ring.get((i + 1) % n) + "; rings sharing a"
+              + " hop are told apart by 4 tag bits");
         }
       }
     }

@@ -172,7 +172,7 @@ class ScenarioLoaderTest {
   void shouldListKnownKeysWhenNothingIsClose() {
     assertError("metrics = []")
         .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, traffic, "
-            + "ethernet, name)");
+            + "ethernet, rings, name)");
   }
 
   @Test

@@ -84,6 +84,12 @@ public record RingEmbedding(Source source, List<List<Integer>> rings, String sum
         origin = "the face rule";
       }
       case SEARCH -> {
+        if (hosts > 1 && graph.ringUpperBound() == 0) {
+          // Say why rather than report an empty search: the usual cause is a switched topology.
+          throw new IllegalArgumentException("no ring is possible: a host has no direct link to another host (rings "
+              + "run on host-to-host links, never through a switch), as on " + spec.configName() + "; use a topology "
+              + "that cables hosts to each other (prism, ring, full-mesh)");
+        }
         RingSearch.Result found = RingSearch.search(graph, maxRings == 0 ? Integer.MAX_VALUE : maxRings, searchSteps);
         if (found.rings().isEmpty()) throw new IllegalArgumentException(found.message());
         rings = found.rings();
@@ -100,8 +106,8 @@ public record RingEmbedding(Source source, List<List<Integer>> rings, String sum
     if (!check.valid()) throw new IllegalArgumentException(check.errors().get(0));
     List<String> warnings = new ArrayList<>(check.warnings());
     if (!check.arcDisjoint()) {
-      warnings.add(check.sharedArcs() + " hop" + (check.sharedArcs() == 1 ? "" : "s") + " carry more rings than "
-          + "links; the worst link carries " + check.maxSharing() + " rings, each at 1/" + check.maxSharing()
+      warnings.add(check.sharedArcs() + (check.sharedArcs() == 1 ? " hop carries" : " hops carry") + " more rings "
+          + "than links; the worst link carries " + check.maxSharing() + " rings, each at 1/" + check.maxSharing()
           + " of its rate there");
     }
     String summary = rings.size() + " directed ring" + (rings.size() == 1 ? "" : "s") + " of " + hosts + " hosts from "
