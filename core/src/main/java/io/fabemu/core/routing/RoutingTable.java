@@ -124,7 +124,14 @@ public abstract sealed class RoutingTable implements RouteView
    * the flow's own. The NICs forward by it, and reports use it to say which parallel link a ring's hop takes.
    */
   public final int laneEgressPort(int vertex, int sourceHost, int destinationHost, int lane) {
-    return egressPort(vertex, destinationHost, flowHash(sourceHost, destinationHost) + lane);
+    int[] ports = nextHopPorts(vertex, destinationHost);
+    if (ports.length == 0) {
+      throw new IllegalArgumentException("vertex " + vertex + " is the destination host; it has no egress port");
+    }
+    // Reduced before the lane is added: hash + lane could overflow past Integer.MAX_VALUE and wrap two lanes onto
+    // one port. Lane 0 is exactly egressPort's choice.
+    int own = Math.floorMod(flowHash(sourceHost, destinationHost), ports.length);
+    return ports[(own + Math.floorMod(lane, ports.length)) % ports.length];
   }
 
   /**
