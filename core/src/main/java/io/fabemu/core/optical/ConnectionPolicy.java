@@ -32,28 +32,34 @@ public final class ConnectionPolicy {
   private final int[] serverA;
   private final int[] serverB;
   private final int[] plane;
+  // Plane-major, index plane * M + server: a plane is one matching, so checking both ends stays in one row.
   private final int[] peerByNpu;
   private volatile int[] planeByPair;
 
   private ConnectionPolicy(int servers, int npusPerServer, ConnectionFormula formula, int[] serverA, int[] serverB,
-      int[] plane) {
+      int[] plane, int[] peerByNpu) {
     this.servers = servers;
     this.npusPerServer = npusPerServer;
     this.formula = formula;
     this.serverA = serverA;
     this.serverB = serverB;
     this.plane = plane;
-    this.peerByNpu = new int[checkedProduct(servers, npusPerServer)];
-    Arrays.fill(peerByNpu, NO_CIRCUIT);
+    this.peerByNpu = peerByNpu;
+  }
+
+  private static int[] peerTable(int servers, int npusPerServer, int[] serverA, int[] serverB, int[] plane) {
+    int[] peer = new int[checkedProduct(servers, npusPerServer)];
+    Arrays.fill(peer, NO_CIRCUIT);
     // A broken listed policy may name an NPU twice or one out of range: the lookups keep the first circuit of an
     // NPU and skip what does not fit; fullInterconnectProblems() says what is wrong.
     for (int i = 0; i < plane.length; i++) {
-      if (!fits(i)) continue;
-      int a = serverA[i] * npusPerServer + plane[i];
-      int b = serverB[i] * npusPerServer + plane[i];
-      if (peerByNpu[a] == NO_CIRCUIT) peerByNpu[a] = serverB[i];
-      if (peerByNpu[b] == NO_CIRCUIT) peerByNpu[b] = serverA[i];
+      if (serverB[i] >= servers || plane[i] >= npusPerServer) continue;
+      int a = plane[i] * servers + serverA[i];
+      int b = plane[i] * servers + serverB[i];
+      if (peer[a] == NO_CIRCUIT) peer[a] = serverB[i];
+      if (peer[b] == NO_CIRCUIT) peer[b] = serverA[i];
     }
+    return peer;
   }
 
   /**
@@ -73,33 +79,38 @@ public final class ConnectionPolicy {
           + npusPerServer + " NPUs per server: for even M it leaves one plane idle in every server and so needs M = "
           + planes + " NPUs (formula 3 needs n = " + n + ")");
     }
-    int count = checkedProduct(servers, servers - 1) / 2;
+    // One formula answer per NPU; the answer at the other end must name this server on the same plane.
+    int[] peer = new int[checkedProduct(servers, npusPerServer)];
+    Arrays.fill(peer, NO_CIRCUIT);
+    int count = 0;
+    for (int d = 0; d < planes; d++) {
+      for (int s = 0; s < servers; s++) {
+        int t = formula.targetServer(servers, s, d);
+        peer[d * servers + s] = t;
+        if (t > s) count++;
+      }
+    }
     int[] a = new int[count];
     int[] b = new int[count];
     int[] p = new int[count];
     int made = 0;
-    for (int s = 0; s < servers; s++) {
-      for (int d = 0; d < planes; d++) {
-        int t = formula.targetServer(servers, s, d);
+    for (int d = 0; d < planes; d++) {
+      for (int s = 0; s < servers; s++) {
+        int t = peer[d * servers + s];
         if (t == NO_CIRCUIT) continue;
-        int back = formula.targetServer(servers, t, d);
+        int back = t < 0 || t >= servers ? t : peer[d * servers + t];
         if (back != s) {
           throw new IllegalStateException(formula.label() + " for M = " + servers + ": NPU " + d + " of server " + s
               + " reaches server " + t + ", whose NPU " + d + " reaches server " + back);
         }
-        if (s > t) continue;
-        if (made == count) {
-          throw new IllegalStateException(formula.label() + " for M = " + servers + " makes more than M(M - 1) / 2 = "
-              + count + " circuits");
-        }
+        if (t < s) continue;
         a[made] = s;
         b[made] = t;
         p[made] = d;
         made++;
       }
     }
-    ConnectionPolicy policy = new ConnectionPolicy(servers, npusPerServer, formula, Arrays.copyOf(a, made),
-        Arrays.copyOf(b, made), Arrays.copyOf(p, made));
+    ConnectionPolicy policy = new ConnectionPolicy(servers, npusPerServer, formula, a, b, p, peer);
     policy.requireFullInterconnect();
     return policy;
   }
@@ -133,7 +144,7 @@ public final class ConnectionPolicy {
       b[i] = c.serverB();
       p[i] = c.plane();
     }
-    return new ConnectionPolicy(servers, npusPerServer, null, a, b, p);
+    return new ConnectionPolicy(servers, npusPerServer, null, a, b, p, peerTable(servers, npusPerServer, a, b, p));
   }
 
   /** The number M of servers. */
@@ -156,7 +167,7 @@ public final class ConnectionPolicy {
     return plane.length;
   }
 
-  /** The circuits, in the order made: by formula, by source server, then plane. A view; each call makes records. */
+  /** The circuits, in the order made: by formula, by plane, then lower server. A view; each call makes records. */
   public List<Circuit> circuits() {
     return new AbstractList<>() {
       @Override
@@ -189,7 +200,7 @@ public final class ConnectionPolicy {
     if (npu < 0 || npu >= npusPerServer) {
       throw new IllegalArgumentException("NPU " + npu + " is not in 0.." + (npusPerServer - 1));
     }
-    return peerByNpu[server * npusPerServer + npu];
+    return peerByNpu[npu * servers + server];
   }
 
   /**
@@ -226,8 +237,14 @@ public final class ConnectionPolicy {
   public List<String> fullInterconnectProblems() {
     List<String> problems = new ArrayList<>();
     int[] rest = {0};
-    int[] npuUse = new int[checkedProduct(servers, npusPerServer)];
-    int[] pairUse = new int[checkedProduct(servers, servers)];
+    // Bit sets "used at least once" and "used twice or more" rather than counters: a thousand servers have a million
+    // pairs. Exact counts are taken only for the few items reported.
+    int npus = checkedProduct(servers, npusPerServer);
+    int pairs = checkedProduct(servers, servers);
+    long[] npuOnce = new long[(npus + 63) >>> 6];
+    long[] npuTwice = new long[npuOnce.length];
+    long[] pairOnce = new long[(pairs + 63) >>> 6];
+    long[] pairTwice = new long[pairOnce.length];
     for (int i = 0; i < plane.length; i++) {
       if (serverB[i] >= servers) {
         add(problems, rest, "circuit " + i + " (servers " + serverA[i] + " and " + serverB[i] + ", plane " + plane[i]
@@ -239,21 +256,35 @@ public final class ConnectionPolicy {
             + plane[i] + ", but servers have N = " + npusPerServer + " NPUs (planes 0.." + (npusPerServer - 1) + ")");
         continue;
       }
-      npuUse[serverA[i] * npusPerServer + plane[i]]++;
-      npuUse[serverB[i] * npusPerServer + plane[i]]++;
-      pairUse[serverA[i] * servers + serverB[i]]++;
+      mark(npuOnce, npuTwice, plane[i] * servers + serverA[i]);
+      mark(npuOnce, npuTwice, plane[i] * servers + serverB[i]);
+      mark(pairOnce, pairTwice, serverA[i] * servers + serverB[i]);
     }
-    for (int s = 0; s < servers; s++) {
-      for (int d = 0; d < npusPerServer; d++) {
-        int uses = npuUse[s * npusPerServer + d];
-        if (uses > 1) add(problems, rest, "NPU " + d + " of server " + s + " is in " + uses + " circuits");
+    if (!allClear(npuTwice)) {
+      for (int s = 0; s < servers; s++) {
+        for (int d = 0; d < npusPerServer; d++) {
+          if (!isSet(npuTwice, d * servers + s)) continue;
+          if (problems.size() >= MAX_PROBLEM_LINES) {
+            rest[0]++;
+            continue;
+          }
+          problems.add("NPU " + d + " of server " + s + " is in " + circuitsAt(s, d) + " circuits");
+        }
       }
     }
-    for (int a = 0; a < servers; a++) {
-      for (int b = a + 1; b < servers; b++) {
-        int uses = pairUse[a * servers + b];
-        if (uses == 0) add(problems, rest, "servers " + a + " and " + b + " are joined by no circuit");
-        if (uses > 1) add(problems, rest, "servers " + a + " and " + b + " are joined by " + uses + " circuits");
+    // Only pairs a < b are marked, so all are joined when as many bits are set as there are pairs.
+    if (!allClear(pairTwice) || countSet(pairOnce) != (long) servers * (servers - 1) / 2) {
+      for (int a = 0; a < servers; a++) {
+        for (int b = a + 1; b < servers; b++) {
+          int pair = a * servers + b;
+          if (!isSet(pairOnce, pair)) add(problems, rest, "servers " + a + " and " + b + " are joined by no circuit");
+          if (!isSet(pairTwice, pair)) continue;
+          if (problems.size() >= MAX_PROBLEM_LINES) {
+            rest[0]++;
+            continue;
+          }
+          problems.add("servers " + a + " and " + b + " are joined by " + circuitsBetween(a, b) + " circuits");
+        }
       }
     }
     if (rest[0] > 0) problems.add("... and " + rest[0] + " more problems");
@@ -288,6 +319,46 @@ public final class ConnectionPolicy {
   @Override
   public String toString() {
     return "ConnectionPolicy[" + summary() + "]";
+  }
+
+  private int circuitsAt(int server, int npu) {
+    int count = 0;
+    for (int i = 0; i < plane.length; i++) {
+      if (fits(i) && plane[i] == npu && (serverA[i] == server || serverB[i] == server)) count++;
+    }
+    return count;
+  }
+
+  private int circuitsBetween(int a, int b) {
+    int count = 0;
+    for (int i = 0; i < plane.length; i++) {
+      if (fits(i) && serverA[i] == a && serverB[i] == b) count++;
+    }
+    return count;
+  }
+
+  private static void mark(long[] once, long[] twice, int bit) {
+    long mask = 1L << bit;
+    int word = bit >>> 6;
+    twice[word] |= once[word] & mask;
+    once[word] |= mask;
+  }
+
+  private static boolean isSet(long[] bits, int bit) {
+    return (bits[bit >>> 6] & (1L << bit)) != 0;
+  }
+
+  private static boolean allClear(long[] bits) {
+    for (long word : bits) {
+      if (word != 0) return false;
+    }
+    return true;
+  }
+
+  private static long countSet(long[] bits) {
+    long count = 0;
+    for (long word : bits) count += Long.bitCount(word);
+    return count;
   }
 
   private boolean fits(int i) {

@@ -81,9 +81,9 @@ class ConnectionPolicyTest {
   void shouldLeaveNpusBeyondTheFormulasPlanesIdle() {
     ConnectionPolicy policy = ConnectionPolicy.byFormula(4, 6, ConnectionFormula.FORMULA_3);
     assertThat(policy.circuits()).containsExactly(
-        new Circuit(0, 1, 0), new Circuit(0, 2, 1), new Circuit(0, 3, 2),
-        new Circuit(1, 3, 1), new Circuit(1, 2, 2),
-        new Circuit(2, 3, 0));
+        new Circuit(0, 1, 0), new Circuit(2, 3, 0),
+        new Circuit(0, 2, 1), new Circuit(1, 3, 1),
+        new Circuit(0, 3, 2), new Circuit(1, 2, 2));
     for (int s = 0; s < 4; s++) {
       for (int d = 3; d < 6; d++) assertThat(policy.peerServer(s, d)).isEqualTo(X);
     }
