@@ -16,7 +16,7 @@ import java.util.Optional;
  * <p>Made by a formula ({@link #byFormula}: the management device's sizing check, then formula 1 or 3, then the full
  * interconnect check) or from listed circuits ({@link #of}, unchecked: ask {@link #fullInterconnectProblems()}).
  * Circuits are kept in flat arrays, not objects, so that a policy for a thousand servers (half a million circuits)
- * is cheap to build and check. Immutable; the lookup tables are built on first use.
+ * is cheap to build and check. Immutable; the server-pair lookup table is built on first use.
  */
 public final class ConnectionPolicy {
 
@@ -70,6 +70,7 @@ public final class ConnectionPolicy {
    * interconnect. NPUs at or beyond the formula's planes stay idle.
    *
    * @throws IllegalArgumentException with one line naming M, N and what is needed, when the cluster is refused
+   * @throws IllegalStateException when the formula's answers are no full interconnect (a bug here, not bad input)
    */
   public static ConnectionPolicy byFormula(int servers, int npusPerServer, ConnectionFormula formula) {
     int n = OpticalSizing.requireEnoughNpus(servers, npusPerServer);
