@@ -274,7 +274,8 @@ class OsuCommandsTest extends CliTestBase {
     assertThat(fabemu("osu-reduce-scatter", "--help")).isZero();
     assertThat(stdout.replaceAll("\\s+", " ")).startsWith("Usage: fabemu osu-reduce-scatter ")
         .contains("Run osu_reduce_scatter (OSU Micro-Benchmarks 7.5)").contains("(the whole buffer)")
-        .contains("Algorithms: auto, ring, recursive-halving.").contains("(default 1:1048576)")
+        .contains("Algorithms: auto, ring, recursive-halving, multi-ring, single-ring, bidirectional-ring.")
+        .contains("(default 1:1048576)")
         .contains("(default 100)");
   }
 
