@@ -14,7 +14,7 @@ import java.util.Optional;
  * registration).
  */
 public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec, MeshSpec, TorusSpec,
-    GroupRingSpec, PrismSpec {
+    GroupRingSpec, PrismSpec, OpticalSpec {
 
   /** Number of hosts (compute nodes). */
   int hosts();
