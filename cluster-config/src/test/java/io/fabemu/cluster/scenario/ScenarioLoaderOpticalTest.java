@@ -63,8 +63,9 @@ class ScenarioLoaderOpticalTest {
         .formula()).isEqualTo(ConnectionFormula.FORMULA_3);
     assertThat(optical("topology { kind = optical, servers = 5, npus-per-server = 5 }").formula())
         .isEqualTo(ConnectionFormula.FORMULA_1);
-    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 1, npus-per-server = 1 }", "x.conf")
-        .spec().topology().hosts()).isEqualTo(1);
+    // One server needs no circuit: n = 1, and its NPUs talk over the intra-server fabric only.
+    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 1, npus-per-server = 2 }", "x.conf")
+        .spec().topology().build().links()).hasSize(2);
   }
 
   @Test
