@@ -140,6 +140,29 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldGiveThePlainEnginesDigestWhenAllreduceRunsOnAnOpticalClusterOnOneAndThreeMembers() {
+    // The optical spec (its formula and intra-server kind) travels to the members with the scenario.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-optical
+        seed = 9
+        topology { kind = optical, servers = 4, npus-per-server = 3, intra-server.kind = switch }
+        workload {
+          collective = allreduce, algorithms = [ring, recursive-doubling], sizes = [4 B, 6 KiB], iterations = 1
+        }
+        """, "distributed-optical.conf").spec();
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.wrongElements()).isZero();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.links()).isEqualTo(plain.links());
+    }
+  }
+
+  @Test
   void shouldGiveThePlainEnginesDigestWhenASpineFailsAndRecoversOnOneAndThreeMembers() {
     // The management node (member 0) hears from TORs on every member and updates them across members.
     ScenarioSpec base = leafSpineAllreduce();

@@ -37,7 +37,7 @@ interface TopologyKindSection<S extends TopologySpec> {
 
   /**
    * Whether this kind's shape gives its host count (so {@code topology.hosts} may be left out, and the echo states
-   * the count the shape gives): the router networks and the prism.
+   * the count the shape gives): the router networks, the prism and the optical cluster.
    */
   default boolean shapeGivesHosts() {
     return routerNetwork();

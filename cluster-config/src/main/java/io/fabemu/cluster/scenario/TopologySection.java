@@ -17,7 +17,8 @@ final class TopologySection implements ScenarioSection {
   /** Every kind a scenario can name, in the order messages list them. */
   private static final List<TopologyKindSection<?>> KINDS = List.of(new LeafSpineSection(),
       DirectNetworkSection.LINE, DirectNetworkSection.RING, DirectNetworkSection.FULL_MESH,
-      RouterNetworkSection.MESH, RouterNetworkSection.TORUS, RouterNetworkSection.GROUP_RING, new PrismSection());
+      RouterNetworkSection.MESH, RouterNetworkSection.TORUS, RouterNetworkSection.GROUP_RING, new PrismSection(),
+      new OpticalSection());
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
@@ -31,7 +32,8 @@ final class TopologySection implements ScenarioSection {
     // Echo only what the run uses, so the echo is itself a valid scenario.
     Config echo = draft.echo();
     for (String key : otherKindsKeys(kind)) echo = echo.withoutPath("topology." + key);
-    // A router network's or a prism's hosts follow from its shape: echo that count, not the default's.
+    // A router network's, a prism's or an optical cluster's hosts follow from its shape: echo that count, not the
+    // default's.
     if (kind.shapeGivesHosts()) {
       echo = echo.withValue("topology.hosts", ConfigValueFactory.fromAnyRef(topology.spec().hosts()));
     }

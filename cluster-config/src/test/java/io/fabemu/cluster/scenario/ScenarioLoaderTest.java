@@ -204,7 +204,7 @@ class ScenarioLoaderTest {
         + "cut-through");
     assertError("topology.kind = fat-tree")
         .hasMessage("x.conf:1: topology.kind: 'fat-tree' is not one of leaf-spine, line, ring, full-mesh, mesh, torus, "
-            + "group-ring, prism");
+            + "group-ring, prism, optical");
     assertError("workload.algorithms = [ring, rign]")
         .hasMessageStartingWith("x.conf:1: workload.algorithms[1]: 'rign' is not one of auto, ring,")
         .hasMessageEndingWith("(did you mean 'ring'?)");

@@ -1,11 +1,13 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.optical.Circuit;
+import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.topology.Topology.Tier;
 
 /**
  * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network, the direct networks line,
- * ring and full mesh, and the router networks mesh, torus and group-ring. Each kind's {@link TopologySpec} record
- * builds through its builder here.
+ * ring and full mesh, the prism, the optical full interconnect, and the router networks mesh, torus and group-ring.
+ * Each kind's {@link TopologySpec} record builds through its builder here.
  *
  * <p>Every builder numbers vertices the way {@link Topology} requires: hosts {@code host0..} first (so a host's
  * vertex id is its host index), then switches. In the direct networks there are no switches and the hosts forward
@@ -166,6 +168,61 @@ public final class Topologies {
       }
     }
     return b.build(kind + ": " + layers + " layers of " + nodesPerLayer + " (" + nodes + " hosts)");
+  }
+
+  /**
+   * The optical full interconnect of seed 004 (see {@link OpticalSpec} and docs/optical.md): M servers of N NPUs,
+   * M and N those of {@code policy}. Every NPU is a host, {@code host = server * N + npu} (names {@code host0..}); with
+   * a server switch, switch {@code switch<s>} of server {@code s} is vertex {@code M * N + s} (a switch outside any
+   * tier). Inside a server, a full mesh joins every pair of NPUs, or a switch joins each NPU by one link; every
+   * circuit of {@code policy} is one direct link between its two NPUs (same plane, servers {@code serverA} and
+   * {@code serverB}) with the optical link's rate and latency.
+   *
+   * <p>Cabling order: server by server, its intra-server links (full mesh: pairs in order, each NPU to the later
+   * ones; switch: NPU 0 .. N-1 to the switch), then the circuits in the policy's order. So a host's ports are its
+   * intra-server ports first (full mesh: {@code 0 .. N-2}, port {@code p} to NPU {@code p < npu ? p : p + 1} of its
+   * server; switch: port 0 to the switch), then its circuit, if it has one (port {@code N - 1}, or 1 with a switch);
+   * a server switch's port {@code d} goes to NPU {@code d}.
+   *
+   * @param policy          the circuits, and M and N
+   * @param intraServer     full mesh or a server switch
+   * @param intraServerLink every intra-server link
+   * @param opticalLink     every circuit
+   */
+  public static Topology optical(ConnectionPolicy policy, OpticalSpec.IntraServer intraServer,
+                                 LinkSpec intraServerLink, LinkSpec opticalLink) {
+    String kind = OpticalSpec.CONFIG_NAME;
+    int servers = policy.servers();
+    int npus = policy.npusPerServer();
+    long hosts = (long) servers * npus;
+    if (hosts > MAX_ROUTER_NODES) {
+      throw new IllegalArgumentException(kind + " of " + servers + " servers x " + npus + " NPUs is too large: at"
+          + " most " + MAX_ROUTER_NODES + " NPUs");
+    }
+    if (intraServer == null) throw new IllegalArgumentException(kind + " needs an intra-server kind, got none");
+    requireLink(kind, "intra-server link", intraServerLink);
+    requireLink(kind, "optical link", opticalLink);
+    boolean serverSwitch = intraServer == OpticalSpec.IntraServer.SWITCH;
+    TopologyBuilder b = new TopologyBuilder();
+    for (int h = 0; h < hosts; h++) b.addHost("host" + h);
+    if (serverSwitch) {
+      for (int s = 0; s < servers; s++) b.addSwitch("switch" + s, Tier.NONE);
+    }
+    for (int s = 0; s < servers; s++) {
+      int first = s * npus;
+      for (int d = 0; d < npus; d++) {
+        if (serverSwitch) {
+          b.connect(first + d, (int) hosts + s, intraServerLink);
+        } else {
+          for (int e = d + 1; e < npus; e++) b.connect(first + d, first + e, intraServerLink);
+        }
+      }
+    }
+    for (Circuit c : policy.circuits()) {
+      b.connect(c.serverA() * npus + c.plane(), c.serverB() * npus + c.plane(), opticalLink);
+    }
+    return b.build(kind + ": " + count(servers, "server") + " x " + count(npus, "NPU") + " (" + hosts + " hosts),"
+        + " intra-server " + (serverSwitch ? "switch" : "full mesh") + "; " + policy.summary());
   }
 
   /**

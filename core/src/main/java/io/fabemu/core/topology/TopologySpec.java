@@ -14,7 +14,7 @@ import java.util.Optional;
  * registration).
  */
 public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec, MeshSpec, TorusSpec,
-    GroupRingSpec, PrismSpec {
+    GroupRingSpec, PrismSpec, OpticalSpec {
 
   /** Number of hosts (compute nodes). */
   int hosts();
@@ -36,7 +36,8 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
    * table, whose set-up grows with hosts x links). Whichever it is, the routes are those {@link RoutingTable}'s
    * contract defines, port array for port array, so the choice changes set-up time and memory, never a result.
    * The router networks (mesh, torus, group-ring) are the exception that contract names: their routes are the one
-   * port per hop of their {@link #routerRouting} (dimension order), which their deadlock freedom rests on.
+   * port per hop of their {@link #routerRouting} (dimension order), which their deadlock freedom rests on. So is the
+   * optical cluster: its routes are its connection policy's (through the gateway NPU, never a third server).
    *
    * @throws IllegalArgumentException when {@code topology} is not the one this spec builds
    */

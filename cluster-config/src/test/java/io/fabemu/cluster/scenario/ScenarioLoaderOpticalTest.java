@@ -1,0 +1,165 @@
+package io.fabemu.cluster.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.ConfigRenderOptions;
+import io.fabemu.core.optical.ConnectionFormula;
+import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.OpticalSpec;
+import io.fabemu.core.topology.OpticalSpec.IntraServer;
+import java.nio.file.Path;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+
+/** {@code topology.kind = optical} (seed 004) and its errors, each one line at the key it concerns. */
+class ScenarioLoaderOpticalTest {
+
+  private static final LinkSpec DEFAULT_INTRA = new LinkSpec(400_000_000_000L, 200_000L);
+  private static final LinkSpec DEFAULT_OPTICAL = new LinkSpec(100_000_000_000L, 1_000_000L);
+
+  private static AbstractThrowableAssert<?, ? extends Throwable> assertError(String text) {
+    return assertThatThrownBy(() -> ScenarioLoader.parse(text, "x.conf")).isInstanceOf(ScenarioException.class)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+  }
+
+  private static OpticalSpec optical(String text) {
+    return (OpticalSpec) ScenarioLoader.parse(text, "x.conf").spec().topology();
+  }
+
+  @Test
+  void shouldReadEightServersOfEightNpusByFormula3ByDefault() {
+    LoadedScenario loaded = ScenarioLoader.parse("topology.kind = optical", "x.conf");
+    assertThat(loaded.spec().topology()).isEqualTo(new OpticalSpec(8, 8, IntraServer.FULL_MESH, DEFAULT_INTRA,
+        DEFAULT_OPTICAL, ConnectionFormula.FORMULA_3));
+    assertThat(loaded.config().getInt("topology.hosts")).isEqualTo(64);
+    assertThat(loaded.config().getString("topology.formula")).isEqualTo("auto");
+  }
+
+  @Test
+  void shouldReadShapeIntraServerSwitchAndOpticalLinkWhenGiven() {
+    LoadedScenario loaded = ScenarioLoader.parse("""
+        topology {
+          kind = optical, servers = 7, npus-per-server = 9
+          intra-server { kind = switch, bandwidth = 200 Gbps, latency = 50 ns }
+          optical { bandwidth = 25 Gbps, latency = 2 us }
+        }
+        """, "x.conf");
+    assertThat(loaded.spec().topology()).isEqualTo(new OpticalSpec(7, 9, IntraServer.SWITCH,
+        new LinkSpec(200_000_000_000L, 50_000L), new LinkSpec(25_000_000_000L, 2_000_000L),
+        ConnectionFormula.FORMULA_1));
+    assertThat(loaded.config().getInt("topology.hosts")).isEqualTo(63);
+    assertThat(loaded.config().hasPath("topology.link")).isFalse();
+    assertThat(loaded.config().hasPath("topology.layers")).isFalse();
+    String echoed = loaded.config().root().render(ConfigRenderOptions.concise());
+    assertThat(ScenarioLoader.parse(echoed, "x.conf").spec()).isEqualTo(loaded.spec());
+  }
+
+  @Test
+  void shouldTakeTheFormulaWrittenWhereItConnectsTheCluster() {
+    assertThat(optical("topology { kind = optical, servers = 8, formula = formula-1 }").formula())
+        .isEqualTo(ConnectionFormula.FORMULA_1);
+    assertThat(optical("topology { kind = optical, servers = 6, npus-per-server = 5, formula = formula-3 }")
+        .formula()).isEqualTo(ConnectionFormula.FORMULA_3);
+    assertThat(optical("topology { kind = optical, servers = 5, npus-per-server = 5 }").formula())
+        .isEqualTo(ConnectionFormula.FORMULA_1);
+    // One server needs no circuit: n = 1, and its NPUs talk over the intra-server fabric only.
+    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 1, npus-per-server = 2 }", "x.conf")
+        .spec().topology().build().links()).hasSize(2);
+  }
+
+  @Test
+  void shouldLoadTheExample() {
+    LoadedScenario example = ScenarioLoader.load(Path.of("../examples/optical-cluster.conf"));
+    assertThat(example.spec().topology()).isEqualTo(new OpticalSpec(8, 8, IntraServer.FULL_MESH, DEFAULT_INTRA,
+        DEFAULT_OPTICAL, ConnectionFormula.FORMULA_3));
+    assertThat(example.spec().topology().build().description()).isEqualTo("optical: 8 servers x 8 NPUs (64 hosts),"
+        + " intra-server full mesh; formula 3: M = 8 servers, N = 8 NPUs per server, n = 7, 28 circuits on planes"
+        + " 0..6");
+  }
+
+  @Test
+  void shouldLeaveTheOpticalKeysOutOfOtherKindsEchoes() {
+    LoadedScenario ring = ScenarioLoader.parse("topology { kind = ring, hosts = 4 }", "x.conf");
+    assertThat(ring.config().hasPath("topology.servers")).isFalse();
+    assertThat(ring.config().hasPath("topology.intra-server")).isFalse();
+    assertThat(ring.config().hasPath("topology.optical")).isFalse();
+    assertThat(ring.config().hasPath("topology.formula")).isFalse();
+  }
+
+  @Test
+  void shouldRefuseTooFewNpusPerServerWithTheManagementDevicesLine() {
+    assertError("topology {\n  kind = optical\n  servers = 8\n  npus-per-server = 6\n}")
+        .hasMessage("x.conf:4: topology.npus-per-server: M = 8 servers with N = 6 NPUs per server cannot be fully"
+            + " interconnected: each server needs n = 7 NPUs (n = M - 1 for even M)");
+    assertError("topology {\n  kind = optical\n  servers = 9\n}")
+        .hasMessage("x.conf: topology.npus-per-server: M = 9 servers with N = 8 NPUs per server cannot be fully"
+            + " interconnected: each server needs n = 9 NPUs (n = M for odd M)");
+  }
+
+  @Test
+  void shouldRefuseFormula3ForAnOddNumberOfServers() {
+    assertError("topology {\n  kind = optical\n  servers = 7\n  formula = formula-3\n}")
+        .hasMessage("x.conf:4: topology.formula: formula 3 is for an even number of servers, but M = 7 (use formula"
+            + " 1)");
+  }
+
+  @Test
+  void shouldRefuseFormula1ForEightServersOfSevenNpus() {
+    assertError("topology {\n  kind = optical\n  servers = 8\n  npus-per-server = 7\n  formula = formula-1\n}")
+        .hasMessage("x.conf:5: topology.formula: formula 1 cannot connect M = 8 servers with N = 7 NPUs per server:"
+            + " for even M it leaves one plane idle in every server and so needs M = 8 NPUs (formula 3 needs n = 7)");
+    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 8, npus-per-server = 7 }", "x.conf")
+        .spec().topology().hosts()).isEqualTo(56);
+  }
+
+  @Test
+  void shouldRefuseUnknownNames() {
+    assertError("topology { kind = optical, formula = formula-2 }")
+        .hasMessageStartingWith("x.conf:1: topology.formula: 'formula-2' is not one of auto, formula-1, formula-3");
+    assertError("topology { kind = optical, intra-server.kind = bus }")
+        .hasMessageStartingWith("x.conf:1: topology.intra-server.kind: 'bus' is not one of full-mesh, switch");
+  }
+
+  @Test
+  void shouldRefuseBadShapesAndLinks() {
+    assertError("topology { kind = optical, servers = 0 }").hasMessageStartingWith("x.conf:1: topology.servers: ");
+    assertError("topology { kind = optical, npus-per-server = 0 }")
+        .hasMessageStartingWith("x.conf:1: topology.npus-per-server: ");
+    assertError("topology { kind = optical, optical { bandwidth = 100, latency = 1 us } }")
+        .hasMessageStartingWith("x.conf:1: topology.optical.bandwidth: ");
+    assertError("topology { kind = optical, intra-server.latency = 0 ns }")
+        .hasMessageStartingWith("x.conf:1: topology.intra-server.latency: ");
+  }
+
+  @Test
+  void shouldRefuseMoreNpusThanTheLimits() {
+    assertError("topology { kind = optical, servers = 64, npus-per-server = 300 }")
+        .hasMessage("x.conf:1: topology.npus-per-server: 64 servers x 300 NPUs per server = 19200 NPUs is above the"
+            + " limit of 16384 for an optical cluster");
+    assertError("topology { kind = optical, servers = 2, npus-per-server = 4096 }")
+        .hasMessage("x.conf:1: topology.npus-per-server: 4096 is above the limit of 2048 for an intra-server full"
+            + " mesh (its links grow as NPUs squared; use intra-server.kind = switch)");
+    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 2, npus-per-server = 4096,"
+        + " intra-server.kind = switch }", "x.conf").spec().topology().hosts()).isEqualTo(8192);
+  }
+
+  @Test
+  void shouldRefuseHostsThatDoNotMatchTheShape() {
+    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 4, npus-per-server = 3, hosts = 12 }",
+        "x.conf").spec().topology().hosts()).isEqualTo(12);
+    assertError("topology { kind = optical, servers = 4, npus-per-server = 3, hosts = 16 }")
+        .hasMessage("x.conf:1: topology.hosts: 16 does not match 4 servers of 3 NPUs, which make 12 hosts (leave"
+            + " hosts out: an optical cluster's host count follows from servers and npus-per-server)");
+  }
+
+  @Test
+  void shouldRefuseTheOpticalKeysOnAnotherKindAndOtherKeysOnOptical() {
+    assertError("topology { kind = ring, hosts = 4, servers = 4 }")
+        .hasMessage("x.conf:1: topology.servers: only used when kind = optical (this topology is ring)");
+    assertError("topology { kind = prism, formula = formula-1 }")
+        .hasMessage("x.conf:1: topology.formula: only used when kind = optical (this topology is prism)");
+    assertError("topology { kind = optical, layers = 4 }")
+        .hasMessage("x.conf:1: topology.layers: only used when kind = prism (this topology is optical)");
+  }
+}

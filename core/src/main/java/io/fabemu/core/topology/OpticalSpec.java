@@ -1,0 +1,88 @@
+package io.fabemu.core.topology;
+
+import io.fabemu.core.optical.ConnectionFormula;
+import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.routing.OpticalRouting;
+import io.fabemu.core.routing.RoutingTable;
+
+/**
+ * The optical full interconnect of seed 004 (docs/optical.md, "Topology"): {@code servers} servers (M) of
+ * {@code npusPerServer} NPUs (N) each, the NPUs of a server joined by an intra-server fabric, and the NPUs of
+ * different servers joined by the optical circuits of a {@link ConnectionPolicy} made by {@code formula}. Every NPU
+ * is a host, {@code host = server * N + npu}; the hosts forward transit traffic themselves. A circuit is modelled as
+ * a direct full-duplex link between its two NPUs with the optical latency: the optical circuit switch is a
+ * transparent light path once the circuit is set up (the OCS controller that sets circuits up after a
+ * reconfiguration delay is not built yet). See {@link Topologies#optical} for the numbering and the port order.
+ *
+ * @param servers         M, at least 1
+ * @param npusPerServer   N, at least the minimum n of {@link io.fabemu.core.optical.OpticalSizing} and the planes
+ *                        {@code formula} uses
+ * @param intraServer     how a server's NPUs are joined
+ * @param intraServerLink the intra-server links (NPU-NPU in a full mesh, NPU-switch with a server switch)
+ * @param optical         an NPU's optical port and the circuit through the OCS
+ * @param formula         the connection policy's formula (formula 3 only for even M)
+ */
+public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServer, LinkSpec intraServerLink,
+                          LinkSpec optical, ConnectionFormula formula) implements TopologySpec {
+
+  public static final String CONFIG_NAME = "optical";
+
+  /** How the NPUs of one server are joined. */
+  public enum IntraServer {
+    /** Every pair of a server's NPUs joined by a direct link. */
+    FULL_MESH("full-mesh"),
+    /** Each NPU joined by one link to its server's switch. */
+    SWITCH("switch");
+
+    private final String configName;
+
+    IntraServer(String configName) {
+      this.configName = configName;
+    }
+
+    /** The name as {@code topology.intra-server.kind} writes it. */
+    public String configName() {
+      return configName;
+    }
+  }
+
+  /** {@code servers * npusPerServer} (saturating at {@link Integer#MAX_VALUE}; {@link #build()} rejects that). */
+  @Override
+  public int hosts() {
+    return Topologies.saturatedProduct(servers, npusPerServer, 1);
+  }
+
+  /** The host of NPU {@code npu} (0 .. N-1) of server {@code server} (0 .. M-1). */
+  public int host(int server, int npu) {
+    return server * npusPerServer + npu;
+  }
+
+  /**
+   * The connection policy: {@link ConnectionPolicy#byFormula} of M, N and the formula.
+   *
+   * @throws IllegalArgumentException with one line when the cluster is refused (n > N, or a formula that cannot
+   *     connect it)
+   */
+  public ConnectionPolicy policy() {
+    return ConnectionPolicy.byFormula(servers, npusPerServer, formula);
+  }
+
+  @Override
+  public String configName() {
+    return CONFIG_NAME;
+  }
+
+  @Override
+  public Topology build() {
+    return Topologies.optical(policy(), intraServer, intraServerLink, optical);
+  }
+
+  /**
+   * The policy's routes ({@link OpticalRouting}): within a server over the intra-server fabric; to another server
+   * through the NPU whose circuit reaches it, never through a third server (which hop counts alone would allow).
+   */
+  @Override
+  public RoutingTable routing(Topology topology) {
+    return OpticalRouting.of(topology, policy(), intraServer == IntraServer.SWITCH);
+  }
+}
