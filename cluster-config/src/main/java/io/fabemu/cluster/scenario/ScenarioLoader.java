@@ -249,7 +249,7 @@ public final class ScenarioLoader {
   }
 
   /** Turns an exception of the HOCON library (syntax, substitution, include) into our one-line form. */
-  private static ScenarioException fromHocon(String source, ConfigException e) {
+  static ScenarioException fromHocon(String source, ConfigException e) {
     ConfigOrigin origin = e.origin();
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     String file = source;
