@@ -44,6 +44,22 @@ class TransmissionCostModelPropertyTest {
     if (!replicated && !peerToPeer) assertThat(model.seedFlowchart(t)).isEqualTo(c.chosen());
   }
 
+  @Property(tries = 300)
+  void shouldFindSendAndBroadcastCheapestOfOneThreeAndFourOnReplicatedDataBetweenEqualStages(
+      @ForAll @LongRange(min = 0, max = 1L << 32) long sizeBytes, @ForAll @IntRange(min = 1, max = 16) int npus,
+      @ForAll @IntRange(min = 0, max = 15) int gateway, @ForAll @IntRange(min = 1, max = 2_000) int intraGbps,
+      @ForAll @IntRange(min = 1, max = 2_000) int interGbps) {
+    // Without peer-to-peer the flowchart's S1802 (method 1 for an all-reduce's result) is then also the minimum.
+    TransmissionCostModel model = new TransmissionCostModel(new TransmissionCosts(intraGbps * 1_000_000_000L,
+        interGbps * 1_000_000_000L, 0, 0, false));
+    StageTransfer t = new StageTransfer(sizeBytes, true, 0, firstNpus(npus), 1, firstNpus(npus), gateway);
+    TransmissionChoice c = model.choose(t);
+    long first = c.cost(TransmissionMethod.SEND_BROADCAST).totalPs();
+    assertThat(first).isLessThanOrEqualTo(c.cost(TransmissionMethod.ALLGATHER_SEND_SCATTER).totalPs());
+    assertThat(first).isLessThanOrEqualTo(c.cost(TransmissionMethod.SWITCH_SEND).totalPs());
+    assertThat(c.chosen()).isEqualTo(model.seedFlowchart(t)).isEqualTo(TransmissionMethod.SEND_BROADCAST);
+  }
+
   @Property(tries = 500)
   void shouldCostEveryMethodMoreForMoreData(
       @ForAll @LongRange(min = 0, max = 1L << 32) long sizeBytes, @ForAll @LongRange(min = 1, max = 1L << 20) long more,
