@@ -2,6 +2,7 @@ package io.fabemu.core.optical;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * One transfer between two pipeline stages, as the cost model sees it: the stage on {@code sourceServer} runs on the
@@ -67,6 +68,18 @@ public record StageTransfer(long sizeBytes, boolean replicated, int sourceServer
       }
     }
     return new StageTransfer(sizeBytes, replicated, sourceServer, sourceNpus, targetServer, targetNpus, gateway);
+  }
+
+  /**
+   * The transfer between two stages that each take a whole server, as the seed's stages do ([0072]): every NPU of
+   * {@code sourceServer} to every NPU of {@code targetServer}, through the policy's gateway NPU.
+   *
+   * @throws IllegalArgumentException as {@link #over}
+   */
+  public static StageTransfer betweenServers(ConnectionPolicy policy, long sizeBytes, boolean replicated,
+      int sourceServer, int targetServer) {
+    List<Integer> all = IntStream.range(0, policy.npusPerServer()).boxed().toList();
+    return over(policy, sizeBytes, replicated, sourceServer, all, targetServer, all);
   }
 
   /** The number of source NPUs, k_s. */

@@ -69,6 +69,20 @@ class TransmissionCostModelTest {
   }
 
   @Test
+  void shouldTakeWholeServersBetweenStagesAndSummarizeTheChoiceInOneLine() {
+    StageTransfer t = StageTransfer.betweenServers(ConnectionPolicy.byFormula(8, 8, ConnectionFormula.FORMULA_1),
+        1_000_000, false, 0, 1);
+    assertThat(t).isEqualTo(figureTransfer(1_000_000, false));
+    assertThat(new TransmissionCostModel(NO_P2P).choose(t).summary()).isEqualTo("switch-send (920 us); "
+        + "send-broadcast: not possible (the source NPUs hold different data (not the result of an all-reduce)), "
+        + "p2p-bus: not possible (the servers have no peer-to-peer capability), allgather-send-scatter: 960 us, "
+        + "switch-send: 920 us");
+    assertThat(new TransmissionCostModel(P2P).choose(figureTransfer(1_000_000, true)).summary())
+        .isEqualTo("send-broadcast (100 us); send-broadcast: 100 us, p2p-bus: 645 us, allgather-send-scatter: 960 us, "
+            + "switch-send: 920 us");
+  }
+
+  @Test
   void shouldRefuseMethodOneForDistinctDataAndMethodTwoWithoutPeerToPeer() {
     TransmissionChoice c = new TransmissionCostModel(NO_P2P).choose(figureTransfer(1_000_000, false));
     assertThat(c.cost(TransmissionMethod.SEND_BROADCAST).possible()).isFalse();
