@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Directed rings embedded in the fabric over the world's ranks (one rank per node), for the ring algorithms of the
@@ -18,7 +19,8 @@ import java.util.Map;
  * the hop, lanes wrap onto the same links, which then carry several rings.
  *
  * <p>Shares. Each ring of a subset gets a share of the vector in proportion to its bandwidth: the least, over its
- * hops, of the hop's link rate times the hop's links over the rings of the subset that use it (at most 1).
+ * hops, of the hop's link rate divided by the rings of the subset whose lanes put them on the same link as this
+ * ring (1 where the hop has a link per ring).
  *
  * <p>Immutable.
  */
@@ -26,9 +28,15 @@ public final class EmbeddedRings {
   /** Most rings of one subset that may share a hop: lanes are a tag's 4 index bits. */
   public static final int MAX_RINGS_PER_HOP = 16;
 
+  /** Most fragments the streaming line may cut a vector into: its schedule has a step per fragment. */
+  public static final int MAX_LINE_FRAGMENTS = 65_536;
+
   private final int[][] rings;
   private final long[][] hopBitsPerSecond;
   private final int[][] hopLinks;
+  private final int lineFragments;
+  /** The subsets, computed once: every rank of a member builds its schedules from the same embedding. */
+  private final Map<Algorithm, List<Ring>> subsets = new ConcurrentHashMap<>();
 
   /**
    * @param rings            directed rings, each a permutation of the ranks {@code 0..p-1}
@@ -38,6 +46,22 @@ public final class EmbeddedRings {
    *                                  hop's figures are missing or not positive
    */
   public EmbeddedRings(List<int[]> rings, List<long[]> hopBitsPerSecond, List<int[]> hopLinks) {
+    this(rings, hopBitsPerSecond, hopLinks, 0);
+  }
+
+  /**
+   * As {@link #EmbeddedRings(List, List, List)}, with the streaming line's fragment count.
+   *
+   * @param lineFragments fragments the line algorithms stream a vector in; 0 for one per rank (a ring's chunk size)
+   * @throws IllegalArgumentException also when {@code lineFragments} is negative or above
+   *                                  {@link #MAX_LINE_FRAGMENTS}
+   */
+  public EmbeddedRings(List<int[]> rings, List<long[]> hopBitsPerSecond, List<int[]> hopLinks, int lineFragments) {
+    if (lineFragments < 0 || lineFragments > MAX_LINE_FRAGMENTS) {
+      throw new IllegalArgumentException("line fragments must be in 0.." + MAX_LINE_FRAGMENTS + ", got "
+          + lineFragments);
+    }
+    this.lineFragments = lineFragments;
     if (rings.isEmpty()) throw new IllegalArgumentException("an embedding needs at least one ring");
     if (hopBitsPerSecond.size() != rings.size() || hopLinks.size() != rings.size()) {
       throw new IllegalArgumentException("one list of hop figures per ring");
@@ -49,7 +73,9 @@ public final class EmbeddedRings {
     for (int r = 0; r < rings.size(); r++) {
       int[] ring = rings.get(r);
       boolean[] seen = new boolean[p];
-      if (ring.length != p) throw new IllegalArgumentException("ring " + r + " has " + ring.length + " ranks, not " + p);
+      if (ring.length != p) {
+        throw new IllegalArgumentException("ring " + r + " has " + ring.length + " ranks, not " + p);
+      }
       for (int rank : ring) {
         if (rank < 0 || rank >= p || seen[rank]) {
           throw new IllegalArgumentException("ring " + r + " is not a permutation of ranks 0.." + (p - 1));
@@ -93,6 +119,15 @@ public final class EmbeddedRings {
    * without its closing hop); ring 0 and ring 0 reversed for {@link Algorithm#BIDIRECTIONAL_RING}.
    */
   public List<Ring> forAlgorithm(Algorithm algorithm) {
+    return subsets.computeIfAbsent(algorithm, this::subset);
+  }
+
+  /** Fragments the line algorithms stream a vector in: the configured count, or one per rank. */
+  public int lineFragments() {
+    return lineFragments == 0 ? rankCount() : lineFragments;
+  }
+
+  private List<Ring> subset(Algorithm algorithm) {
     List<Integer> chosen = new ArrayList<>();
     List<Boolean> reversed = new ArrayList<>();
     switch (algorithm) {
@@ -155,12 +190,15 @@ public final class EmbeddedRings {
               + " -> " + order[(j + 1) % p]);
         }
         lanes[j] = lane;
-        double share = Math.min(1.0, (double) links.get(i)[j] / users.get(a));
-        bitsPerSecond = Math.min(bitsPerSecond, rates.get(i)[j] * share);
+        // Lane l takes the (l mod links)-th port after the flow's own, so the rings on this ring's port are the
+        // lanes l' < users with l' = l (mod links): it gets that share of the link.
+        int hopLinks = links.get(i)[j];
+        int ringsOnPort = (users.get(a) - 1 - lane % hopLinks) / hopLinks + 1;
+        bitsPerSecond = Math.min(bitsPerSecond, (double) rates.get(i)[j] / ringsOnPort);
       }
       out.add(new Ring(order, lanes, bitsPerSecond));
     }
-    return out;
+    return List.copyOf(out);
   }
 
   private long arc(int from, int to) {
@@ -173,6 +211,8 @@ public final class EmbeddedRings {
    * @param order         ranks in ring order
    * @param lanes         the lane of hop {@code order[j] -> order[j+1 mod p]}
    * @param bitsPerSecond the ring's bandwidth in the subset (its slowest hop, shared links counted)
+   *                      <p>A subset's rings are shared by every rank that builds a schedule from it: never write
+   *                      their arrays.
    */
   public record Ring(int[] order, int[] lanes, double bitsPerSecond) {
     /** {@code rank}'s place on the ring. */

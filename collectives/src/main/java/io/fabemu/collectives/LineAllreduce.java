@@ -6,7 +6,8 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
 /**
  * The streaming line Allreduce of the embedded-rings seed (002_496bb1f2ed3f2dd8.txt, [0006]-[0010]), the baseline
  * its rings improve on: the ranks in a line (ring 0 of the embedding without its closing hop), the vector streamed
- * in p fragments (the size of a ring's chunks). {@link #fromOneEnd}: the first rank sends each fragment forward; each
+ * in F fragments ({@link EmbeddedRings#lineFragments}: by default p, the size of a ring's chunks).
+ * {@link #fromOneEnd}: the first rank sends each fragment forward; each
  * rank reduces it with its own and passes it on; the last completes it and sends it back along the backward links,
  * each rank storing and passing it on. Forward and backward links work at once as the fragments pipeline.
  * {@link #fromBothEnds} ([0010], "a small improvement"): both ends start, the reduction completes at the middle rank,
@@ -16,8 +17,8 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
  * the last place sends it back at step f+p-1; place j receives it back at step f+2(p-1)-j-1. Both ends, middle
  * place c = (p-1)/2, D = max(c-1, p-2-c) steps for the later side to reach it: place j &lt; c sends forward at step
  * f+j, place j &gt; c backward at step f+(p-1-j), the middle sends the result out at step f+D+1, and a place e away
- * from the middle receives it at step f+D+e. Cost with F = p fragments: (3p-3) steps from one end, about 2p from
- * both, each alpha + (n/p) beta. Tags: fragment f is round f; phases 0 (forward reduce) and 1 (backward results),
+ * from the middle receives it at step f+D+e. Cost with F fragments: F + 2p - 3 steps from one end, about F + p from
+ * both, each alpha + (n/F) beta; with the default F = p, 3p - 3 and about 2p. Tags: fragment f is round f; phases 0 (forward reduce) and 1 (backward results),
  * and from both ends 2 (backward reduce) and 3 (forward results). Lane 0: one link per neighbour and direction, as
  * the seed's line has.
  */
@@ -25,11 +26,11 @@ final class LineAllreduce {
   private LineAllreduce() {}
 
   /** From one end; contributions in OUTPUT. */
-  static void fromOneEnd(ScheduleBuilder b, int[] line, int me, int count) {
+  static void fromOneEnd(ScheduleBuilder b, EmbeddedRings.Ring ring, int me, int count, int fragments) {
+    int[] line = ring.order();
     int p = line.length;
     if (p == 1) return;
-    int j = place(line, me);
-    int fragments = p;
+    int j = ring.positionOf(me);
     for (int s = 0; s < fragments + 2 * p - 3; s++) {
       if (j <= p - 2) transfer(b, true, line[j + 1], count, fragments, s - j, 0, false);
       if (j >= 1) transfer(b, false, line[j - 1], count, fragments, s - j + 1, 0, true);
@@ -40,14 +41,14 @@ final class LineAllreduce {
   }
 
   /** From both ends, reduced at the middle; contributions in OUTPUT. */
-  static void fromBothEnds(ScheduleBuilder b, int[] line, int me, int count) {
+  static void fromBothEnds(ScheduleBuilder b, EmbeddedRings.Ring ring, int me, int count, int fragments) {
+    int[] line = ring.order();
     int p = line.length;
     if (p == 1) return;
-    int j = place(line, me);
+    int j = ring.positionOf(me);
     int c = (p - 1) / 2;
     int d = Math.max(c - 1, p - 2 - c);
     int farthest = Math.max(c, p - 1 - c);
-    int fragments = p;
     for (int s = 0; s < fragments + d + farthest; s++) {
       if (j < c) {
         transfer(b, true, line[j + 1], count, fragments, s - j, 0, false);
@@ -72,7 +73,7 @@ final class LineAllreduce {
     }
   }
 
-  /** A send or receive of fragment {@code fragment} in phase {@code phase}; nothing when the fragment is out of range. */
+  /** A send or receive of fragment {@code fragment} in phase {@code phase}; nothing when it is out of range. */
   private static void transfer(ScheduleBuilder b, boolean send, int peer, int count, int fragments, int fragment,
                                int phase, boolean reduce) {
     if (fragment < 0 || fragment >= fragments) return;
@@ -84,12 +85,5 @@ final class LineAllreduce {
     } else {
       b.receive(peer, BufferId.OUTPUT, offset, length, reduce, fragment);
     }
-  }
-
-  private static int place(int[] line, int me) {
-    for (int j = 0; j < line.length; j++) {
-      if (line[j] == me) return j;
-    }
-    throw new IllegalArgumentException("rank " + me + " is not on the line");
   }
 }

@@ -200,10 +200,11 @@ public final class Schedules {
         } else if (algorithm.onEmbeddedRings()) {
           b.copy(BufferId.INPUT, 0, BufferId.OUTPUT, 0, count);
           List<EmbeddedRings.Ring> rings = layout.rings().forAlgorithm(algorithm);
+          int fragments = layout.rings().lineFragments();
           if (algorithm == Algorithm.LINE) {
-            LineAllreduce.fromOneEnd(b, rings.get(0).order(), rank, count);
+            LineAllreduce.fromOneEnd(b, rings.get(0), rank, count, fragments);
           } else if (algorithm == Algorithm.LINE_BOTH_ENDS) {
-            LineAllreduce.fromBothEnds(b, rings.get(0).order(), rank, count);
+            LineAllreduce.fromBothEnds(b, rings.get(0), rank, count, fragments);
           } else {
             MultiRing.allreduce(b, rings, rank, count);
           }

@@ -131,19 +131,45 @@ class EmbeddedRingsTest {
   @Test
   void shouldShareAHopsLinksAmongTheRingsThatUseIt() {
     // A twice and B: A's hops 0->2, 2->1, 1->3 carry A's two copies over one link each (half each); the hop 3->0
-    // carries all three rings over two links (2/3 each). B alone elsewhere keeps the full rate there.
+    // carries all three rings over two links: lanes 0 and 2 (the two copies of A) wrap onto one link (half each),
+    // lane 1 (B) has the other to itself, so B keeps the full rate.
     EmbeddedRings rings = new EmbeddedRings(List.of(A, B, A),
         List.<long[]>of(new long[] {100 * G, 100 * G, 100 * G, 100 * G}, new long[] {100 * G, 100 * G, 100 * G,
             100 * G}, new long[] {100 * G, 100 * G, 100 * G, 100 * G}),
         List.<int[]>of(new int[] {1, 1, 1, 2}, new int[] {1, 1, 1, 2}, new int[] {1, 1, 1, 2}));
     List<EmbeddedRings.Ring> all = rings.forAlgorithm(Algorithm.MULTI_RING);
     assertThat(all.get(0).bitsPerSecond()).isEqualTo(50.0 * G);
-    assertThat(all.get(1).bitsPerSecond()).isEqualTo(100.0 * G * (2.0 / 3));
+    assertThat(all.get(1).bitsPerSecond()).isEqualTo(100.0 * G);
     assertThat(all.get(2).bitsPerSecond()).isEqualTo(50.0 * G);
     // More links than rings on a hop do not raise a ring above its link's rate.
     EmbeddedRings wide = new EmbeddedRings(List.of(A), List.<long[]>of(new long[] {100 * G, 25 * G, 100 * G,
         100 * G}), List.<int[]>of(new int[] {3, 3, 3, 3}));
     assertThat(wide.forAlgorithm(Algorithm.SINGLE_RING).get(0).bitsPerSecond()).isEqualTo(25.0 * G);
+  }
+
+  @Test
+  void shouldGiveEachRingTheShareOfTheLinkItsLaneTakesWhenRingsOutnumberLinks() {
+    // Five copies of A on hops of two links: lanes 0, 2, 4 share one link (a third each), lanes 1 and 3 the other
+    // (half each), as the NICs place them.
+    EmbeddedRings rings = new EmbeddedRings(List.of(A, A, A, A, A),
+        List.<long[]>of(rates4(), rates4(), rates4(), rates4(), rates4()),
+        List.<int[]>of(links4(2), links4(2), links4(2), links4(2), links4(2)));
+    List<EmbeddedRings.Ring> all = rings.forAlgorithm(Algorithm.MULTI_RING);
+    assertThat(all).extracting(EmbeddedRings.Ring::bitsPerSecond)
+        .containsExactly(60.0 / 3 * G, 60.0 / 2 * G, 60.0 / 3 * G, 60.0 / 2 * G, 60.0 / 3 * G);
+    assertThat(rings.forAlgorithm(Algorithm.MULTI_RING)).isSameAs(all);
+    assertThat(rings.lineFragments()).isEqualTo(A.length);
+    assertThat(new EmbeddedRings(List.of(A), List.of(rates4()), List.of(links4(1)), 9).lineFragments()).isEqualTo(9);
+    assertThatThrownBy(() -> new EmbeddedRings(List.of(A), List.of(rates4()), List.of(links4(1)), -1))
+        .hasMessage("line fragments must be in 0..65536, got -1");
+  }
+
+  private static long[] rates4() {
+    return new long[] {60 * G, 60 * G, 60 * G, 60 * G};
+  }
+
+  private static int[] links4(int links) {
+    return new int[] {links, links, links, links};
   }
 
   @Test

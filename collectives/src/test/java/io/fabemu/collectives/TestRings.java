@@ -38,6 +38,11 @@ public final class TestRings {
 
   /** {@code rings} with every hop at {@link #RATE_BPS} over one link. */
   public static EmbeddedRings uniform(List<int[]> rings) {
+    return uniform(rings, 0);
+  }
+
+  /** {@link #uniform(List)} whose line algorithms stream {@code lineFragments} fragments (0: one per rank). */
+  public static EmbeddedRings uniform(List<int[]> rings, int lineFragments) {
     List<long[]> rates = new ArrayList<>();
     List<int[]> links = new ArrayList<>();
     for (int[] ring : rings) {
@@ -48,7 +53,7 @@ public final class TestRings {
       rates.add(rate);
       links.add(link);
     }
-    return new EmbeddedRings(rings, rates, links);
+    return new EmbeddedRings(rings, rates, links, lineFragments);
   }
 
   /**

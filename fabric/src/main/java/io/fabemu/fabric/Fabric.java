@@ -259,17 +259,19 @@ public final class Fabric {
       for (int j = 0; j < p; j++) {
         order[j] = ring.get(j);
         int to = ring.get((j + 1) % p);
+        rate[j] = Long.MAX_VALUE;
         for (Topology.Link link : topology.ports(ring.get(j))) {
           if (link.to() != to) continue;
           count[j]++;
-          rate[j] = link.spec().bandwidthBitsPerSecond();
+          // Parallel links of one class share a rate; were they to differ, the slowest bounds the ring.
+          rate[j] = Math.min(rate[j], link.spec().bandwidthBitsPerSecond());
         }
       }
       orders.add(order);
       rates.add(rate);
       counts.add(count);
     }
-    return new EmbeddedRings(orders, rates, counts);
+    return new EmbeddedRings(orders, rates, counts, embedding.lineFragments());
   }
 
   /**

@@ -153,9 +153,15 @@ public final class PrismDrawing {
     return TOP_PX + RADIUS_Y_PX + (prism.layers() - 1 - layer) * LAYER_GAP_PX;
   }
 
-  /** Position 0 at the front (bottom of the ellipse), the others counter-clockwise. */
-  private static double angle(int position, int n) {
-    return Math.PI / 2 + 2 * Math.PI * position / n + Math.PI / n;
+  /**
+   * Position 0 near the front (bottom of the ellipse), the others counter-clockwise. Turned by pi/n for odd n and
+   * pi/(2n) for even n, so that no two positions share an x: then the vertical inter-layer links of one edge never
+   * run through another edge's nodes (two angles share a cosine when they sum to a multiple of 2 pi, which these
+   * offsets make impossible).
+   */
+  static double angle(int position, int n) {
+    double turn = n % 2 == 1 ? Math.PI / n : Math.PI / (2 * n);
+    return Math.PI / 2 + 2 * Math.PI * position / n + turn;
   }
 
   private static void legend(Markup out, double x, double y, double max, String title,

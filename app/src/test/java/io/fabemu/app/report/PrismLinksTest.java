@@ -127,4 +127,15 @@ class PrismLinksTest {
     for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) n++;
     return n;
   }
+
+  @Test
+  void shouldPlaceNoTwoPositionsOfALayerAtTheSameXSoEdgesNeverCrossNodes() {
+    for (int n = 3; n <= 12; n++) {
+      Set<Long> xs = new HashSet<>();
+      for (int position = 0; position < n; position++) {
+        xs.add(Math.round(Math.cos(PrismDrawing.angle(position, n)) * 1_000_000));
+      }
+      assertThat(xs).as("x of the %d positions of a layer", n).hasSize(n);
+    }
+  }
 }

@@ -68,8 +68,9 @@ final class RingsSection implements ScenarioSection {
     } catch (IllegalArgumentException e) {
       throw blame(in, source, needing, e.getMessage());
     }
-    checkLanes(in, rings, source, needing);
-    draft.rings(rings);
+    if (workload.algorithms().contains(Algorithm.MULTI_RING)) checkLanes(in, rings, source, needing);
+    int lineFragments = in.intValue(PATH + ".line-fragments", 0, EmbeddedRings.MAX_LINE_FRAGMENTS);
+    draft.rings(rings.withLineFragments(lineFragments));
   }
 
   /**
@@ -81,7 +82,11 @@ final class RingsSection implements ScenarioSection {
     if (source == RingEmbedding.Source.LISTED) {
       return in.error(in.writtenByUser(LISTED) ? LISTED : PATH + ".source", reason);
     }
-    if (in.writtenByUser(PATH + ".source") || needing == null) return in.error(PATH + ".source", reason);
+    if (in.writtenByUser(PATH + ".source")) return in.error(PATH + ".source", reason);
+    if (needing == null) {
+      // Nothing needs the rings and the source is the default: point at what the user did write in the section.
+      return in.error(in.firstWrittenUnder(PATH).orElse(PATH), reason);
+    }
     return in.error("workload.algorithms", needing.configName() + " runs on embedded rings (rings.source = "
         + source.configName() + "), but " + reason);
   }
@@ -123,7 +128,10 @@ final class RingsSection implements ScenarioSection {
     return out;
   }
 
-  /** Rings that share a hop take lanes there, at most {@link EmbeddedRings#MAX_RINGS_PER_HOP}. */
+  /**
+   * Rings that share a hop take lanes there, at most {@link EmbeddedRings#MAX_RINGS_PER_HOP}; only the multi-ring
+   * algorithm runs more than two rings at once, so only it is checked.
+   */
   private static void checkLanes(ScenarioReader in, RingEmbedding rings, RingEmbedding.Source source,
                                  Algorithm needing) {
     int n = rings.rings().get(0).size();

@@ -284,4 +284,26 @@ class ScenarioLoaderRingsTest {
     assertThat(rings("topology { kind = prism, nodes-per-layer = 17, layers = 2 }\n" + MULTI_RING).rings())
         .hasSize(17);
   }
+
+  @Test
+  void shouldCheckTheLanesOnlyWhenTheMultiRingAlgorithmRuns() {
+    // single-ring and the line run on ring 0 alone (bidirectional-ring on it and its reverse): no hop has 17 rings.
+    assertThat(rings("topology { kind = prism, nodes-per-layer = 18, layers = 2 }\n"
+        + "workload.algorithms = [single-ring, bidirectional-ring, line]\n").rings()).hasSize(18);
+  }
+
+  @Test
+  void shouldReadTheLinesFragmentCountAndRefuseOneOutOfRange() {
+    assertThat(rings(PRISM_3X2 + MULTI_RING).lineFragments()).isZero();
+    assertThat(rings(PRISM_3X2 + "workload.algorithms = [line]\nrings.line-fragments = 1024\n").lineFragments())
+        .isEqualTo(1024);
+    assertError(PRISM_3X2 + "workload.algorithms = [line]\nrings.line-fragments = 70000\n")
+        .hasMessageStartingWith("x.conf:3: rings.line-fragments: ");
+  }
+
+  @Test
+  void shouldPointAtTheKeyTheUserWroteWhenNothingNeedsTheRingsAndTheSourceIsTheDefault() {
+    assertError("topology { kind = leaf-spine, hosts = 8 }\nrings { max-rings = 2 }\n")
+        .hasMessageStartingWith("x.conf:2: rings.max-rings: ");
+  }
 }

@@ -17,14 +17,27 @@ import java.util.Locale;
  * @param summary  one line for users: how many rings, from where, and whether they are arc-disjoint
  * @param warnings one line per hop that more rings use than it has links (the rings share its bandwidth), then the
  *                 worst sharing; empty when the rings are arc-disjoint
+ * @param lineFragments fragments the streaming line algorithms cut a vector into; 0 for one per ring member (the
+ *                 size of a ring's chunks)
  */
-public record RingEmbedding(Source source, List<List<Integer>> rings, String summary, List<String> warnings) {
+public record RingEmbedding(Source source, List<List<Integer>> rings, String summary, List<String> warnings,
+                            int lineFragments) {
   /** Most hosts a ring embedding may have: checking keeps a host x host matrix of arcs. */
   public static final int MAX_HOSTS = 4_096;
 
   public RingEmbedding {
     rings = rings.stream().map(List::copyOf).toList();
     warnings = List.copyOf(warnings);
+  }
+
+  /** An embedding whose line algorithms stream one fragment per ring member. */
+  public RingEmbedding(Source source, List<List<Integer>> rings, String summary, List<String> warnings) {
+    this(source, rings, summary, warnings, 0);
+  }
+
+  /** The same rings, the line algorithms streaming {@code fragments} fragments (0: one per ring member). */
+  public RingEmbedding withLineFragments(int fragments) {
+    return new RingEmbedding(source, rings, summary, warnings, fragments);
   }
 
   /** Where the rings come from. */

@@ -97,6 +97,22 @@ class EmbeddedRingCorrectnessTest {
     assertThat(mostQueued).isGreaterThan(1);
   }
 
+  @Test
+  void shouldComputeExactResultsWhenTheLineStreamsFewerOrMoreFragmentsThanRanks() {
+    for (int p : new int[] {2, 3, 6, 11}) {
+      EmbeddedRings base = TestRings.withReverse(p, 0, 41 + p);
+      List<int[]> rings = List.of(base.ring(0), base.ring(1));
+      for (int fragments : new int[] {1, 2, p + 3, 64}) {
+        EmbeddedRings streamed = TestRings.uniform(rings, fragments);
+        assertThat(streamed.lineFragments()).isEqualTo(fragments);
+        for (int count : new int[] {0, 1, 19, 1_009}) {
+          run(Collective.ALLREDUCE, Algorithm.LINE, streamed, count, DataType.INT32, ReduceOp.SUM);
+          run(Collective.ALLREDUCE, Algorithm.LINE_BOTH_ENDS, streamed, count, DataType.FLOAT64, ReduceOp.MAX);
+        }
+      }
+    }
+  }
+
   /** A network whose deterministic jitter of up to 20 alpha makes later messages often overtake earlier ones. */
   private static IdealNetwork jittered() {
     return new IdealNetwork(1_000_000, 10)
