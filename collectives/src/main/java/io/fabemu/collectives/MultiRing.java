@@ -33,8 +33,7 @@ final class MultiRing {
     int p = rings.get(0).order().length;
     if (p == 1) return;
     int[] fragment = EmbeddedRings.fragmentCounts(rings, count);
-    int[] fragmentStart = new int[rings.size()];
-    for (int i = 1; i < rings.size(); i++) fragmentStart[i] = fragmentStart[i - 1] + fragment[i - 1];
+    int[] fragmentStart = starts(fragment);
     Chunks chunks = new Chunks() {
       @Override
       public int offset(int ring, int label) {
@@ -75,8 +74,7 @@ final class MultiRing {
   /** Chunk l of ring i: ring i's fragment of the block of the rank at place l-1 of ring i. */
   private static Chunks blockChunks(List<EmbeddedRings.Ring> rings, int count) {
     int[] fragment = EmbeddedRings.fragmentCounts(rings, count);
-    int[] fragmentStart = new int[rings.size()];
-    for (int i = 1; i < rings.size(); i++) fragmentStart[i] = fragmentStart[i - 1] + fragment[i - 1];
+    int[] fragmentStart = starts(fragment);
     return new Chunks() {
       @Override
       public int offset(int ring, int label) {
@@ -125,6 +123,13 @@ final class MultiRing {
         ring.lanes()[place]);
     b.receive(order[previous], buffer, chunks.offset(ringIndex, received), chunks.count(ringIndex, received), reduce,
         round, ring.lanes()[previous]);
+  }
+
+  /** Where each fragment starts: the counts before it added up. */
+  private static int[] starts(int[] fragment) {
+    int[] start = new int[fragment.length];
+    for (int i = 1; i < fragment.length; i++) start[i] = start[i - 1] + fragment[i - 1];
+    return start;
   }
 
   private static int[] places(List<EmbeddedRings.Ring> rings, int me) {

@@ -16,7 +16,8 @@ package io.fabemu.collectives;
  * </pre>
  *
  * Every rank runs the same sequence of operations, so every rank computes the same tags, and (source rank, tag)
- * names exactly one message of the run.
+ * names exactly one message a rank receives in the run (the embedded-ring algorithms send one tag to several
+ * successors, one per ring, so across the run it is (source, destination, tag) that is unique).
  */
 public final class Tags {
   /** Largest round number a channel can carry. */

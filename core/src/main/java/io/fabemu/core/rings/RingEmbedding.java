@@ -51,6 +51,7 @@ public record RingEmbedding(Source source, List<List<Integer>> rings, String sum
     /** The rings the scenario lists. */
     LISTED;
 
+    /** The name the scenario's {@code rings.source} uses. */
     public String configName() {
       return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

@@ -74,7 +74,7 @@ public final class RankWorkload {
   private Stage stage = Stage.COLLECTIVE;
   /** Where INC cases get their rank layout; null when the fabric is not a leaf-spine (INC cases fall back). */
   private final IncEnvironment incEnvironment;
-  /** The ranks on the fabric's mesh or torus; null on other fabrics. */
+  /** Where the ranks sit: the mesh or torus grid and the ring embedding, each null where the fabric has none. */
   private final RankLayout rankLayout;
   private final RankHost host;
   private final long seed;
