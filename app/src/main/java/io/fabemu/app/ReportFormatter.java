@@ -14,6 +14,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
@@ -318,6 +319,18 @@ public final class ReportFormatter {
         + NcclTestsReport.columnHeader() + NcclTestsReport.rows(table) + NcclTestsReport.footer(table);
   }
 
+  /**
+   * The OCS controller's line (docs/optical.md, "The OCS controller"): circuits set up, when the last came up, and
+   * how long traffic waited at the optical ports for them (packets held, waits summed, the worst).
+   */
+  static String ocsLine(RunResult r) {
+    OcsReport o = r.ocs();
+    return "# OCS: " + plural(o.circuitsSetUp(), "circuit") + " set up, the last up at "
+        + Units.format(o.lastCircuitUpPs()) + "; " + plural(o.heldPackets(), "packet") + " waited for their circuit, "
+        + Units.format(o.totalWaitPs()) + " in total, worst "
+        + Units.format(o.worstWaitPs());
+  }
+
   /** One line: virtual end, windows, events, event rate in wall time, digest; then a line per problem. */
   public static String summary(RunResult r) {
     String rate = r.wallSeconds() > 0
@@ -330,6 +343,7 @@ public final class ReportFormatter {
       sb.append("# INCOMPLETE: ").append(r.incompleteReason() == null ? "no reason given" : r.incompleteReason())
           .append('\n');
     }
+    if (r.ocs() != null) sb.append(ocsLine(r)).append('\n');
     if (r.checked() && r.wrongElements() > 0) {
       sb.append("# WRONG: ").append(r.wrongElements()).append(" output elements differ from the exact answer\n");
     }

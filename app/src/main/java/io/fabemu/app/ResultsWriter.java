@@ -163,6 +163,15 @@ public final class ResultsWriter {
     if (spec.rings() != null) root.set("rings", ringsJson(spec, topology));
     if (spec.hasFaults()) root.set("faults", faultsJson(result, topology));
     if (result.ethernet() != null) root.set("ethernet", ethernetJson(result.ethernet(), topology));
+    if (result.ocs() != null) {
+      // The OCS controller's figures (docs/optical.md, "The OCS controller").
+      ObjectNode ocs = root.putObject("ocs");
+      ocs.put("circuitsSetUp", result.ocs().circuitsSetUp());
+      ocs.put("lastCircuitUpPs", result.ocs().lastCircuitUpPs());
+      ocs.put("heldPackets", result.ocs().heldPackets());
+      ocs.put("totalWaitPs", result.ocs().totalWaitPs());
+      ocs.put("worstWaitPs", result.ocs().worstWaitPs());
+    }
     root.set("scenario", scenarioJson(scenario));
     try {
       return MAPPER.writeValueAsString(root) + "\n";

@@ -27,8 +27,10 @@ import io.fabemu.node.actor.ComputeNodeActor;
 import io.fabemu.node.actor.ManagementActor;
 import io.fabemu.node.management.ManagementCore;
 import io.fabemu.switching.SwitchCore;
+import io.fabemu.switching.actor.OcsControllerActor;
 import io.fabemu.switching.actor.RouterActor;
 import io.fabemu.switching.actor.SwitchActor;
+import io.fabemu.switching.optical.OcsControllerCore;
 import io.fabemu.switching.router.RouterCore;
 import java.time.Duration;
 import java.util.List;
@@ -299,6 +301,7 @@ public final class ScenarioRunner {
     if (core instanceof RouterCore) return RouterActor.create(runner, scheduler);
     if (core instanceof ManagementCore) return ManagementActor.create(runner, scheduler);
     if (core instanceof ExternalEthernetCore) return ExternalEthernetActor.create(runner, scheduler);
+    if (core instanceof OcsControllerCore) return OcsControllerActor.create(runner, scheduler);
     throw new IllegalArgumentException("no actor for " + core.getClass().getName());
   }
 }

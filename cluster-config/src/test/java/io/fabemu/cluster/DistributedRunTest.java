@@ -163,6 +163,31 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldGiveThePlainEnginesResultWhenTheOcsControllerSetsCircuitsUpOnOneAndThreeMembers() {
+    // The controller (member 0) tells NICs on every member that their circuit is up (CircuitUp crosses members).
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-ocs
+        seed = 9
+        topology { kind = optical, servers = 4, npus-per-server = 3, ocs.reconfiguration-delay = 5 us }
+        workload {
+          collective = allreduce, algorithms = [ring, recursive-doubling], sizes = [4 B, 6 KiB], iterations = 1
+        }
+        """, "distributed-ocs.conf").spec();
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    assertThat(plain.ocs().circuitsSetUp()).isEqualTo(6);
+    assertThat(plain.ocs().heldPackets()).isPositive();
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+      assertThat(distributed.links()).isEqualTo(plain.links());
+      assertThat(distributed.ocs()).isEqualTo(plain.ocs());
+    }
+  }
+
+  @Test
   void shouldGiveThePlainEnginesDigestWhenASpineFailsAndRecoversOnOneAndThreeMembers() {
     // The management node (member 0) hears from TORs on every member and updates them across members.
     ScenarioSpec base = leafSpineAllreduce();

@@ -9,6 +9,8 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
+import io.fabemu.core.optical.OcsReport;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
@@ -231,7 +233,8 @@ class KryoWireSerializerTest {
         new NicDeliver(Message.synthetic(3, 4, 83L, 12L)),
         Packet.builder().sourceHost(3).destinationHost(4).messageId(2L).segmentIndex(1).segmentCount(21)
             .wireBytes(1_084).tailTimePs(11L).info(new MessageInfo(3, 4, 82L, 0, null, false, 20_484L)).build(),
-        GossipCore.wake(3));
+        GossipCore.wake(3),
+        new CircuitUp(12, 0L));
     ArrayList<Event> events = new ArrayList<>();
     for (int i = 0; i < payloads.size(); i++) {
       events.add(new Event(i, 1, i, 2, payloads.get(i)));
@@ -241,6 +244,17 @@ class KryoWireSerializerTest {
         new MemberScheduler.TickDone(1, events, payloads.size(), 0L, List.of()));
 
     assertThat(copy.outgoing()).isEqualTo(events);
+  }
+
+  @Test
+  void shouldRoundTripTheOcsPartOfADeviceReport() {
+    DeviceReport report = new DeviceReport(7, List.of(), List.of(), null, List.of(), null, null,
+        new OcsReport(28, 10_000_000L, 56L, 257_058_000L, 8_841_000L));
+
+    DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
+        new MemberScheduler.ReportCollected(1, report, 0L))).report();
+
+    assertThat(copy).isEqualTo(report);
   }
 
   @Test

@@ -14,6 +14,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
@@ -26,6 +27,7 @@ import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.WindowedEngine;
+import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.traffic.DestinationPicker;
@@ -40,6 +42,7 @@ import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.management.ManagementCore;
 import io.fabemu.node.rank.IncEnvironment;
 import io.fabemu.switching.SwitchCore;
+import io.fabemu.switching.optical.OcsControllerCore;
 import io.fabemu.switching.router.RouterCore;
 import io.fabemu.switching.router.RouterDeadlocks;
 import java.util.ArrayList;
@@ -75,6 +78,11 @@ import java.util.TreeSet;
  * receives Ethernet frames and an I/O node's NIC runs its Ethernet NIC; one more device, the external Ethernet
  * ({@code ExternalEthernetCore}), has the id after the management node's ({@link #ethernetDevice}, on member 0 like
  * it), {@link #startEvents} starts the frame sources, and the lookahead is at most the Ethernet cables' latency.
+ *
+ * <p>On an optical cluster with a reconfiguration delay ({@code topology.ocs}, docs/optical.md "The OCS
+ * controller"), one more device, the {@code OcsControllerCore}, comes last ({@link #ocsDevice}): {@link #startEvents}
+ * starts it at time 0, the NPUs' optical ports hold their traffic until it says their circuit is up, and the
+ * lookahead is at most the delay. Not with a fault plan (refused here, and by the scenario loader in one line).
  */
 public final class Fabric {
 
@@ -143,8 +151,15 @@ public final class Fabric {
           + "running a workload");
     }
     // The external Ethernet, when there is one, comes after the management node.
+    OpticalSpec ocsCluster = ocsCluster(scenario);
+    if (ocsCluster != null && !faults.isEmpty()) {
+      throw new IllegalArgumentException("an OCS reconfiguration delay does not combine with faults yet");
+    }
+    // The OCS controller, when there is one, comes last.
     DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)
-        + (ethernet == null ? 0 : 1)];
+        + (ethernet == null ? 0 : 1) + (ocsCluster == null ? 0 : 1)];
+    int ocsDevice = ocsCluster == null ? -1 : devices.length - 1;
+    ConnectionPolicy ocsPolicy = ocsCluster == null ? null : ocsCluster.policy();
     int managementDevice = faults.isEmpty() ? -1 : topology.deviceCount();
     int ethernetDevice = ethernetDevice(topology, faults, ethernet);
     DetourRouting detourRouting = faults.isEmpty() || routerRouting == null ? null : DetourRouting.of(routerRouting);
@@ -178,6 +193,13 @@ public final class Fabric {
         if (routingViews != null) nic.useFaults(faults, routingViews, managementDevice, scenario.seed());
         if (detourViews != null) nic.useFaults(faults, detourViews, managementDevice, scenario.seed());
         if (ethernet != null) nic.useEthernet(ethernet, ethernetDevice);
+        if (ocsPolicy != null) {
+          int npus = ocsPolicy.npusPerServer();
+          int peerServer = ocsPolicy.peerServer(v / npus, v % npus);
+          if (peerServer != ConnectionPolicy.NO_CIRCUIT) {
+            nic.awaitCircuits(List.of(topology.nicDevice(peerServer * npus + v % npus)));
+          }
+        }
         devices[v] = nic;
       } else if (routerRouting != null) {
         RouterCore routerCore = new RouterCore(v, topology, routerRouting, detourRouting, router,
@@ -205,6 +227,9 @@ public final class Fabric {
     if (ethernet != null) {
       devices[ethernetDevice] = new ExternalEthernetCore(ethernetDevice, ethernet, hosts, scenario.seed());
     }
+    if (ocsPolicy != null) {
+      devices[ocsDevice] = new OcsControllerCore(ocsDevice, ocsPolicy, topology, ocsCluster.ocs());
+    }
     RankLayout layout = new RankLayout(rankGrid(scenario.topology(), workload.ppn()),
         embeddedRings(scenario.rings(), topology));
     for (int h = 0; h < hosts; h++) {
@@ -224,6 +249,10 @@ public final class Fabric {
       // Frames cross the I/O nodes' cables.
       lookahead = Math.min(lookahead, ethernet.latencyPs());
     }
+    if (ocsCluster != null) {
+      // The controller's word that a circuit is up crosses to the NPUs' NICs in the reconfiguration delay.
+      lookahead = Math.min(lookahead, ocsCluster.ocs().reconfigurationDelayPs());
+    }
     if (lookahead <= 0) {
       throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
     }
@@ -234,6 +263,16 @@ public final class Fabric {
   /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */
   private static int ethernetDevice(Topology topology, FaultPlan faults, EthernetSpec ethernet) {
     return ethernet == null ? -1 : topology.deviceCount() + (faults.isEmpty() ? 0 : 1);
+  }
+
+  /** The optical cluster whose OCS controller sets its circuits up during the run; null for any other scenario. */
+  private static OpticalSpec ocsCluster(ScenarioSpec scenario) {
+    return scenario.topology() instanceof OpticalSpec optical && optical.ocs().setsUpDuringRun() ? optical : null;
+  }
+
+  /** The OCS controller's device id (the last device) on an optical cluster with a reconfiguration delay; else -1. */
+  public int ocsDevice() {
+    return ocsCluster(scenario) == null ? -1 : devices.length - 1;
   }
 
   /** The external Ethernet's device id in a scenario with I/O nodes; -1 without. */
@@ -326,7 +365,7 @@ public final class Fabric {
   /**
    * The events that start a run: every compute node starts its workload at time 0; in a synthetic-traffic run every
    * NIC starts its traffic instead. The fault plan's events follow, then, with I/O nodes, the Ethernet traffic
-   * sources' first frames at {@code ethernet.start}.
+   * sources' first frames at {@code ethernet.start}, and the OCS controller's start at time 0.
    */
   public List<Event> startEvents() {
     List<Event> events = new ArrayList<>();
@@ -354,6 +393,10 @@ public final class Fabric {
         events.add(new Event(ethernet.startPs(), Event.EXTERNAL_SOURCE, sequence++, ethernetDevice(),
             new EthernetTimer(0)));
       }
+    }
+    if (ocsDevice() >= 0) {
+      // The OCS controller gets the connection policy at time 0 and starts setting the circuits up.
+      events.add(new Event(0L, Event.EXTERNAL_SOURCE, sequence++, ocsDevice(), StartWorkload.INSTANCE));
     }
     return events;
   }

@@ -21,6 +21,7 @@ import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -307,6 +308,18 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         + routerSpec.linkLatencyCycles()) * cyclePs - cyclePs / 2;
     this.faultPlan = plan;
     this.transport = new ReliableTransport(host, plan.settings());
+  }
+
+  /**
+   * Makes this NPU's NIC wait for its optical circuits (docs/optical.md, "The OCS controller"): the ports toward
+   * {@code circuitPeers} hold what they are handed until the OCS controller's {@link CircuitUp} for that peer. Call
+   * it before the run starts.
+   *
+   * @throws IllegalArgumentException when the NIC is on a router network, or has no link to one of the peers
+   */
+  public void awaitCircuits(List<Integer> circuitPeers) {
+    if (terminal != null) throw new IllegalArgumentException("host " + host + ": optical circuits on a router network");
+    forwarder.awaitCircuitsTo(circuitPeers);
   }
 
   /**
@@ -631,6 +644,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     if (ethernet == null) throw cannotHandle(control);
     enabledIoNodes = control.enabledIoHosts();
     if (ethernetUnit != null) ethernetUnit.setEnabled(enabledIoNodes.contains(host));
+  }
+
+  @Override
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    forwarder.onCircuitUp(up, outbox);
   }
 
   /** Sends a frame to node {@code destination} by this NIC's current route to it. */
@@ -1005,7 +1023,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       gaveUp.addAll(incGaveUp);
       FaultReport faults = transport == null ? null
           : new FaultReport(forwarder.faultTally().copy(), List.of(), null, gaveUp, incFallbacks);
-      return new DeviceReport(host, forwarder.counters(), List.of(), null, List.of(), faults);
+      return new DeviceReport(host, forwarder.counters(), List.of(), null, List.of(), faults, null,
+          forwarder.ocsReport());
     }
     LinkCounters port = forwarder.counters().get(0);
     long flits = terminal.flitsInjected();

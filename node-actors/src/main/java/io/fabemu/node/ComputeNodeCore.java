@@ -6,6 +6,7 @@ import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
@@ -291,5 +292,10 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   @Override
   public void onEthernetControl(EthernetControl control, Outbox outbox) {
     throw cannotHandle(control);
+  }
+
+  @Override
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    throw cannotHandle(up);
   }
 }

@@ -7,6 +7,7 @@ import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
@@ -241,5 +242,10 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onEthernetControl(EthernetControl control, Outbox outbox) {
     throw cannotHandle(control);
+  }
+
+  @Override
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    throw cannotHandle(up);
   }
 }

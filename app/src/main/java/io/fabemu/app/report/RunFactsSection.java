@@ -2,6 +2,7 @@ package io.fabemu.app.report;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
@@ -11,8 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * The facts of a run: scenario, topology, ranks, workload, seed, outcome (complete and exact, incomplete, wrong, or
- * not checked), virtual end, windows, events, the digest, and last the wall time with the event rate: the report's
- * only line that changes from one run of the same scenario to the next.
+ * not checked), virtual end, the OCS controller's circuits (when it set them up during the run), windows, events,
+ * the digest, and last the wall time with the event rate: the report's only line that changes from one run of the
+ * same scenario to the next.
  */
 final class RunFactsSection implements ReportSection {
 
@@ -54,6 +56,12 @@ final class RunFactsSection implements ReportSection {
     String outcome = outcome();
     out.element("td", outcome, "class", outcome.startsWith("complete") ? null : "bad").end("tr").newline();
     Tables.fact(out, "Virtual end", Units.format(result.virtualEndPs()) + " (" + result.virtualEndPs() + " ps)");
+    OcsReport ocs = result.ocs();
+    if (ocs != null) {
+      Tables.fact(out, "OCS circuits", ocs.circuitsSetUp() + " set up, the last up at "
+          + Units.format(ocs.lastCircuitUpPs()) + "; " + ocs.heldPackets() + " packets waited for their circuit, "
+          + Units.format(ocs.totalWaitPs()) + " in total, worst " + Units.format(ocs.worstWaitPs()));
+    }
     Tables.fact(out, "Windows", Long.toString(result.windows()));
     Tables.fact(out, "Events", Long.toString(result.events()));
     out.start("tr").element("th", "Digest").element("td", result.digest(), "class", "digest").end("tr").newline();

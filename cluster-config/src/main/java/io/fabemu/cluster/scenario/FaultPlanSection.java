@@ -9,6 +9,7 @@ import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -131,6 +132,10 @@ final class FaultPlanSection implements ScenarioSection {
     if (draft.traffic() != null) {
       throw in.error(EVENTS, list, "faults with synthetic traffic are not supported yet (this scenario writes a "
           + "traffic section)");
+    }
+    if (draft.topology().spec() instanceof OpticalSpec optical && optical.ocs().setsUpDuringRun()) {
+      throw in.error(EVENTS, list, "faults with an OCS reconfiguration delay are not supported yet (set "
+          + "topology.ocs.reconfiguration-delay = 0 ms)");
     }
     if (draft.topology().routerNetwork()) {
       // Detours take a class set per leg (DetourRouting): twice the classes the network's own routing needs.

@@ -2,6 +2,7 @@ package io.fabemu.cluster.scenario;
 
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.optical.OpticalSizing;
 import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
@@ -16,7 +17,9 @@ import java.util.function.Consumer;
  * {@code kind}, full-mesh or switch, and the links' rate and latency), {@code optical} every NPU's optical port and
  * circuit, {@code formula} the connection policy's formula (auto: formula 3 for even M, formula 1 for odd M). The
  * management device's refusals come here with the line of the key they concern: too few NPUs (n > N) at
- * {@code npus-per-server}, a formula that cannot connect the cluster at {@code formula}. No TOR or spine, so no INC.
+ * {@code npus-per-server}, a formula that cannot connect the cluster at {@code formula}.
+ * {@code ocs.reconfiguration-delay} is the OCS controller's circuit setup time (0: the circuits are up from the
+ * start). No TOR or spine, so no INC.
  */
 final class OpticalSection implements TopologyKindSection<OpticalSpec> {
 
@@ -33,7 +36,7 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
 
   @Override
   public List<String> keys() {
-    return List.of("servers", "npus-per-server", "intra-server", "optical", "formula");
+    return List.of("servers", "npus-per-server", "intra-server", "optical", "formula", "ocs");
   }
 
   @Override
@@ -51,7 +54,8 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
     Optional<ConnectionFormula> formula = in.enumValue("topology.formula", OpticalSection::formulaNamed,
         FORMULA_NAMES);
     return new OpticalSpec(servers, npus, intraServer, in.link("topology.intra-server"),
-        in.link("topology.optical"), formula.orElseGet(() -> ConnectionFormula.defaultFor(servers)));
+        in.link("topology.optical"), formula.orElseGet(() -> ConnectionFormula.defaultFor(servers)),
+        new OcsSpec(in.durationPs("topology.ocs.reconfiguration-delay", false)));
   }
 
   @Override

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.core.optical.ConnectionFormula;
+import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
+import io.fabemu.fabric.Fabric;
+import io.fabemu.fabric.result.RunResult;
 import java.nio.file.Path;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
@@ -161,5 +164,62 @@ class ScenarioLoaderOpticalTest {
         .hasMessage("x.conf:1: topology.formula: only used when kind = optical (this topology is prism)");
     assertError("topology { kind = optical, layers = 4 }")
         .hasMessage("x.conf:1: topology.layers: only used when kind = prism (this topology is optical)");
+  }
+
+  @Test
+  void shouldReadTheReconfigurationDelayOfTheOcsController() {
+    assertThat(optical("topology.kind = optical").ocs()).isEqualTo(OcsSpec.NONE);
+    assertThat(optical("topology { kind = optical, ocs.reconfiguration-delay = 10 ms }").ocs())
+        .isEqualTo(new OcsSpec(10_000_000_000L));
+    assertThat(optical("topology { kind = optical, ocs { reconfiguration-delay = 0 ms } }").ocs())
+        .isEqualTo(OcsSpec.NONE);
+    LoadedScenario loaded = ScenarioLoader.parse("topology { kind = optical, ocs.reconfiguration-delay = 25 us }",
+        "x.conf");
+    String echoed = loaded.config().root().render(ConfigRenderOptions.concise());
+    assertThat(ScenarioLoader.parse(echoed, "x.conf").spec()).isEqualTo(loaded.spec());
+    assertThat(ScenarioLoader.parse("topology { kind = ring, hosts = 4 }", "x.conf").config()
+        .hasPath("topology.ocs")).isFalse();
+  }
+
+  @Test
+  void shouldRefuseBadReconfigurationDelaysInOneLine() {
+    assertError("topology {\n  kind = optical\n  ocs.reconfiguration-delay = 2 s\n}")
+        .hasMessage("x.conf:3: topology.ocs.reconfiguration-delay: '2 s' is above the limit of 1 s (every duration is"
+            + " at most 1 s)");
+    assertError("topology {\n  kind = optical\n  ocs.reconfiguration-delay = soon\n}")
+        .hasMessageStartingWith("x.conf:3: topology.ocs.reconfiguration-delay: ");
+    assertError("topology {\n  kind = optical\n  ocs.reconfigure = []\n}")
+        .hasMessageStartingWith("x.conf:3: topology.ocs.reconfigure: unknown key");
+    assertError("topology { kind = ring, hosts = 4, ocs.reconfiguration-delay = 1 ms }")
+        .hasMessage("x.conf:1: topology.ocs: only used when kind = optical (this topology is ring)");
+  }
+
+  @Test
+  void shouldRefuseFaultsWithAReconfigurationDelay() {
+    assertError("topology { kind = optical, servers = 4, npus-per-server = 3, ocs.reconfiguration-delay = 1 ms }\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host1 }]")
+        .hasMessage("x.conf:2: faults.events: faults with an OCS reconfiguration delay are not supported yet (set"
+            + " topology.ocs.reconfiguration-delay = 0 ms)");
+    assertThat(ScenarioLoader.parse("topology { kind = optical, servers = 4, npus-per-server = 3 }\n"
+        + "faults.events = [{ at = 1 us, action = down, node = host1 }]", "x.conf").spec().hasFaults()).isTrue();
+  }
+
+  @Test
+  void shouldLoadTheOcsExampleWithAMemsDelay() {
+    LoadedScenario example = ScenarioLoader.load(Path.of("../examples/optical-ocs.conf"));
+    assertThat(example.spec().topology()).isEqualTo(new OpticalSpec(8, 8, IntraServer.FULL_MESH, DEFAULT_INTRA,
+        DEFAULT_OPTICAL, ConnectionFormula.FORMULA_3, new OcsSpec(10_000_000_000L)));
+  }
+
+  @Test
+  void shouldGiveTodaysDigestForTheExampleWithAZeroDelay() {
+    // The digest of examples/optical-cluster.conf before the OCS controller existed: a delay of 0 (the default)
+    // builds no controller and holds nothing.
+    String before = "64fa06097f44550ec8896a61f00a68880b57423db58bd95e92cf338d176f5440";
+    LoadedScenario example = ScenarioLoader.load(Path.of("../examples/optical-cluster.conf"));
+    assertThat(((OpticalSpec) example.spec().topology()).ocs()).isEqualTo(OcsSpec.NONE);
+    RunResult result = Fabric.build(example.spec()).runOnPlainEngine();
+    assertThat(result.digest()).isEqualTo(before);
+    assertThat(result.ocs()).isNull();
   }
 }

@@ -5,6 +5,8 @@ import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -25,6 +27,11 @@ import java.util.SplittableRandom;
  * packet draws once from a second stream of the port's own, and is lost or arrives corrupted with the set
  * probabilities. What faults lose is counted in the device's {@link FaultTally}, by the event that caused it; the
  * reliable transport of a faulted run resends it.
+ *
+ * <p>An optical circuit not yet set up ({@link #awaitCircuit}, docs/optical.md "The OCS controller"): the port holds
+ * what it is handed, in order, without a start time, until the controller says the circuit is up
+ * ({@link #circuitUp}); the forwarder then transmits the held packets. It counts how many it held and how long each
+ * waited (from the time it could have left to the circuit's up time).
  */
 public final class EgressPort {
   /** What became of a packet handed to the port. */
@@ -57,6 +64,19 @@ public final class EgressPort {
   private int lossEventId = -1;
   private SplittableRandom faultRandom;
   private long faultSeed;
+  /** The packets held for a circuit not yet up, in the order handed over; null when the port is not held. */
+  private List<HeldPacket> held;
+  private long heldPackets;
+  private long heldWaitTotalPs;
+  private long heldWaitWorstPs;
+
+  /**
+   * A packet a port held for its circuit, with the times it was handed over with.
+   *
+   * @param readyPs  earliest time its first bit may leave
+   * @param minEndPs earliest time its last bit may leave, or 0
+   */
+  public record HeldPacket(DeviceProtocol.Packet packet, long readyPs, long minEndPs) {}
 
   public EgressPort(int fromDevice, int toDevice, LinkSpec spec) {
     this(fromDevice, toDevice, spec, 0.0, 0L);
@@ -88,6 +108,58 @@ public final class EgressPort {
     s = s * 0x9E3779B97F4A7C15L + fromDevice;
     s = s * 0x9E3779B97F4A7C15L + toDevice;
     return s;
+  }
+
+  /** The port's circuit is not set up yet: from now on it holds what it is handed until {@link #circuitUp}. */
+  public void awaitCircuit() {
+    if (held == null) held = new ArrayList<>();
+  }
+
+  /** Whether the port holds packets for a circuit not yet up. */
+  public boolean awaitsCircuit() {
+    return held != null;
+  }
+
+  /**
+   * Holds {@code packet} until the circuit is up.
+   *
+   * @throws IllegalStateException when the port's circuit is up
+   */
+  public void hold(DeviceProtocol.Packet packet, long readyPs, long minEndPs) {
+    if (held == null) throw new IllegalStateException("link " + fromDevice + "->" + toDevice + " is not held");
+    held.add(new HeldPacket(packet, readyPs, minEndPs));
+  }
+
+  /**
+   * The circuit is up at {@code upPs}: the port stops holding and returns what it held, in order, for the forwarder
+   * to transmit now; each packet's wait (to {@code upPs} from its ready time) is counted.
+   */
+  public List<HeldPacket> circuitUp(long upPs) {
+    if (held == null) return List.of();
+    List<HeldPacket> out = held;
+    held = null;
+    for (HeldPacket h : out) {
+      long waitPs = Math.max(0L, upPs - h.readyPs());
+      heldPackets++;
+      heldWaitTotalPs += waitPs;
+      heldWaitWorstPs = Math.max(heldWaitWorstPs, waitPs);
+    }
+    return out;
+  }
+
+  /** Packets this port held for its circuit. */
+  public long heldPackets() {
+    return heldPackets;
+  }
+
+  /** Their waits for the circuit, summed. */
+  public long heldWaitTotalPs() {
+    return heldWaitTotalPs;
+  }
+
+  /** The longest wait of one of them. */
+  public long heldWaitWorstPs() {
+    return heldWaitWorstPs;
   }
 
   /** Device at the other end. */

@@ -2,6 +2,8 @@ package io.fabemu.core.link;
 
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.optical.OcsReport;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
@@ -34,6 +36,10 @@ import java.util.Map;
  * node's latest view ({@link #onRouteUpdate}); until that comes it knows nothing of a failure and keeps sending
  * into it. A packet with no route (its destination cut off) is lost, and so is a corrupted packet at a
  * store-and-forward hop, which checks the checksum before it forwards.
+ *
+ * <p>Optical circuits set up during the run ({@link #awaitCircuitsTo}, docs/optical.md "The OCS controller"): the
+ * ports toward the circuits' far ends hold what they are handed until the OCS controller's {@link CircuitUp}
+ * ({@link #onCircuitUp}), which sends it then.
  */
 public final class PacketForwarder {
   private final int vertex;
@@ -52,6 +58,8 @@ public final class PacketForwarder {
   /** The event whose notice made the routes in use (what a packet without a route is lost to); -1 for the built. */
   private int routesCauseEventId = -1;
   private Map<Integer, List<EgressPort>> portsByNeighbour;
+  /** Whether some ports were built waiting for an optical circuit ({@link #awaitCircuitsTo}). */
+  private boolean opticalCircuits;
 
   public PacketForwarder(int vertex, Topology topology, RoutingTable routing, long pipelineLatencyPs,
                          ForwardingMode mode) {
@@ -98,6 +106,56 @@ public final class PacketForwarder {
       port.enableFaults(tally, scenarioSeed);
       portsByNeighbour.computeIfAbsent(port.toDevice(), n -> new ArrayList<>()).add(port);
     }
+  }
+
+  /**
+   * The circuits from this device to {@code peerVertices} are not set up yet: the ports toward them hold what they are
+   * handed until {@link #onCircuitUp}. Call it before the run starts.
+   *
+   * @throws IllegalArgumentException when no port leads to one of them
+   */
+  public void awaitCircuitsTo(List<Integer> peerVertices) {
+    for (int peer : peerVertices) {
+      boolean found = false;
+      for (EgressPort port : ports) {
+        if (port.toDevice() == peer) {
+          port.awaitCircuit();
+          found = true;
+        }
+      }
+      if (!found) throw new IllegalArgumentException("vertex " + vertex + " has no link to vertex " + peer);
+    }
+    opticalCircuits = true;
+  }
+
+  /** The OCS controller says the circuit to {@code up.peerHost()} is up now: the packets held for it leave. */
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    if (!opticalCircuits) {
+      throw new IllegalStateException("vertex " + vertex + " got " + up + " but awaits no circuit");
+    }
+    long now = outbox.nowPs();
+    for (EgressPort port : ports) {
+      if (port.toDevice() != up.peerHost()) continue;
+      for (EgressPort.HeldPacket h : port.circuitUp(now)) {
+        // Never before now: what was ready earlier leaves as the circuit comes up.
+        port.transmit(Math.max(h.readyPs(), now), h.packet().wireBytes(), h.minEndPs());
+        deliverUnlessLost(port, h.packet(), outbox);
+      }
+    }
+  }
+
+  /** What the ports held for circuits not yet up (circuits set up: 0, the controller counts them); null if none. */
+  public OcsReport ocsReport() {
+    if (!opticalCircuits) return null;
+    long held = 0;
+    long total = 0;
+    long worst = 0;
+    for (EgressPort port : ports) {
+      held += port.heldPackets();
+      total += port.heldWaitTotalPs();
+      worst = Math.max(worst, port.heldWaitWorstPs());
+    }
+    return new OcsReport(0, 0L, held, total, worst);
   }
 
   /** The device's link faults (a router network's NIC reads its cable's state there); null without a fault plan. */
@@ -212,21 +270,27 @@ public final class PacketForwarder {
       return;
     }
     long now = outbox.nowPs();
-    if (cutThrough) {
-      port.transmit(now + pipelineLatencyPs, packet.wireBytes(), packet.tailTimePs() + pipelineLatencyPs);
-    } else {
-      port.transmit(packet.tailTimePs() + pipelineLatencyPs, packet.wireBytes(), 0L);
+    long readyPs = cutThrough ? now + pipelineLatencyPs : packet.tailTimePs() + pipelineLatencyPs;
+    long minEndPs = cutThrough ? packet.tailTimePs() + pipelineLatencyPs : 0L;
+    if (port.awaitsCircuit()) {
+      port.hold(packet, readyPs, minEndPs);
+      return;
     }
+    port.transmit(readyPs, packet.wireBytes(), minEndPs);
     deliverUnlessLost(port, packet, outbox);
   }
 
   /**
    * Serializes a packet the device created (or rebuilt) on {@code port}, starting no earlier than {@code readyPs},
-   * and sends it to the far end unless the link loses it.
+   * and sends it to the far end unless the link loses it; a port whose circuit is not up yet holds it.
    */
   public static void transmit(EgressPort port, long readyPs, Packet packet, Outbox outbox) {
     if (port.isDown()) {
       port.countLostWhileDown();
+      return;
+    }
+    if (port.awaitsCircuit()) {
+      port.hold(packet, readyPs, 0L);
       return;
     }
     port.transmit(readyPs, packet.wireBytes(), 0L);

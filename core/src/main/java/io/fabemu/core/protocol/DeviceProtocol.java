@@ -514,6 +514,18 @@ public final class DeviceProtocol {
   }
 
   /**
+   * The OCS controller to an NPU's NIC (docs/optical.md, "The OCS controller"): the circuit from this NPU to host
+   * {@code peerHost} is up now. The controller started it at {@code requestedAtPs} and sends this at the time it
+   * comes up; until then the NIC's port toward {@code peerHost} holds what it is handed, and now sends it.
+   */
+  public record CircuitUp(int peerHost, long requestedAtPs) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onCircuitUp(this, context);
+    }
+  }
+
+  /**
    * A device to itself: the heartbeats of a neighbour or link have been missing (or are back) long enough to declare
    * event {@code eventId}'s change; if the change still holds, the device reports it to the management node.
    */

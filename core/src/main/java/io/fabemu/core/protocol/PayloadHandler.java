@@ -1,6 +1,7 @@
 package io.fabemu.core.protocol;
 
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
@@ -62,4 +63,6 @@ public interface PayloadHandler<C> {
   void onEthernetTimer(EthernetTimer timer, C context);
 
   void onEthernetControl(EthernetControl control, C context);
+
+  void onCircuitUp(CircuitUp up, C context);
 }

@@ -2,6 +2,7 @@ package io.fabemu.core.sim;
 
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.traffic.TrafficStats;
 import java.util.Arrays;
 import java.util.List;
@@ -18,9 +19,18 @@ import java.util.Objects;
  *                        null otherwise
  * @param ethernet        in a scenario with an {@code ethernet} section, the device's part of what the I/O nodes and
  *                        the external Ethernet did; null otherwise
+ * @param ocs             on an optical cluster whose circuits are set up during the run, the device's part of what the
+ *                        OCS controller and the optical ports did; null otherwise
  */
 public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                           List<VcCounters> virtualChannels, FaultReport faults, EthernetReport ethernet) {
+                           List<VcCounters> virtualChannels, FaultReport faults, EthernetReport ethernet,
+                           OcsReport ocs) {
+
+  /** A report of a device without an OCS part. */
+  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
+                      List<VcCounters> virtualChannels, FaultReport faults, EthernetReport ethernet) {
+    this(deviceId, links, ranks, traffic, virtualChannels, faults, ethernet, null);
+  }
 
   /** A report of a device without an Ethernet part. */
   public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,

@@ -2,6 +2,7 @@ package io.fabemu.core.topology;
 
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.routing.OpticalRouting;
 import io.fabemu.core.routing.RoutingTable;
 
@@ -11,8 +12,9 @@ import io.fabemu.core.routing.RoutingTable;
  * different servers joined by the optical circuits of a {@link ConnectionPolicy} made by {@code formula}. Every NPU
  * is a host, {@code host = server * N + npu}; the hosts forward transit traffic themselves. A circuit is modelled as
  * a direct full-duplex link between its two NPUs with the optical latency: the optical circuit switch is a
- * transparent light path once the circuit is set up (the OCS controller that sets circuits up after a
- * reconfiguration delay is not built yet). See {@link Topologies#optical} for the numbering and the port order.
+ * transparent light path once the circuit is set up; with a reconfiguration delay ({@code ocs}) the OCS controller
+ * sets the circuits up during the run and the links carry nothing before. See {@link Topologies#optical} for the
+ * numbering and the port order.
  *
  * @param servers         M, at least 1
  * @param npusPerServer   N, at least the minimum n of {@link io.fabemu.core.optical.OpticalSizing} and the planes
@@ -21,11 +23,23 @@ import io.fabemu.core.routing.RoutingTable;
  * @param intraServerLink the intra-server links (NPU-NPU in a full mesh, NPU-switch with a server switch)
  * @param optical         an NPU's optical port and the circuit through the OCS
  * @param formula         the connection policy's formula (formula 3 only for even M)
+ * @param ocs             the OCS controller: how long a circuit takes to set up ({@link OcsSpec#NONE}: up from the
+ *                        start)
  */
 public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServer, LinkSpec intraServerLink,
-                          LinkSpec optical, ConnectionFormula formula) implements TopologySpec {
+                          LinkSpec optical, ConnectionFormula formula, OcsSpec ocs) implements TopologySpec {
 
   public static final String CONFIG_NAME = "optical";
+
+  public OpticalSpec {
+    if (ocs == null) throw new IllegalArgumentException("optical: the OCS settings must not be null");
+  }
+
+  /** A cluster whose circuits are up from the start ({@link OcsSpec#NONE}). */
+  public OpticalSpec(int servers, int npusPerServer, IntraServer intraServer, LinkSpec intraServerLink,
+                     LinkSpec optical, ConnectionFormula formula) {
+    this(servers, npusPerServer, intraServer, intraServerLink, optical, formula, OcsSpec.NONE);
+  }
 
   /** How the NPUs of one server are joined. */
   public enum IntraServer {

@@ -9,6 +9,7 @@ import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
@@ -61,12 +62,16 @@ public final class ResultAggregator {
     List<LinkCounters> links = new ArrayList<>();
     List<FaultReport> faultParts = new ArrayList<>();
     List<EthernetReport> ethernetParts = new ArrayList<>();
+    List<OcsReport> ocsParts = new ArrayList<>();
     for (DeviceReport report : reports) {
       rankResults.addAll(report.ranks());
       links.addAll(report.links());
       if (report.faults() != null) faultParts.add(report.faults());
       if (report.ethernet() != null) ethernetParts.add(report.ethernet());
+      if (report.ocs() != null) ocsParts.add(report.ocs());
     }
+    // Only the OCS controller's runs have a part (a delay of 0 leaves the result as it was).
+    OcsReport ocs = ocsParts.isEmpty() ? null : OcsReport.merge(ocsParts);
     FaultReport faults = spec.hasFaults() ? FaultReport.merge(faultParts, spec.faults().eventCount()) : null;
     EthernetReport ethernet = spec.ethernet() == null ? null : EthernetReport.merge(ethernetParts);
     rankResults.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
@@ -108,7 +113,7 @@ public final class ResultAggregator {
     }
     String digest = digest(spec, rankResults, links, virtualEndPs, faults, ethernet);
     return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
-        events, wallSeconds, digest, faults, null, ethernet);
+        events, wallSeconds, digest, faults, null, ethernet, ocs);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.fabemu.fabric.result;
 
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.fabric.ScenarioSpec;
 import java.util.List;
@@ -27,10 +28,23 @@ import java.util.List;
  *                       digest); null when no such baseline ran (no fault plan, or {@code faults.baseline = false})
  * @param ethernet       what the I/O nodes and the external Ethernet did ({@link EthernetReport#merge}); null when the
  *                       scenario has no {@code ethernet} section
+ * @param ocs            what the OCS controller and the optical ports did ({@link OcsReport#merge}: circuits set up,
+ *                       when the last came up, how long traffic waited for them); null when no circuit was set up
+ *                       during the run (not an optical cluster, or a reconfiguration delay of 0). Not in the digest:
+ *                       its waits already show in the virtual-time results
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
-                        String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet) {
+                        String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet,
+                        OcsReport ocs) {
+
+  /** The result of a run without an OCS controller. */
+  public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
+                   String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
+                   String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet) {
+    this(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events, wallSeconds, digest, faults,
+        faultImpacts, ethernet, null);
+  }
 
   /** The result of a run without I/O nodes. */
   public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,

@@ -11,6 +11,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.RouteViews;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
@@ -464,5 +465,10 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   @Override
   public void onEthernetControl(EthernetControl control, Outbox outbox) {
     throw cannotHandle(control); // it sends them
+  }
+
+  @Override
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    throw cannotHandle(up);
   }
 }

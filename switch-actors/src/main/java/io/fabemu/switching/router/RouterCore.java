@@ -5,6 +5,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
@@ -1006,5 +1007,10 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onEthernetControl(EthernetControl control, Outbox outbox) {
     throw cannotHandle(control);
+  }
+
+  @Override
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    throw cannotHandle(up);
   }
 }

@@ -1,6 +1,7 @@
 package io.fabemu.switching.router;
 
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
@@ -232,6 +233,11 @@ final class RouterTestNetwork {
     @Override
     public void onEthernetControl(EthernetControl control, Outbox outbox) {
       throw new IllegalArgumentException("test NIC got " + control);
+    }
+
+    @Override
+    public void onCircuitUp(CircuitUp up, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + up);
     }
 
     @Override
