@@ -197,8 +197,10 @@ public final class ScenarioRunner {
           plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
               fabric.lookaheadPs()));
     }
-    return plan.crossLookaheadPs(fabric.topology(), fabric.scenario().devices().switchSpec().pipelineLatencyPs(),
-        fabric.lookaheadPs());
+    // The OCS controller (on member 0) tells NICs on every member that their circuits are up, a reconfiguration
+    // delay after it starts: that delay may be shorter than every link between members.
+    return Math.min(fabric.ocsReconfigurationDelayPs(), plan.crossLookaheadPs(fabric.topology(),
+        fabric.scenario().devices().switchSpec().pipelineLatencyPs(), fabric.lookaheadPs()));
   }
 
   /**

@@ -188,6 +188,27 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldKeepTheCrossMemberWindowWithinAnOcsDelayShorterThanEveryLinkBetweenMembers() {
+    // Servers behind switches, one per member: only the 1 us circuits cross members, and the controller's word
+    // (500 ns) is faster than all of them, so the global window must shrink to it.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-fast-ocs
+        seed = 4
+        topology {
+          kind = optical, servers = 3, npus-per-server = 3, intra-server.kind = switch
+          ocs.reconfiguration-delay = 500 ns
+        }
+        workload { collective = allreduce, algorithms = [ring], sizes = [4 KiB], iterations = 1 }
+        """, "distributed-fast-ocs.conf").spec();
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, 3, START_TIMEOUT, (d, t) -> {});
+    assertThat(distributed.complete()).as(distributed.incompleteReason()).isTrue();
+    assertThat(distributed.digest()).isEqualTo(plain.digest());
+    assertThat(distributed.ocs()).isEqualTo(plain.ocs());
+  }
+
+  @Test
   void shouldGiveThePlainEnginesDigestWhenASpineFailsAndRecoversOnOneAndThreeMembers() {
     // The management node (member 0) hears from TORs on every member and updates them across members.
     ScenarioSpec base = leafSpineAllreduce();

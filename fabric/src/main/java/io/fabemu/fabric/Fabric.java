@@ -275,6 +275,15 @@ public final class Fabric {
     return ocsCluster(scenario) == null ? -1 : devices.length - 1;
   }
 
+  /**
+   * How long after it starts the OCS controller's word reaches the NICs (the reconfiguration delay), the least delay
+   * of a message from it to another device; {@link Long#MAX_VALUE} when the run has no controller.
+   */
+  public long ocsReconfigurationDelayPs() {
+    OpticalSpec optical = ocsCluster(scenario);
+    return optical == null ? Long.MAX_VALUE : optical.ocs().reconfigurationDelayPs();
+  }
+
   /** The external Ethernet's device id in a scenario with I/O nodes; -1 without. */
   public int ethernetDevice() {
     return ethernetDevice(topology, scenario.faults(), scenario.ethernet());

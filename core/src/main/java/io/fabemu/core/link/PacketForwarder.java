@@ -134,13 +134,20 @@ public final class PacketForwarder {
       throw new IllegalStateException("vertex " + vertex + " got " + up + " but awaits no circuit");
     }
     long now = outbox.nowPs();
+    boolean found = false;
     for (EgressPort port : ports) {
+      // An NPU's NIC device is its host number (Topology.nicDevice of a direct network), as the peer is given.
       if (port.toDevice() != up.peerHost()) continue;
+      found = true;
       for (EgressPort.HeldPacket h : port.circuitUp(now)) {
         // Never before now: what was ready earlier leaves as the circuit comes up.
         port.transmit(Math.max(h.readyPs(), now), h.packet().wireBytes(), h.minEndPs());
         deliverUnlessLost(port, h.packet(), outbox);
       }
+    }
+    if (!found) {
+      // A circuit this NPU has no port for: whatever it holds would wait forever, so fail loudly instead.
+      throw new IllegalStateException("vertex " + vertex + " got " + up + " but no port leads to that peer");
     }
   }
 
