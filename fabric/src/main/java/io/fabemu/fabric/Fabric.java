@@ -265,9 +265,13 @@ public final class Fabric {
     return ethernet == null ? -1 : topology.deviceCount() + (faults.isEmpty() ? 0 : 1);
   }
 
-  /** The optical cluster whose OCS controller sets its circuits up during the run; null for any other scenario. */
+  /**
+   * The optical cluster whose OCS controller sets its circuits up during the run; null for any other scenario, and
+   * for a cluster of one server, which has no circuit to set up.
+   */
   private static OpticalSpec ocsCluster(ScenarioSpec scenario) {
-    return scenario.topology() instanceof OpticalSpec optical && optical.ocs().setsUpDuringRun() ? optical : null;
+    return scenario.topology() instanceof OpticalSpec optical && optical.ocs().setsUpDuringRun()
+        && optical.servers() > 1 ? optical : null;
   }
 
   /** The OCS controller's device id (the last device) on an optical cluster with a reconfiguration delay; else -1. */

@@ -140,6 +140,8 @@ public final class EgressPort {
     held = null;
     for (HeldPacket h : out) {
       long waitPs = Math.max(0L, upPs - h.readyPs());
+      // A packet handed over early but ready only after the circuit came up (a DMA read still going) lost nothing.
+      if (waitPs == 0) continue;
       heldPackets++;
       heldWaitTotalPs += waitPs;
       heldWaitWorstPs = Math.max(heldWaitWorstPs, waitPs);
@@ -147,7 +149,7 @@ public final class EgressPort {
     return out;
   }
 
-  /** Packets this port held for its circuit. */
+  /** Packets this port held for its circuit that were ready before it came up (so waited for it). */
   public long heldPackets() {
     return heldPackets;
   }
