@@ -102,15 +102,9 @@ class DistributedRunTest {
         devices.router { flit-bytes = 64 B, link-latency-cycles = 2 }
         workload { collective = allreduce, algorithms = [dimension-ring, ring], sizes = [4 B, 2 KiB], iterations = 1 }
         """, "distributed-torus.conf").spec();
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
-    assertThat(plain.complete()).isTrue();
-    assertThat(plain.wrongElements()).isZero();
+    RunResult plain = exactOnPlainEngine(spec);
     for (int n : new int[] {1, 3}) {
-      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
-      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
-      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
-      assertThat(distributed.links()).isEqualTo(plain.links());
-      assertThat(distributed.events()).isEqualTo(plain.events());
+      assertThat(sameAsPlainOn(n, spec, plain).events()).isEqualTo(plain.events());
     }
   }
 
@@ -127,16 +121,8 @@ class DistributedRunTest {
         }
         """, "distributed-prism.conf").spec();
     assertThat(spec.rings().rings()).hasSize(6);
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
-    assertThat(plain.complete()).isTrue();
-    assertThat(plain.wrongElements()).isZero();
-    for (int n : new int[] {1, 3}) {
-      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
-      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
-      assertThat(distributed.wrongElements()).isZero();
-      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
-      assertThat(distributed.links()).isEqualTo(plain.links());
-    }
+    RunResult plain = exactOnPlainEngine(spec);
+    for (int n : new int[] {1, 3}) sameAsPlainOn(n, spec, plain);
   }
 
   @Test
@@ -150,16 +136,8 @@ class DistributedRunTest {
           collective = allreduce, algorithms = [ring, recursive-doubling], sizes = [4 B, 6 KiB], iterations = 1
         }
         """, "distributed-optical.conf").spec();
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
-    assertThat(plain.complete()).isTrue();
-    assertThat(plain.wrongElements()).isZero();
-    for (int n : new int[] {1, 3}) {
-      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
-      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
-      assertThat(distributed.wrongElements()).isZero();
-      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
-      assertThat(distributed.links()).isEqualTo(plain.links());
-    }
+    RunResult plain = exactOnPlainEngine(spec);
+    for (int n : new int[] {1, 3}) sameAsPlainOn(n, spec, plain);
   }
 
   @Test
@@ -173,17 +151,11 @@ class DistributedRunTest {
           collective = allreduce, algorithms = [ring, recursive-doubling], sizes = [4 B, 6 KiB], iterations = 1
         }
         """, "distributed-ocs.conf").spec();
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
-    assertThat(plain.complete()).isTrue();
-    assertThat(plain.wrongElements()).isZero();
+    RunResult plain = exactOnPlainEngine(spec);
     assertThat(plain.ocs().circuitsSetUp()).isEqualTo(6);
     assertThat(plain.ocs().heldPackets()).isPositive();
     for (int n : new int[] {1, 3}) {
-      RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
-      assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
-      assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
-      assertThat(distributed.links()).isEqualTo(plain.links());
-      assertThat(distributed.ocs()).isEqualTo(plain.ocs());
+      assertThat(sameAsPlainOn(n, spec, plain).ocs()).isEqualTo(plain.ocs());
     }
   }
 
@@ -200,12 +172,8 @@ class DistributedRunTest {
         }
         workload { collective = allreduce, algorithms = [ring], sizes = [4 KiB], iterations = 1 }
         """, "distributed-fast-ocs.conf").spec();
-    RunResult plain = Fabric.build(spec).runOnPlainEngine();
-    assertThat(plain.complete()).isTrue();
-    RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, 3, START_TIMEOUT, (d, t) -> {});
-    assertThat(distributed.complete()).as(distributed.incompleteReason()).isTrue();
-    assertThat(distributed.digest()).isEqualTo(plain.digest());
-    assertThat(distributed.ocs()).isEqualTo(plain.ocs());
+    RunResult plain = exactOnPlainEngine(spec);
+    assertThat(sameAsPlainOn(3, spec, plain).ocs()).isEqualTo(plain.ocs());
   }
 
   @Test
@@ -305,6 +273,27 @@ class DistributedRunTest {
   }
 
   /** What the members give for a scenario with faults: its plain-engine run compared with its baseline's. */
+  /** {@code spec} on the plain engine, checked complete and exact. */
+  private static RunResult exactOnPlainEngine(ScenarioSpec spec) {
+    RunResult plain = Fabric.build(spec).runOnPlainEngine();
+    assertThat(plain.complete()).isTrue();
+    assertThat(plain.wrongElements()).isZero();
+    return plain;
+  }
+
+  /**
+   * {@code spec} on {@code n} members, checked complete, exact, with the plain run's digest and link counters;
+   * returned for the figures a test compares besides.
+   */
+  private static RunResult sameAsPlainOn(int n, ScenarioSpec spec, RunResult plain) {
+    RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, n, START_TIMEOUT, (d, t) -> {});
+    assertThat(distributed.complete()).as("%d member(s): %s", n, distributed.incompleteReason()).isTrue();
+    assertThat(distributed.wrongElements()).isZero();
+    assertThat(distributed.digest()).as("digest on %d member(s)", n).isEqualTo(plain.digest());
+    assertThat(distributed.links()).isEqualTo(plain.links());
+    return distributed;
+  }
+
   private static RunResult plainWithBaseline(ScenarioSpec spec) {
     return FaultImpact.compare(Fabric.build(spec).runOnPlainEngine(), Fabric.build(spec.baseline()).runOnPlainEngine());
   }
