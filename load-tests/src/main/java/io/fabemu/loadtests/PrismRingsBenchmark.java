@@ -3,11 +3,13 @@ package io.fabemu.loadtests;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import io.fabemu.app.ReportFormatter;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
@@ -112,7 +114,7 @@ public final class PrismRingsBenchmark {
   /** Bus bandwidth in GB/s (10^9 B/s), as nccl-tests' all_reduce_perf computes it from the mean latency. */
   static double busBandwidthGBps(CaseResult c, int ranks) {
     double algorithmGBps = c.sizeBytes() / (c.avgLatencyPs() * 1e-12) / 1e9;
-    return algorithmGBps * 2.0 * (ranks - 1) / ranks;
+    return algorithmGBps * ReportFormatter.busBandwidthFactor(Collective.ALLREDUCE, ranks);
   }
 
   private static void printTable(Map<Algorithm, Map<Long, CaseResult>> byAlgorithm, int ranks) {

@@ -105,7 +105,7 @@ public record RingUsage(Algorithm algorithm, List<String> rings, List<Arc> used,
         int to = ports.get(port).to();
         if (!topology.isHost(to)) continue;
         List<Integer> parallel = LinkTable.portsToward(topology, from, to);
-        List<String> on = users.getOrDefault(key(from, port), List.of());
+        List<String> on = users.getOrDefault(PrismDrawing.key(from, port), List.of());
         Arc arc = new Arc(from, to, port, parallel.indexOf(port), parallel.size(), on);
         (on.isEmpty() ? idle : used).add(arc);
       }
@@ -122,10 +122,6 @@ public record RingUsage(Algorithm algorithm, List<String> rings, List<Arc> used,
   private static void take(Map<Long, List<String>> users, RoutingTable routing, int from, int to, int lane,
                            String label) {
     int port = routing.laneEgressPort(from, from, to, lane);
-    users.computeIfAbsent(key(from, port), k -> new ArrayList<>()).add(label);
-  }
-
-  private static long key(int from, int port) {
-    return ((long) from << 32) | port;
+    users.computeIfAbsent(PrismDrawing.key(from, port), k -> new ArrayList<>()).add(label);
   }
 }
