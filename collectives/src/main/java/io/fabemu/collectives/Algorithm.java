@@ -1,12 +1,13 @@
 package io.fabemu.collectives;
 
+import io.fabemu.core.optical.TransmissionMethod;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 
 /**
  * Algorithms, each valid for some collectives. {@link #AUTO} picks one by message size, as OpenMPI's tuned module
- * does.
+ * does; for a {@link Collective#PIPELINE}, by the cost model of the transmission methods.
  */
 public enum Algorithm {
   AUTO,
@@ -65,7 +66,39 @@ public enum Algorithm {
    */
   LINE,
   /** The line Allreduce started from both ends, reduced at the middle ({@link LineAllreduce#fromBothEnds}). */
-  LINE_BOTH_ENDS;
+  LINE_BOTH_ENDS,
+  /**
+   * Pipeline: between stages, the gateway NPU sends one copy, the target gateway broadcasts it in its server (seed
+   * 004's method 1, {@link io.fabemu.core.optical.TransmissionMethod#SEND_BROADCAST}); replicated activations only.
+   */
+  SEND_BROADCAST,
+  /** Pipeline: the gateway reads its neighbours' data over the bus, sends, the target writes (method 2). */
+  P2P_BUS,
+  /** Pipeline: all-gather in the source server, send the spliced data, scatter it in the target (method 3). */
+  ALLGATHER_SEND_SCATTER,
+  /** Pipeline: the NPUs send to the gateway, it sends, the target gateway sends on to its neighbours (method 4). */
+  SWITCH_SEND;
+
+  /** The seed's transmission method this pipeline algorithm carries out; null for every other algorithm. */
+  public TransmissionMethod transmissionMethod() {
+    return switch (this) {
+      case SEND_BROADCAST -> TransmissionMethod.SEND_BROADCAST;
+      case P2P_BUS -> TransmissionMethod.P2P_BUS;
+      case ALLGATHER_SEND_SCATTER -> TransmissionMethod.ALLGATHER_SEND_SCATTER;
+      case SWITCH_SEND -> TransmissionMethod.SWITCH_SEND;
+      default -> null;
+    };
+  }
+
+  /** The pipeline algorithm that carries out {@code method}. */
+  public static Algorithm of(TransmissionMethod method) {
+    return switch (method) {
+      case SEND_BROADCAST -> SEND_BROADCAST;
+      case P2P_BUS -> P2P_BUS;
+      case ALLGATHER_SEND_SCATTER -> ALLGATHER_SEND_SCATTER;
+      case SWITCH_SEND -> SWITCH_SEND;
+    };
+  }
 
   /** True for the algorithms that run on the fabric's ring embedding ({@link EmbeddedRings}). */
   public boolean onEmbeddedRings() {
@@ -111,6 +144,7 @@ public enum Algorithm {
       case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
       case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
       case SENDRECV -> EnumSet.of(AUTO, PING_PONG, RING, WINDOW);
+      case PIPELINE -> EnumSet.of(AUTO, SEND_BROADCAST, P2P_BUS, ALLGATHER_SEND_SCATTER, SWITCH_SEND);
     };
   }
 }

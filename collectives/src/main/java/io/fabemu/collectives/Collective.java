@@ -2,9 +2,12 @@ package io.fabemu.collectives;
 
 import java.util.Locale;
 
-/** The collective operations fabemu runs on real data. */
+/**
+ * The collective operations fabemu runs on real data, and {@link #PIPELINE}: one iteration of pipeline-parallel
+ * training on an optical cluster (seed 004), whose operation is a whole iteration ({@link PipelineIteration}).
+ */
 public enum Collective {
-  ALLREDUCE, REDUCE, BROADCAST, ALLGATHER, REDUCE_SCATTER, GATHER, SCATTER, ALLTOALL, BARRIER, SENDRECV;
+  ALLREDUCE, REDUCE, BROADCAST, ALLGATHER, REDUCE_SCATTER, GATHER, SCATTER, ALLTOALL, BARRIER, SENDRECV, PIPELINE;
 
   /** Name in scenarios: {@code allreduce}, {@code reduce-scatter}, ... */
   public String configName() {
@@ -18,9 +21,9 @@ public enum Collective {
     return null;
   }
 
-  /** True for collectives that combine data with a reduce op. */
+  /** True for collectives that combine data with a reduce op (a pipeline iteration's all-reduces do). */
   public boolean reduces() {
-    return this == ALLREDUCE || this == REDUCE || this == REDUCE_SCATTER;
+    return this == ALLREDUCE || this == REDUCE || this == REDUCE_SCATTER || this == PIPELINE;
   }
 
   /** True for collectives with a root rank. */
@@ -36,7 +39,7 @@ public enum Collective {
   public boolean oneBlockPerRank() {
     return switch (this) {
       case GATHER, SCATTER, ALLGATHER, REDUCE_SCATTER, ALLTOALL -> true;
-      case ALLREDUCE, REDUCE, BROADCAST, BARRIER, SENDRECV -> false;
+      case ALLREDUCE, REDUCE, BROADCAST, BARRIER, SENDRECV, PIPELINE -> false;
     };
   }
 }

@@ -3,6 +3,7 @@ package io.fabemu.collectives;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
@@ -24,6 +25,8 @@ public final class ExpectedAnswers {
   /** Size in bytes -> its reduction; the holder is created cheaply, the reduction computed once outside the map. */
   private final ConcurrentHashMap<Long, Lazy> reductions = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Long, Lazy> blockReductions = new ConcurrentHashMap<>();
+  /** (size, server, input offset, length) -> the reduction over one server's NPUs, for pipeline checks. */
+  private final ConcurrentHashMap<List<Long>, DataBuffer> serverReductions = new ConcurrentHashMap<>();
 
   /** Computes a reduction once, on first use, without holding a lock of the map. */
   private final class Lazy {
@@ -151,7 +154,76 @@ public final class ExpectedAnswers {
       }
       case SENDRECV -> PingPong.active(p, rank) ? compareInput(result, 0, sizeBytes, rank & ~1, 0, count) : 0;
       case BARRIER -> 0;
+      case PIPELINE -> throw new IllegalArgumentException("a pipeline is checked with its pipeline: "
+          + "countWrongPipeline");
     };
+  }
+
+  /**
+   * Wrong elements of {@code rank}'s output after a {@link PipelineIteration}: the global AllReduce's result, and
+   * every activation and gradient the rank received, each against what the sending stage's collective gives the
+   * NPU with the rank's number (see {@link PipelineIteration} for the layout).
+   *
+   * @param count       elements of an activation per NPU
+   * @param globalCount elements of the global AllReduce
+   */
+  public long countWrongPipeline(PipelineSpec spec, long sizeBytes, int count, int globalCount, int rank,
+                                 DataBuffer output) {
+    int n = spec.npusPerServer();
+    int server = rank / n;
+    int npu = rank % n;
+    int microBatches = spec.microBatches();
+    long wrong = globalCount == 0 ? 0 : output.countMismatches(0, reduction(sizeBytes, globalCount), 0, globalCount);
+    for (int m = 0; m < microBatches; m++) {
+      if (server > 0) {
+        wrong += wrongActivation(spec, sizeBytes, count, globalCount, server - 1, npu, m, output,
+            globalCount + m * count);
+      }
+      if (server < spec.servers() - 1) {
+        wrong += wrongActivation(spec, sizeBytes, count, globalCount, server + 1, npu, microBatches + m, output,
+            globalCount + (microBatches + m) * count);
+      }
+    }
+    return wrong;
+  }
+
+  /** Mismatches of {@code actual} at {@code at} with NPU {@code npu} of {@code server}'s stage result of block q. */
+  private long wrongActivation(PipelineSpec spec, long sizeBytes, int count, int globalCount, int server, int npu,
+                               int q, DataBuffer actual, int at) {
+    int n = spec.npusPerServer();
+    long contribution = spec.stageCollective().contributionCount(count, n);
+    long inputOffset = globalCount + q * contribution;
+    int first = server * n;
+    return switch (spec.stageCollective()) {
+      case NONE -> compareInput(actual, at, sizeBytes, first + npu, inputOffset, count);
+      case ALLGATHER -> {
+        int slice = count / n;
+        long wrong = 0;
+        for (int j = 0; j < n; j++) {
+          wrong += compareInput(actual, at + j * slice, sizeBytes, first + j, inputOffset, slice);
+        }
+        yield wrong;
+      }
+      case ALLREDUCE -> actual.countMismatches(at, serverReduction(sizeBytes, first, n, inputOffset, count), 0,
+          count);
+      case REDUCE_SCATTER -> actual.countMismatches(at,
+          serverReduction(sizeBytes, first, n, inputOffset, (int) contribution), npu * count, count);
+    };
+  }
+
+  /** The reduction of input elements [offset, offset + length) over ranks first..first + n - 1, in rank order. */
+  private DataBuffer serverReduction(long sizeBytes, int first, int n, long offset, int length) {
+    return serverReductions.computeIfAbsent(List.of(sizeBytes, (long) first, offset, (long) length), key -> {
+      boolean locations = op.carriesLocation();
+      DataBuffer accumulator = DataBuffer.allocate(inputs.type(), length, locations);
+      DataBuffer next = DataBuffer.allocate(inputs.type(), length, locations);
+      inputs.fill(sizeBytes, first, offset, accumulator, 0, length);
+      for (int r = first + 1; r < first + n; r++) {
+        inputs.fill(sizeBytes, r, offset, next, 0, length);
+        accumulator.reduceFrom(op, 0, next);
+      }
+      return accumulator;
+    });
   }
 
   /**
@@ -167,7 +239,11 @@ public final class ExpectedAnswers {
     int elementBytes = Schedules.elementBytes(collective, workload.dataType(), workload.op());
     for (long sizeBytes : workload.sizesBytes()) {
       int count = (int) (sizeBytes / elementBytes);
-      if (collective == Collective.REDUCE_SCATTER) {
+      if (collective == Collective.PIPELINE) {
+        // The stages' reductions are made on first use, per server; the global AllReduce's now.
+        int globalCount = (int) (workload.pipeline().globalBytes(sizeBytes) / elementBytes);
+        if (globalCount > 0) reduction(sizeBytes, globalCount);
+      } else if (collective == Collective.REDUCE_SCATTER) {
         blockReduction(sizeBytes, count);
       } else {
         reduction(sizeBytes, count);

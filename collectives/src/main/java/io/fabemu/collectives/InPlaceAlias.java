@@ -49,7 +49,7 @@ public record InPlaceAlias(long inputOffset, long outputOffset, long count) {
       case ALLGATHER, GATHER -> new InPlaceAlias(0, block, count);
       case REDUCE_SCATTER, SCATTER -> new InPlaceAlias(block, 0, count);
       case ALLTOALL -> new InPlaceAlias(0, 0, (long) worldSize * count);
-      case BARRIER -> NONE;
+      case BARRIER, PIPELINE -> NONE;
     };
   }
 

@@ -23,17 +23,37 @@ public final class Schedule {
   private final int[] bounds;
   /** {@link #ENTRY_INTS} ints per entry, see {@link ScheduleBuilder}'s packing. */
   private final int[] entries;
+  /** The step each named part ends before, ascending (see {@link ScheduleBuilder#endPart()}); usually empty. */
+  private final int[] partEnds;
 
   /** Ints per packed copy, send or receive. */
   static final int ENTRY_INTS = 5;
 
-  Schedule(int inputCount, int outputCount, int tempCount, BufferId resultBuffer, int[] bounds, int[] entries) {
+  Schedule(int inputCount, int outputCount, int tempCount, BufferId resultBuffer, int[] bounds, int[] entries,
+           int[] partEnds) {
     this.inputCount = inputCount;
     this.outputCount = outputCount;
     this.tempCount = tempCount;
     this.resultBuffer = resultBuffer;
     this.bounds = bounds;
     this.entries = entries;
+    this.partEnds = partEnds;
+  }
+
+  /**
+   * Parts the operation is cut into for reporting (a pipeline iteration's forward and backward passes), each
+   * ending where the next begins; 0 for the collectives, which are one part.
+   */
+  public int partCount() {
+    return partEnds.length;
+  }
+
+  /**
+   * The index of the step part {@code part} ends before: the part is over when every step before it is (equal to
+   * {@link #stepCount()} for a part that runs to the end; equal to the previous part's for an empty part).
+   */
+  public int partEnd(int part) {
+    return partEnds[part];
   }
 
   /** Elements of {@link BufferId#INPUT}. */

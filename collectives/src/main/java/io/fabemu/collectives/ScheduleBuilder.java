@@ -32,6 +32,7 @@ public final class ScheduleBuilder {
   private int tempCount;
   private BufferId resultBuffer = BufferId.OUTPUT;
   private int phase;
+  private int[] partEnds = new int[0];
 
   public ScheduleBuilder(int rank) {
     this.rank = rank;
@@ -97,6 +98,17 @@ public final class ScheduleBuilder {
     return this;
   }
 
+  /**
+   * Closes the current step and ends a named part of the operation there (see {@link Schedule#partEnd}): the
+   * executor records when the rank got past it.
+   */
+  public ScheduleBuilder endPart() {
+    endStep();
+    partEnds = Arrays.copyOf(partEnds, partEnds.length + 1);
+    partEnds[partEnds.length - 1] = boundCount / 3;
+    return this;
+  }
+
   public ScheduleBuilder endStep() {
     if (!copies.isEmpty() || !sends.isEmpty() || !receives.isEmpty()) {
       bound();
@@ -145,7 +157,7 @@ public final class ScheduleBuilder {
     endStep();
     bound();  // ends the last step's receives
     Schedule schedule = new Schedule(inputCount, outputCount, tempCount, resultBuffer,
-        Arrays.copyOf(bounds, boundCount), Arrays.copyOf(entries, entryCount));
+        Arrays.copyOf(bounds, boundCount), Arrays.copyOf(entries, entryCount), partEnds.clone());
     boundCount--;  // the builder may go on adding steps
     for (int s = 0; s < schedule.stepCount(); s++) {
       Step step = schedule.step(s);

@@ -55,6 +55,8 @@ public final class Schedules {
       case ALLTOALL -> Algorithm.PAIRWISE;
       case BARRIER -> Algorithm.DISSEMINATION;
       case SENDRECV -> Algorithm.PING_PONG;
+      case PIPELINE -> throw new IllegalArgumentException("a pipeline's auto is the cost model's choice: resolve it "
+          + "with its workload (resolveForCase)");
     };
   }
 
@@ -64,6 +66,9 @@ public final class Schedules {
    */
   public static Algorithm resolveForCase(WorkloadSpec workload, int caseIndex, int worldSize) {
     long sizeBytes = workload.sizeOfCase(caseIndex);
+    if (workload.collective() == Collective.PIPELINE && workload.algorithmOfCase(caseIndex) == Algorithm.AUTO) {
+      return Algorithm.of(workload.pipeline().choice(sizeBytes).chosen());
+    }
     int elementBytes = elementBytes(workload.collective(), workload.dataType(), workload.op());
     int count = (int) Math.min(Integer.MAX_VALUE, sizeBytes / elementBytes);
     int groupSize = workload.hierarchical() ? nodeCount(worldSize, workload.ppn()) : worldSize;
@@ -274,6 +279,8 @@ public final class Schedules {
         b.buffers(0, 0);
         DisseminationBarrier.append(b, p, rank);
       }
+      case PIPELINE -> throw new IllegalArgumentException("a pipeline iteration needs its pipeline and the "
+          + "connection policy: PipelineIteration builds its schedule");
       case SENDRECV -> {
         if (algorithm == Algorithm.RING) {
           b.buffers(count, count);
@@ -300,8 +307,11 @@ public final class Schedules {
     return (int) Math.min(blocks, Integer.MAX_VALUE);
   }
 
-  /** Flat allreduce on a group; the rank's contribution is in INPUT. Binomial uses phases base and base+1. */
-  private static void allreduceFromInput(ScheduleBuilder b, Algorithm algorithm, RankGroup g, int me, int count,
+  /**
+   * Flat allreduce on a group; the rank's contribution is in INPUT [0, count), the result in OUTPUT [0, count).
+   * Binomial uses phases base and base+1.
+   */
+  static void allreduceFromInput(ScheduleBuilder b, Algorithm algorithm, RankGroup g, int me, int count,
                                          int phaseBase) {
     if (algorithm == Algorithm.BINOMIAL) {
       b.phase(phaseBase);

@@ -26,11 +26,13 @@ import java.util.List;
  *                     the default); in place, the copies {@link InPlaceAlias} names cost nothing
  * @param window       messages one operation of the send/recv algorithm {@link Algorithm#WINDOW} streams before its
  *                     acknowledgement (osu_bw's window; at least 1; the other algorithms ignore it)
+ * @param pipeline     the pipeline of a {@link Collective#PIPELINE} workload (its sizes are activations per NPU);
+ *                     null for every other collective
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
                            boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers,
-                           int window) {
+                           int window, PipelineSpec pipeline) {
 
   /** osu_bw's default window: 64 messages before each acknowledgement. */
   public static final int DEFAULT_WINDOW = 64;
@@ -43,6 +45,25 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     if (window < 1) {
       throw new IllegalArgumentException("window must be at least 1 message, got " + window);
     }
+    if ((collective == Collective.PIPELINE) != (pipeline != null)) {
+      throw new IllegalArgumentException("a pipeline workload needs its pipeline, and only a pipeline workload has "
+          + "one (collective " + collective + ")");
+    }
+  }
+
+  /** A workload that is not a pipeline. */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
+                      boolean syntheticPayload, List<BufferLayout> buffers, int window) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        syntheticPayload, buffers, window, null);
+  }
+
+  /** A pipeline workload: one pipeline iteration per operation, out of place, on real data. */
+  public static WorkloadSpec ofPipeline(PipelineSpec pipeline, List<Algorithm> methods, List<Long> activationBytes,
+                                      int iterations, int warmup, DataType dataType, ReduceOp op) {
+    return new WorkloadSpec(Collective.PIPELINE, methods, activationBytes, iterations, warmup, 1, dataType, op,
+        false, 0, false, DEFAULT_BUFFERS, DEFAULT_WINDOW, pipeline);
   }
 
   /** A workload with the given buffer layouts and the default window ({@value #DEFAULT_WINDOW}). */
@@ -78,19 +99,19 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   /** The same workload with the given payload mode (true: sizes only). */
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, synthetic, buffers, window);
+        root, synthetic, buffers, window, pipeline);
   }
 
   /** The same workload measured with the given buffer layouts. */
   public WorkloadSpec withBuffers(List<BufferLayout> layouts) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, layouts, window);
+        root, syntheticPayload, layouts, window, pipeline);
   }
 
   /** The same workload with another window (see {@link Algorithm#WINDOW}). */
   public WorkloadSpec withWindow(int messages) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, buffers, messages);
+        root, syntheticPayload, buffers, messages, pipeline);
   }
 
   /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */

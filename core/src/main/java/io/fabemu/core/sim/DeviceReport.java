@@ -103,14 +103,25 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param iterationStartsPs    the virtual time each measured iteration started at on this rank, in order (as many
    *                        as {@code iterationLatenciesPs}, or empty); with the latencies they place each
    *                        collective in time, which a run with faults compares with the fault events
+   * @param partEndsPs      for an operation cut into parts (a pipeline iteration: forward, backward), when each part
+   *                        ended after the operation's start, the mean over the measured iterations; empty otherwise
    */
   public record RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
                            long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
-                           long[] iterationStartsPs) {
+                           long[] iterationStartsPs, long[] partEndsPs) {
 
     public RankResult {
       iterationLatenciesPs = iterationLatenciesPs == null ? new long[0] : iterationLatenciesPs;
       iterationStartsPs = iterationStartsPs == null ? new long[0] : iterationStartsPs;
+      partEndsPs = partEndsPs == null ? new long[0] : partEndsPs;
+    }
+
+    /** A result of an operation in one part (every collective but a pipeline iteration). */
+    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
+                      long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
+                      long[] iterationStartsPs) {
+      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome,
+          iterationLatenciesPs, iterationStartsPs, null);
     }
 
     /** A result with per-iteration latencies but without their start times. */
@@ -139,13 +150,14 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
           && totalLatencyPs == r.totalLatencyPs && minLatencyPs == r.minLatencyPs && maxLatencyPs == r.maxLatencyPs
           && wrongElements == r.wrongElements && incOutcome == r.incOutcome
           && Arrays.equals(iterationLatenciesPs, r.iterationLatenciesPs)
-          && Arrays.equals(iterationStartsPs, r.iterationStartsPs);
+          && Arrays.equals(iterationStartsPs, r.iterationStartsPs) && Arrays.equals(partEndsPs, r.partEndsPs);
     }
 
     @Override
     public int hashCode() {
-      return 31 * (31 * Objects.hash(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs,
-          wrongElements, incOutcome) + Arrays.hashCode(iterationLatenciesPs)) + Arrays.hashCode(iterationStartsPs);
+      return 31 * (31 * (31 * Objects.hash(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs,
+          wrongElements, incOutcome) + Arrays.hashCode(iterationLatenciesPs)) + Arrays.hashCode(iterationStartsPs))
+          + Arrays.hashCode(partEndsPs);
     }
 
     @Override
@@ -154,7 +166,7 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
           + ", totalLatencyPs=" + totalLatencyPs + ", minLatencyPs=" + minLatencyPs + ", maxLatencyPs="
           + maxLatencyPs + ", wrongElements=" + wrongElements + ", incOutcome=" + incOutcome
           + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + ", iterationStartsPs="
-          + Arrays.toString(iterationStartsPs) + "]";
+          + Arrays.toString(iterationStartsPs) + ", partEndsPs=" + Arrays.toString(partEndsPs) + "]";
     }
   }
 }

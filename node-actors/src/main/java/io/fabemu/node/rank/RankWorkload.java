@@ -9,6 +9,7 @@ import io.fabemu.collectives.IncLayout;
 import io.fabemu.collectives.InPlaceAlias;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.InputGenerator;
+import io.fabemu.collectives.PipelineIteration;
 import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.Schedule;
@@ -111,6 +112,10 @@ public final class RankWorkload {
   /** When each measured iteration of the current case started, in order. */
   private long[] iterationStartsPs = new long[0];
   private long wrongElements;
+  /** Per part of a pipeline iteration, the sum of its ends over the measured iterations (empty otherwise). */
+  private long[] partEndSumsPs = new long[0];
+  /** Elements of a pipeline case's global AllReduce per rank (0 for other collectives). */
+  private int globalCount;
 
   /**
    * @param rank      this rank (world rank)
@@ -407,9 +412,20 @@ public final class RankWorkload {
       minLatencyPs = Math.min(minLatencyPs, latency);
       maxLatencyPs = Math.max(maxLatencyPs, latency);
     }
+    if (iteration >= workload.warmup()) {
+      long[] partEnds = executor.partEndsPs();
+      for (int part = 0; part < partEndSumsPs.length && part < partEnds.length; part++) {
+        partEndSumsPs[part] += partEnds[part];
+      }
+    }
     if (!synthetic) {
-      wrongElements += answers.countWrong(workload.collective(), caseAlgorithm, workload.root(), sizeBytes, count,
-          rank, resultBuffer());
+      if (workload.collective() == Collective.PIPELINE) {
+        wrongElements += answers.countWrongPipeline(workload.pipeline(), sizeBytes, count, globalCount, rank,
+            buffers[BufferId.OUTPUT.ordinal()]);
+      } else {
+        wrongElements += answers.countWrong(workload.collective(), caseAlgorithm, workload.root(), sizeBytes, count,
+            rank, resultBuffer());
+      }
     }
     completedOperations++;
   }
@@ -421,7 +437,12 @@ public final class RankWorkload {
         ? InPlaceAlias.of(workload.collective(), rank, worldSize, count) : InPlaceAlias.NONE;
     Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
     IncLayout layout = algorithm.inNetwork() ? layoutOrNull(algorithm) : null;
-    if (layout != null) {
+    globalCount = 0;
+    partEndSumsPs = new long[0];
+    if (workload.collective() == Collective.PIPELINE) {
+      schedule = pipelineSchedule(algorithm);
+      partEndSumsPs = new long[schedule.partCount()];
+    } else if (layout != null) {
       schedule = IncAllreduce.build(layout, rank, count);
     } else {
       if (algorithm.inNetwork()) {
@@ -441,6 +462,20 @@ public final class RankWorkload {
     minLatencyPs = Long.MAX_VALUE;
     maxLatencyPs = 0;
     wrongElements = 0;
+  }
+
+  /** The case's pipeline iteration with {@code method}; its global AllReduce runs the algorithm AUTO picks. */
+  private Schedule pipelineSchedule(Algorithm method) {
+    if (rankLayout.optical() == null) {
+      throw new IllegalArgumentException("a pipeline runs on an optical cluster (topology kind optical): this fabric "
+          + "has no connection policy");
+    }
+    long globalBytes = workload.pipeline().globalBytes(sizeBytes);
+    globalCount = (int) (globalBytes / elementBytes);
+    Algorithm globalAlgorithm = Schedules.resolve(Collective.ALLREDUCE, Algorithm.AUTO, globalBytes, globalCount,
+        worldSize);
+    return PipelineIteration.build(workload.pipeline(), rankLayout.optical(), method, globalAlgorithm, rank, count,
+        globalCount);
   }
 
   /** The group cannot use INC: the case runs the host algorithm AUTO picks instead. */
@@ -483,7 +518,14 @@ public final class RankWorkload {
     incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
-        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured)));
+        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured), partEnds()));
+  }
+
+  /** The mean end of each part of the case's measured iterations (empty for an operation in one part). */
+  private long[] partEnds() {
+    long[] means = new long[partEndSumsPs.length];
+    for (int part = 0; part < means.length && measured > 0; part++) means[part] = partEndSumsPs[part] / measured;
+    return means;
   }
 
   /**
@@ -598,6 +640,19 @@ public final class RankWorkload {
       if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
         throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
             + " elements on " + worldSize + " ranks, more than a Java array holds");
+      }
+    }
+    if (c == Collective.PIPELINE) {
+      if (w.pipeline().worldSize() != worldSize || w.ppn() != 1) {
+        throw new IllegalArgumentException("a pipeline of " + w.pipeline().servers() + " servers of "
+            + w.pipeline().npusPerServer() + " NPUs runs one rank per NPU, " + w.pipeline().worldSize()
+            + " ranks with ppn 1, not " + worldSize + " with ppn " + w.ppn());
+      }
+      for (long size : w.sizesBytes()) {
+        if (w.pipeline().globalBytes(size) % elementBytes != 0) {
+          throw new IllegalArgumentException("the global allreduce size " + w.pipeline().globalBytes(size)
+              + " B is not a multiple of the element size " + elementBytes + " B");
+        }
       }
     }
     if (answers == null) {

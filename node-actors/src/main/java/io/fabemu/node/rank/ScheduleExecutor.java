@@ -158,6 +158,11 @@ public final class ScheduleExecutor {
     start(schedule, null, elementBytes, null, opSequence, nowPs, inPlace);
   }
 
+  /** When each part of the running (or last) operation ended, after its start (see {@link Schedule#partEnd}). */
+  private long[] partEndsPs = NO_PARTS;
+  private int nextPart;
+  private static final long[] NO_PARTS = new long[0];
+
   private void start(Schedule schedule, DataBuffer[] buffers, int elementBytes, ReduceOp op, long opSequence,
                      long nowPs, InPlaceAlias inPlace) {
     if (active) {
@@ -174,6 +179,8 @@ public final class ScheduleExecutor {
     this.active = true;
     cpuFreePs = Math.max(cpuFreePs, nowPs);
     operationStartPs = cpuFreePs;
+    partEndsPs = schedule.partCount() == 0 ? NO_PARTS : new long[schedule.partCount()];
+    nextPart = 0;
     advance();
   }
 
@@ -204,6 +211,14 @@ public final class ScheduleExecutor {
   /** When the CPU is next free; after an operation completes, its completion time. */
   public long cpuFreePs() {
     return cpuFreePs;
+  }
+
+  /**
+   * When each part of the last operation ended, after its start (empty for an operation in one part); valid once
+   * it completed, until the next one starts. Callers must not modify it.
+   */
+  public long[] partEndsPs() {
+    return partEndsPs;
   }
 
   /** When the current (or last) operation started. */
@@ -237,6 +252,10 @@ public final class ScheduleExecutor {
   private void advance() {
     while (pendingReceives == 0) {
       stepIndex++;
+      // Every step before this one is done: the parts that end here are over.
+      while (nextPart < partEndsPs.length && schedule.partEnd(nextPart) <= stepIndex) {
+        partEndsPs[nextPart++] = cpuFreePs - operationStartPs;
+      }
       if (stepIndex >= schedule.stepCount()) {
         active = false;
         schedule = null;
