@@ -149,8 +149,8 @@ final class NcclTestsReport {
   private NcclTestsReport() {}
 
   /**
-   * The nccl-tests program that measures {@code collective} (e.g. {@code all_reduce_perf}); null for the barrier,
-   * which nccl-tests does not measure.
+   * The nccl-tests program that measures {@code collective} (e.g. {@code all_reduce_perf}); null for the barrier and
+   * a pipeline iteration, which nccl-tests does not measure.
    */
   static String program(Collective collective) {
     return switch (collective) {
@@ -163,7 +163,7 @@ final class NcclTestsReport {
       case SENDRECV -> "sendrecv_perf";
       case GATHER -> "gather_perf";
       case SCATTER -> "scatter_perf";
-      case BARRIER -> null;
+      case BARRIER, PIPELINE -> null;
     };
   }
 

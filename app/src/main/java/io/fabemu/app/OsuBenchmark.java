@@ -103,10 +103,10 @@ enum OsuBenchmark {
   /**
    * True when an OSU program measures {@code algorithm} of {@code collective}: every collective OMB has, and for
    * send/recv the ping-pong (osu_latency; {@code auto} runs it) and the window (osu_bw) but not the ring, whose
-   * exchange on every rank at once is nccl-tests' sendrecv_perf, not an OMB figure.
+   * exchange on every rank at once is nccl-tests' sendrecv_perf, not an OMB figure; no OSU program runs a pipeline.
    */
   static boolean measures(Collective collective, Algorithm algorithm) {
-    return collective != Collective.SENDRECV || algorithm != Algorithm.RING;
+    return collective != Collective.PIPELINE && (collective != Collective.SENDRECV || algorithm != Algorithm.RING);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.app.report.FaultFigures;
+import io.fabemu.app.report.PipelineTable;
 import io.fabemu.app.report.RingComparison;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
@@ -86,6 +87,7 @@ public final class ReportFormatter {
    * Everything after the run: for each algorithm a latency table and its nccl-tests table (titled
    * {@code # fabemu COLLECTIVE nccl-tests table (PROGRAM), algorithm A}; none for a barrier, which nccl-tests does
    * not measure), then when it runs two or more embedded-ring algorithms their comparison ({@link RingComparison}),
+   * for a pipeline its iterations, their parts and the cost model's choice against the measured ({@link PipelineTable}),
    * then in a run with faults the fault table ({@link #faults}), then the summary.
    */
   public static String report(RunResult result) {
@@ -101,6 +103,8 @@ public final class ReportFormatter {
     }
     RingComparison rings = RingComparison.of(w, ResultsWriter.caseFigures(result, null));
     if (rings != null) sb.append('\n').append(rings.text());
+    PipelineTable pipeline = PipelineTable.of(result);
+    if (pipeline != null) sb.append('\n').append(pipeline.text());
     String faults = faults(result);
     if (!faults.isEmpty()) sb.append('\n').append(faults);
     String ethernet = ethernet(result);

@@ -11,6 +11,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.app.report.LinkTable;
+import io.fabemu.app.report.PipelineTable;
 import io.fabemu.app.report.RingUsage;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.WorkloadSpec;
@@ -163,6 +164,8 @@ public final class ResultsWriter {
     if (spec.rings() != null) root.set("rings", ringsJson(spec, topology));
     if (spec.hasFaults()) root.set("faults", faultsJson(result, topology));
     if (result.ethernet() != null) root.set("ethernet", ethernetJson(result.ethernet(), topology));
+    PipelineTable pipeline = PipelineTable.of(result);
+    if (pipeline != null) pipeline.json(root.putObject("pipeline"));
     if (result.ocs() != null) {
       // The OCS controller's figures (docs/optical.md, "The OCS controller").
       ObjectNode ocs = root.putObject("ocs");

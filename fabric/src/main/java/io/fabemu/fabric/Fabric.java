@@ -231,7 +231,8 @@ public final class Fabric {
       devices[ocsDevice] = new OcsControllerCore(ocsDevice, ocsPolicy, topology, ocsCluster.ocs());
     }
     RankLayout layout = new RankLayout(rankGrid(scenario.topology(), workload.ppn()),
-        embeddedRings(scenario.rings(), topology));
+        embeddedRings(scenario.rings(), topology),
+        scenario.topology() instanceof OpticalSpec optical ? optical.policy() : null);
     for (int h = 0; h < hosts; h++) {
       int node = topology.computeNodeDevice(h);
       devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), worldSize, workload, scenario.seed(), answers,

@@ -47,6 +47,8 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     sections.add(new IncSpeedupSection(series));
     RingComparison rings = RingComparison.of(result.scenario().workload(), cases);
     if (rings != null) sections.add(new RingComparisonSection(rings));
+    PipelineTable pipeline = PipelineTable.of(result);
+    if (pipeline != null) sections.add(new PipelineSection(pipeline));
     if (PrismSection.applies(result, topology)) sections.add(new PrismSection(result, topology));
     sections.add(new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()));
     sections.add(new RankSpreadSection(series, result.cases()));

@@ -8,6 +8,7 @@ import com.typesafe.config.ConfigValueType;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
@@ -109,8 +110,12 @@ final class WorkloadSection implements ScenarioSection {
     }
     boolean synthetic = in.enumValue("workload.payload", WorkloadSection::syntheticPayload, PAYLOAD_NAMES);
     int window = in.intValue("workload.window", 1, ScenarioLoader.MAX_WINDOW);
-    draft.workload(new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations, warmup, ppn,
-        dataType, op, hierarchical, root, synthetic, buffers, window));
+    PipelineSpec pipeline = collective == Collective.PIPELINE
+        ? PipelineSection.spec(in, draft.topology().spec(), algorithms, sizes, elementBytes, explicit) : null;
+    WorkloadSpec workload = new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations,
+        warmup, ppn, dataType, op, hierarchical, root, synthetic, buffers, window, pipeline);
+    if (pipeline != null) PipelineSection.checkWorkload(in, workload);
+    draft.workload(workload);
     draft.echo(echo);
   }
 

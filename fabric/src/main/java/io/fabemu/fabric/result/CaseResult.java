@@ -33,17 +33,31 @@ import java.util.Objects;
  *                             with the fault events ({@link FaultImpact}); empty when the ranks did not report it
  * @param iterationEndsPs      per measured iteration, the virtual time the last rank completed it (every rank, the
  *                             responders of a ping-pong included); empty exactly when {@code iterationStartsPs} is
+ * @param partEndsPs           for an operation cut into parts (a pipeline iteration: forward, backward; the global
+ *                             AllReduce runs to the end), per part the latest end over the ranks of the rank's mean
+ *                             end after its start; empty for the collectives
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
                          boolean checked, FailCause incOutcome, double[] rankLatenciesPs,
-                         double[] iterationLatenciesPs, long[] iterationStartsPs, long[] iterationEndsPs) {
+                         double[] iterationLatenciesPs, long[] iterationStartsPs, long[] iterationEndsPs,
+                         long[] partEndsPs) {
 
   public CaseResult {
     rankLatenciesPs = rankLatenciesPs == null ? new double[0] : rankLatenciesPs;
     iterationLatenciesPs = iterationLatenciesPs == null ? new double[0] : iterationLatenciesPs;
     iterationStartsPs = iterationStartsPs == null ? new long[0] : iterationStartsPs;
     iterationEndsPs = iterationEndsPs == null ? new long[0] : iterationEndsPs;
+    partEndsPs = partEndsPs == null ? new long[0] : partEndsPs;
+  }
+
+  /** A case of an operation in one part (every collective but a pipeline iteration). */
+  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
+                    boolean checked, FailCause incOutcome, double[] rankLatenciesPs, double[] iterationLatenciesPs,
+                    long[] iterationStartsPs, long[] iterationEndsPs) {
+    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+        checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, iterationStartsPs, iterationEndsPs, null);
   }
 
   /** A case without its iterations' intervals. */
@@ -86,14 +100,16 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         && Double.compare(maxLatencyPs, c.maxLatencyPs) == 0 && wrongElements == c.wrongElements
         && checked == c.checked && incOutcome == c.incOutcome && Arrays.equals(rankLatenciesPs, c.rankLatenciesPs)
         && Arrays.equals(iterationLatenciesPs, c.iterationLatenciesPs)
-        && Arrays.equals(iterationStartsPs, c.iterationStartsPs) && Arrays.equals(iterationEndsPs, c.iterationEndsPs);
+        && Arrays.equals(iterationStartsPs, c.iterationStartsPs) && Arrays.equals(iterationEndsPs, c.iterationEndsPs)
+        && Arrays.equals(partEndsPs, c.partEndsPs);
   }
 
   @Override
   public int hashCode() {
     return 31 * (31 * Objects.hash(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs,
         maxLatencyPs, wrongElements, checked, incOutcome) + Arrays.hashCode(rankLatenciesPs))
-        + Arrays.hashCode(iterationLatenciesPs) + 17 * Arrays.hashCode(iterationStartsPs);
+        + Arrays.hashCode(iterationLatenciesPs) + 17 * Arrays.hashCode(iterationStartsPs)
+        + 13 * Arrays.hashCode(partEndsPs);
   }
 
   /** True when the case holds its iterations' intervals ({@link #iterationStartsPs}, {@link #iterationEndsPs}). */
@@ -108,6 +124,7 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         + minLatencyPs + ", maxLatencyPs=" + maxLatencyPs + ", wrongElements=" + wrongElements + ", checked="
         + checked + ", incOutcome=" + incOutcome + ", rankLatenciesPs=" + Arrays.toString(rankLatenciesPs)
         + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + ", iterationStartsPs="
-        + Arrays.toString(iterationStartsPs) + ", iterationEndsPs=" + Arrays.toString(iterationEndsPs) + "]";
+        + Arrays.toString(iterationStartsPs) + ", iterationEndsPs=" + Arrays.toString(iterationEndsPs)
+        + ", partEndsPs=" + Arrays.toString(partEndsPs) + "]";
   }
 }

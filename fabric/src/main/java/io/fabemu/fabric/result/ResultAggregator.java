@@ -161,9 +161,16 @@ public final class ResultAggregator {
     double[] iterationMeans = new double[Math.max(0, iterations)];
     for (int i = 0; i < iterationMeans.length; i++) iterationMeans[i] = iterationSums[i] / measuring;
     long[][] intervals = iterationIntervals(ofCase);
+    // A part is over when its last rank is past it.
+    long[] partEnds = new long[ofCase.get(0).partEndsPs().length];
+    for (RankResult r : ofCase) {
+      for (int part = 0; part < partEnds.length && part < r.partEndsPs().length; part++) {
+        partEnds[part] = Math.max(partEnds[part], r.partEndsPs()[part]);
+      }
+    }
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
         wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
-        Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1]);
+        Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1], partEnds);
   }
 
   /**
