@@ -3,6 +3,8 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -65,11 +67,25 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
     return pipeline.run(spec, echo, options, this);
   }
 
-  /** {@link ReportFormatter#header}, then with a ring embedding {@code # Rings: <its summary>}. */
+  /**
+   * {@link ReportFormatter#header}, then with a ring embedding {@code # Rings: <its summary>}, on an optical cluster
+   * {@code # Policy: <the management device's policy and its check>}.
+   */
   @Override
   public String header(ScenarioSpec spec, Topology topology) {
     String header = ReportFormatter.header(spec, topology.description());
+    if (spec.topology() instanceof OpticalSpec optical) header += policyLine(optical.policy());
     return spec.rings() == null ? header : header + "# Rings: " + spec.rings().summary() + "\n";
+  }
+
+  /** The management device's policy and the result of its full-interconnect check, as one header line. */
+  static String policyLine(ConnectionPolicy policy) {
+    List<String> problems = policy.fullInterconnectProblems();
+    int pairs = policy.servers() * (policy.servers() - 1) / 2;
+    return "# Policy: " + policy.summary() + "; " + (problems.isEmpty()
+        ? "a full interconnect: each of the " + pairs + " server pairs joined by one circuit, no NPU in two, both "
+            + "ends on one plane"
+        : "NOT a full interconnect: " + String.join("; ", problems)) + "\n";
   }
 
   /** The ring embedding's warnings ({@link ValidateCommand#ringWarnings}), once, before the run. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.collectives.Algorithm;
 import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
@@ -138,6 +139,28 @@ class DistributedRunTest {
         """, "distributed-optical.conf").spec();
     RunResult plain = exactOnPlainEngine(spec);
     for (int n : new int[] {1, 3}) sameAsPlainOn(n, spec, plain);
+  }
+
+  @Test
+  void shouldGiveThePlainEnginesDigestWhenAPipelineIterationRunsOnOneAndThreeMembers() {
+    // The pipeline (its costs and stage collective) travels with the workload; the iteration's parts come back.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-pipeline
+        seed = 9
+        topology { kind = optical, servers = 4, npus-per-server = 3 }
+        workload {
+          collective = pipeline, algorithms = [auto, switch-send, allgather-send-scatter], sizes = [48 B, 3 KiB]
+          iterations = 1
+        }
+        pipeline { micro-batches = 2, stage-collective = allreduce, global-allreduce-size = 1 KiB }
+        """, "distributed-pipeline.conf").spec();
+    RunResult plain = exactOnPlainEngine(spec);
+    assertThat(plain.cases().get(0).algorithm()).isEqualTo(Algorithm.SEND_BROADCAST);
+    assertThat(plain.cases().get(0).partEndsPs()).hasSize(2);
+    for (int n : new int[] {1, 3}) {
+      RunResult distributed = sameAsPlainOn(n, spec, plain);
+      assertThat(distributed.cases().get(1).partEndsPs()).isEqualTo(plain.cases().get(1).partEndsPs());
+    }
   }
 
   @Test

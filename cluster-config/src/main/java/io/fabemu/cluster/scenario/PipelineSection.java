@@ -1,5 +1,6 @@
 package io.fabemu.cluster.scenario;
 
+import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigValue;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
@@ -80,15 +81,16 @@ final class PipelineSection implements ScenarioSection {
     for (int i = 0; i < sizes.size(); i++) {
       long count = sizes.get(i) / elementBytes;
       String path = explicit ? "workload.sizes[" + i + "]" : "workload.min-size";
+      ConfigValue value = explicit ? ((ConfigList) in.value("workload.sizes")).get(i) : in.value(path);
       if (stage == StageCollective.ALLGATHER && count % npus != 0) {
-        throw in.error(path, "an allgather stage cuts an activation into one slice per NPU: "
+        throw in.error(path, value, "an allgather stage cuts an activation into one slice per NPU: "
             + Quantities.formatBytes(sizes.get(i)) + " is " + count + " elements, not a multiple of " + npus);
       }
       long staged = count * (1 + 2L * npus);
       long input = (global == PipelineSpec.SAME_AS_ACTIVATION ? count : global / elementBytes)
           + 2L * microBatches * stage.contributionCount((int) Math.min(count, Integer.MAX_VALUE), npus);
       if (Math.max(staged, input) > Schedules.MAX_BUFFER_ELEMENTS) {
-        throw in.error(path, "an activation of " + Quantities.formatBytes(sizes.get(i)) + " needs buffers of more "
+        throw in.error(path, value, "an activation of " + Quantities.formatBytes(sizes.get(i)) + " needs buffers of more "
             + "elements per NPU than a Java array holds (" + npus + " NPUs' staging, " + microBatches
             + " micro-batches)");
       }

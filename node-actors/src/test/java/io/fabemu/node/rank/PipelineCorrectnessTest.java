@@ -65,6 +65,24 @@ class PipelineCorrectnessTest {
   }
 
   @Test
+  void locationsTravelWithTheValues() {
+    // MAXLOC reduces (value, location) pairs: the stage collectives and the global AllReduce carry both.
+    ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(3, 3);
+    for (StageCollective stage : StageCollective.values()) {
+      PipelineSpec spec = new PipelineSpec(3, 3, 2, stage, 9L * 8, COSTS);
+      WorkloadSpec w = WorkloadSpec.ofPipeline(spec, List.of(Algorithm.SWITCH_SEND, Algorithm.P2P_BUS),
+          List.of(6L * 8), 1, 1, DataType.INT32, ReduceOp.MAXLOC);
+      IdealNetwork net = new IdealNetwork(1_000, 1).jitter((m, seq) -> (seq * 7919) % 30_000);
+      RankWorkload[] ranks = net.createRanks(w, 9, SEED, new RankLayout(null, null, policy));
+      net.run();
+      for (RankWorkload rank : ranks) {
+        assertThat(rank.results()).as(stage + " rank %d", rank.rank()).allSatisfy(r -> assertThat(r.wrongElements())
+            .isZero());
+      }
+    }
+  }
+
+  @Test
   void autoRunsTheCostModelsChoice() {
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(4, 3);
     PipelineSpec spec = new PipelineSpec(4, 3, 2, StageCollective.ALLREDUCE, 0, COSTS);

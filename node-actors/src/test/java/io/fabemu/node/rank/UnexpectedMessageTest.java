@@ -46,6 +46,8 @@ class UnexpectedMessageTest {
   void shouldComputeExactResultsWhenTheNetworkReordersMessages() {
     int mostQueued = 0;
     for (Collective c : Collective.values()) {
+      // A pipeline needs its pipeline and an optical layout: PipelineCorrectnessTest reorders its messages too.
+      if (c == Collective.PIPELINE) continue;
       for (Algorithm a : Algorithm.validFor(c)) {
         for (int p : new int[] {5, 8}) {
           ReduceOp op = c.reduces() ? ReduceOp.MAXLOC : ReduceOp.SUM;
