@@ -2,7 +2,11 @@ package io.fabemu.collectives;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.optical.OpticalSizing;
+import io.fabemu.core.optical.TransmissionCosts;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -23,7 +27,8 @@ class ScheduleStructureTest {
 
   @Provide
   Arbitrary<Case> cases() {
-    Arbitrary<Collective> collectives = Arbitraries.of(Collective.class);
+    // A pipeline iteration needs its pipeline and connection policy: shouldPairEverySendWhenAPipelineIsBuilt.
+    Arbitrary<Collective> collectives = Arbitraries.of(Collective.class).filter(c -> c != Collective.PIPELINE);
     return collectives.flatMap(c -> {
       Arbitrary<Algorithm> algorithms = Arbitraries.of(Algorithm.validFor(c))
           .filter(a -> a != Algorithm.AUTO && !a.inNetwork());
@@ -48,23 +53,55 @@ class ScheduleStructureTest {
       Schedule s = Schedules.build(k.collective(), k.algorithm(), rank, p, count, root,
           k.hierarchical() && !dimensionRing && !rings, k.ppn(), WorkloadSpec.DEFAULT_WINDOW,
           new RankLayout(dimensionRing ? gridOf(p) : null, rings ? TestRings.withReverse(p, 2, p) : null));
-      for (int i = 0; i < s.stepCount(); i++) {
-        Step step = s.step(i);
-        for (int j = 0; j < step.sendCount(); j++) {
-          Transfer t = step.send(j);
-          assertThat(t.peer()).isBetween(0, p - 1).isNotEqualTo(rank);
-          String key = rank + ">" + t.peer() + "#" + Integer.toHexString(t.channel());
-          assertThat(sends.put(key, t.count())).as("duplicate send %s", key).isNull();
-        }
-        for (int j = 0; j < step.receiveCount(); j++) {
-          Transfer t = step.receive(j);
-          assertThat(t.peer()).isBetween(0, p - 1).isNotEqualTo(rank);
-          String key = t.peer() + ">" + rank + "#" + Integer.toHexString(t.channel());
-          assertThat(receives.put(key, t.count())).as("duplicate receive %s", key).isNull();
-        }
-      }
+      collectTransfers(s, rank, p, sends, receives);
     }
     assertThat(receives).as("%s p=%d count=%d root=%d", k, p, count, root).isEqualTo(sends);
+  }
+
+  @Property(tries = 200)
+  void shouldPairEverySendWithExactlyOneReceiveWhenAPipelineIsBuilt(@ForAll @IntRange(min = 2, max = 7) int servers,
+      @ForAll @IntRange(min = 0, max = 2) int extraNpus, @ForAll StageCollective stage,
+      @ForAll @IntRange(min = 0, max = 3) int methodIndex, @ForAll @IntRange(min = 1, max = 3) int microBatches,
+      @ForAll @IntRange(min = 0, max = 9) int countSeed, @ForAll @IntRange(min = 0, max = 10) int globalCount) {
+    int npus = OpticalSizing.minimumNpusPerServer(servers) + extraNpus;
+    Algorithm method = List.of(Algorithm.SEND_BROADCAST, Algorithm.P2P_BUS, Algorithm.ALLGATHER_SEND_SCATTER,
+        Algorithm.SWITCH_SEND).get(methodIndex);
+    if (method == Algorithm.SEND_BROADCAST && !stage.replicated()) method = Algorithm.SWITCH_SEND;
+    int count = stage == StageCollective.ALLGATHER ? countSeed % 3 * npus : countSeed;
+    ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(servers, npus);
+    PipelineSpec spec = new PipelineSpec(servers, npus, microBatches, stage, 0, new TransmissionCosts(1, 1, 0, 0,
+        true));
+    int p = servers * npus;
+    Map<String, Integer> sends = new HashMap<>();
+    Map<String, Integer> receives = new HashMap<>();
+    for (int rank = 0; rank < p; rank++) {
+      Schedule s = PipelineIteration.build(spec, policy, method, Algorithm.RING, rank, count, globalCount);
+      assertThat(s.partCount()).isEqualTo(PipelineIteration.PARTS);
+      assertThat(s.partEnd(0)).isLessThanOrEqualTo(s.partEnd(1));
+      assertThat(s.partEnd(1)).isLessThanOrEqualTo(s.stepCount());
+      collectTransfers(s, rank, p, sends, receives);
+    }
+    assertThat(receives).as("M=%d N=%d %s %s", servers, npus, stage, method).isEqualTo(sends);
+  }
+
+  /** Adds the schedule's sends and receives, keyed (source, destination, channel), refusing duplicates. */
+  private static void collectTransfers(Schedule s, int rank, int p, Map<String, Integer> sends,
+                                       Map<String, Integer> receives) {
+    for (int i = 0; i < s.stepCount(); i++) {
+      Step step = s.step(i);
+      for (int j = 0; j < step.sendCount(); j++) {
+        Transfer t = step.send(j);
+        assertThat(t.peer()).isBetween(0, p - 1).isNotEqualTo(rank);
+        String key = rank + ">" + t.peer() + "#" + Integer.toHexString(t.channel());
+        assertThat(sends.put(key, t.count())).as("duplicate send %s", key).isNull();
+      }
+      for (int j = 0; j < step.receiveCount(); j++) {
+        Transfer t = step.receive(j);
+        assertThat(t.peer()).isBetween(0, p - 1).isNotEqualTo(rank);
+        String key = t.peer() + ">" + rank + "#" + Integer.toHexString(t.channel());
+        assertThat(receives.put(key, t.count())).as("duplicate receive %s", key).isNull();
+      }
+    }
   }
 
   @Property(tries = 50)
