@@ -1,5 +1,6 @@
 package io.fabemu.app;
 
+import io.fabemu.app.report.Formats;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Parameters;
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
  * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
  * fault events, the plan's {@link #faultSummary}, when it has I/O nodes their {@link #ethernetSummary}, when it has
- * a ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
+ * a pipeline per size {@code pipeline: <size>: the cost model chooses <method and costs>}, with a
+ * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and exits 0; or prints the one-line error and exits 2.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -67,6 +69,13 @@ final class ValidateCommand implements Callable<Integer> {
     }
     if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
     if (spec.ethernet() != null) stdout.println(ethernetSummary(spec.ethernet(), topology));
+    if (spec.workload().pipeline() != null) {
+      // What auto will run, before any emulation: the management device's arithmetic alone.
+      for (long size : spec.workload().sizesBytes()) {
+        stdout.println("pipeline: " + Formats.sizeLabel(size) + ": the cost model chooses "
+            + spec.workload().pipeline().choice(size).summary());
+      }
+    }
     if (spec.rings() != null) {
       stdout.println("rings: " + spec.rings().summary());
       for (String warning : ringWarnings(spec.rings())) stderr.println(warning);

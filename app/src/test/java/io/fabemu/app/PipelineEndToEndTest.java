@@ -80,6 +80,15 @@ class PipelineEndToEndTest extends CliTestBase {
   }
 
   @Test
+  void validateShouldPrintTheCostModelsChoicePerSize() throws Exception {
+    Path scenario = dir.resolve("pipeline.conf");
+    Files.writeString(scenario, SCENARIO);
+    assertThat(fabemu("validate", scenario.toString())).isZero();
+    assertThat(stdout.lines().toList()).hasSize(2).last().asString().startsWith(
+        "pipeline: 12K: the cost model chooses send-broadcast (");
+  }
+
+  @Test
   void validateShouldRefuseEightServersOfSixNpusAndFormula1OnSeven() throws Exception {
     Path six = dir.resolve("six.conf");
     Files.writeString(six, "topology { kind = optical, servers = 8, npus-per-server = 6 }\n");
