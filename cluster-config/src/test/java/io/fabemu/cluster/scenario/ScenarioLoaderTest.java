@@ -172,7 +172,7 @@ class ScenarioLoaderTest {
   void shouldListKnownKeysWhenNothingIsClose() {
     assertError("metrics = []")
         .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, traffic, "
-            + "ethernet, rings, name)");
+            + "ethernet, rings, pipeline, name)");
   }
 
   @Test
@@ -600,6 +600,6 @@ class ScenarioLoaderTest {
     Files.writeString(file, "seed = 1\nworkload.collective = allreduse\n");
     assertThatThrownBy(() -> ScenarioLoader.load(file)).isInstanceOf(ScenarioException.class)
         .hasMessage(file + ":2: workload.collective: 'allreduse' is not one of allreduce, reduce, broadcast, "
-            + "allgather, reduce-scatter, gather, scatter, alltoall, barrier, sendrecv (did you mean 'allreduce'?)");
+            + "allgather, reduce-scatter, gather, scatter, alltoall, barrier, sendrecv, pipeline (did you mean 'allreduce'?)");
   }
 }
