@@ -600,6 +600,7 @@ class ScenarioLoaderTest {
     Files.writeString(file, "seed = 1\nworkload.collective = allreduse\n");
     assertThatThrownBy(() -> ScenarioLoader.load(file)).isInstanceOf(ScenarioException.class)
         .hasMessage(file + ":2: workload.collective: 'allreduse' is not one of allreduce, reduce, broadcast, "
-            + "allgather, reduce-scatter, gather, scatter, alltoall, barrier, sendrecv, pipeline (did you mean 'allreduce'?)");
+            + "allgather, reduce-scatter, gather, scatter, alltoall, barrier, sendrecv, pipeline (did you mean "
+            + "'allreduce'?)");
   }
 }
