@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.app.report.FaultFigures;
+import io.fabemu.app.report.OcsFigures;
 import io.fabemu.app.report.PipelineTable;
 import io.fabemu.app.report.RingComparison;
 import io.fabemu.collectives.Algorithm;
@@ -324,15 +325,15 @@ public final class ReportFormatter {
   }
 
   /**
-   * The OCS controller's line (docs/optical.md, "The OCS controller"): circuits set up, when the last came up, and
-   * how long traffic waited at the optical ports for them (packets held, waits summed, the worst).
+   * The OCS controller's lines (docs/optical.md, "The OCS controller"): circuits set up at the start, when the last
+   * came up, and how long traffic waited at the optical ports for them (packets held, waits summed, the worst); then
+   * one line per policy change: its time and new formula, the circuits torn down and set up, when the last new one
+   * came up, and what waited for them ({@link OcsFigures}).
    */
   static String ocsLine(RunResult r) {
-    OcsReport o = r.ocs();
-    return "# OCS: " + plural(o.circuitsSetUp(), "circuit") + " set up, the last up at "
-        + Units.format(o.lastCircuitUpPs()) + "; " + plural(o.heldPackets(), "packet") + " waited for their circuit, "
-        + Units.format(o.totalWaitPs()) + " in total, worst "
-        + Units.format(o.worstWaitPs());
+    StringBuilder sb = new StringBuilder("# OCS: " + OcsFigures.setUp(r.ocs()));
+    for (OcsReport.ChangeCost c : r.ocs().changes()) sb.append("\n# OCS: ").append(OcsFigures.change(r, c));
+    return sb.toString();
   }
 
   /** One line: virtual end, windows, events, event rate in wall time, digest; then a line per problem. */

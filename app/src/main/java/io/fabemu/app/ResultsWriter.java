@@ -11,6 +11,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.app.report.LinkTable;
+import io.fabemu.app.report.OcsFigures;
 import io.fabemu.app.report.PipelineTable;
 import io.fabemu.app.report.RingUsage;
 import io.fabemu.collectives.Algorithm;
@@ -23,6 +24,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.inc.IncCodes.FailCause;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
@@ -174,6 +176,19 @@ public final class ResultsWriter {
       ocs.put("heldPackets", result.ocs().heldPackets());
       ocs.put("totalWaitPs", result.ocs().totalWaitPs());
       ocs.put("worstWaitPs", result.ocs().worstWaitPs());
+      // Each connection-policy change's cost, in time order (empty without changes).
+      ArrayNode changes = ocs.putArray("changes");
+      for (OcsReport.ChangeCost c : result.ocs().changes()) {
+        ObjectNode change = changes.addObject();
+        change.put("atPs", c.atPs());
+        change.put("formula", OcsFigures.formulaAt(result, c.atPs()).orElse(null));
+        change.put("circuitsTornDown", c.circuitsTornDown());
+        change.put("circuitsSetUp", c.circuitsSetUp());
+        change.put("lastCircuitUpPs", c.lastCircuitUpPs());
+        change.put("heldPackets", c.heldPackets());
+        change.put("totalWaitPs", c.totalWaitPs());
+        change.put("worstWaitPs", c.worstWaitPs());
+      }
     }
     root.set("scenario", scenarioJson(scenario));
     try {

@@ -80,6 +80,16 @@ class ReportFormatterTest {
   }
 
   @Test
+  void shouldPrintTheOcsSetUpAndALinePerPolicyChange() {
+    assertThat(ReportFormatter.summary(Fixtures.ocsResult()).lines()).containsExactly(
+        "# Run: virtual end 2.6 ms, 1234 windows, 56789 events, 113578 events/s (wall 0.500 s), digest ab12",
+        "# OCS: 6 circuits set up, the last up at 10 us; 16 packets waited for their circuit, 100.88 us in total, worst"
+            + " 6.545 us",
+        "# OCS: policy change at 20 us to formula 1: 6 circuits torn down, 6 set up, the last up at 30.5 us; 12 packets"
+            + " waited for them, 85.072 us in total, worst 9.3 us");
+  }
+
+  @Test
   void shouldFlagIncompleteAndWrongWhenTheRunFailed() {
     RunResult ok = Fixtures.result();
     CaseResult wrong = new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 3);

@@ -77,6 +77,17 @@ class ReportHtmlTest {
   }
 
   @Test
+  void shouldShowTheOcsSetUpAndEachPolicyChangeInTheRunFacts() throws Exception {
+    Document doc = Xml.parse(html(Fixtures.ocsResult()));
+
+    assertThat(Xml.texts(doc, "th")).containsSubsequence("Virtual end", "OCS circuits", "OCS change", "Windows");
+    assertThat(Xml.texts(doc, "td")).contains("6 circuits set up, the last up at 10 us; 16 packets waited for their"
+        + " circuit, 100.88 us in total, worst 6.545 us", "policy change at 20 us to formula 1: 6 circuits torn down,"
+        + " 6 set up, the last up at 30.5 us; 12 packets waited for them, 85.072 us in total, worst 9.3 us");
+    assertThat(Xml.texts(Xml.parse(html(Fixtures.result())), "th")).doesNotContain("OCS circuits", "OCS change");
+  }
+
+  @Test
   void shouldDifferOnlyInTheWallTimeLineBetweenTwoRunsOfTheSameScenario() {
     List<String> first = html(withWallSeconds(Fixtures.result(), 0.5)).lines().toList();
     List<String> second = html(withWallSeconds(Fixtures.result(), 7.25)).lines().toList();

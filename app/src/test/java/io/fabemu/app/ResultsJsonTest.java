@@ -93,6 +93,28 @@ class ResultsJsonTest {
   }
 
   @Test
+  void shouldWriteTheOcsSetUpAndEachPolicyChangesCost() throws Exception {
+    JsonNode ocs = json(Fixtures.ocsResult()).get("ocs");
+    assertThat(fieldNames(ocs)).containsExactly("circuitsSetUp", "lastCircuitUpPs", "heldPackets", "totalWaitPs",
+        "worstWaitPs", "changes");
+    assertThat(ocs.get("circuitsSetUp").asInt()).isEqualTo(6);
+    assertThat(ocs.get("totalWaitPs").asLong()).isEqualTo(100_880_480L);
+    JsonNode change = ocs.get("changes").get(0);
+    assertThat(ocs.get("changes")).hasSize(1);
+    assertThat(fieldNames(change)).containsExactly("atPs", "formula", "circuitsTornDown", "circuitsSetUp",
+        "lastCircuitUpPs", "heldPackets", "totalWaitPs", "worstWaitPs");
+    assertThat(change.get("atPs").asLong()).isEqualTo(20_000_000L);
+    assertThat(change.get("formula").asText()).isEqualTo("formula 1");
+    assertThat(change.get("circuitsTornDown").asInt()).isEqualTo(6);
+    assertThat(change.get("circuitsSetUp").asInt()).isEqualTo(6);
+    assertThat(change.get("lastCircuitUpPs").asLong()).isEqualTo(30_500_000L);
+    assertThat(change.get("heldPackets").asLong()).isEqualTo(12L);
+    assertThat(change.get("totalWaitPs").asLong()).isEqualTo(85_072_000L);
+    assertThat(change.get("worstWaitPs").asLong()).isEqualTo(9_299_520L);
+    assertThat(json(Fixtures.result()).has("ocs")).isFalse();
+  }
+
+  @Test
   void shouldLeaveTheFaultsOutEntirelyWithoutAPlan() throws Exception {
     RunResult plain = Fixtures.result();
     RunResult withNullReport = Fixtures.withFaults(plain, plain.scenario().faults(), null);

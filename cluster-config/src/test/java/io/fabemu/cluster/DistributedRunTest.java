@@ -183,6 +183,34 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldGiveThePlainEnginesDigestWhenTheOcsPolicyChangesDuringTheRunOnOneAndThreeMembers() {
+    // The controller (member 0) sends its whole schedule at time 0, teardowns and set-ups due far ahead, to NICs on
+    // every member; NICs and server switches switch routes at each change's time on whatever member they are.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-ocs-reconfigure
+        seed = 9
+        topology {
+          kind = optical, servers = 4, npus-per-server = 4, intra-server.kind = switch
+          ocs {
+            reconfiguration-delay = 5 us
+            reconfigure = [{ at = 10 us, formula = formula-1 }, { at = 15 us, formula = formula-3 }]
+          }
+        }
+        workload {
+          collective = allreduce, algorithms = [ring, recursive-doubling], sizes = [4 B, 6 KiB], iterations = 1
+        }
+        """, "distributed-ocs-reconfigure.conf").spec();
+    RunResult plain = exactOnPlainEngine(spec);
+    assertThat(plain.ocs().changes()).hasSize(2).allSatisfy(c -> {
+      assertThat(c.circuitsTornDown()).isEqualTo(6);
+      assertThat(c.heldPackets()).isPositive();
+    });
+    for (int n : new int[] {1, 3}) {
+      assertThat(sameAsPlainOn(n, spec, plain).ocs()).isEqualTo(plain.ocs());
+    }
+  }
+
+  @Test
   void shouldKeepTheCrossMemberWindowWithinAnOcsDelayShorterThanEveryLinkBetweenMembers() {
     // Servers behind switches, one per member: only the 1 us circuits cross members, and the controller's word
     // (500 ns) is faster than all of them, so the global window must shrink to it.

@@ -10,6 +10,7 @@ import com.typesafe.config.ConfigFactory;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.optical.OcsReport;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
@@ -234,7 +235,8 @@ class KryoWireSerializerTest {
         Packet.builder().sourceHost(3).destinationHost(4).messageId(2L).segmentIndex(1).segmentCount(21)
             .wireBytes(1_084).tailTimePs(11L).info(new MessageInfo(3, 4, 82L, 0, null, false, 20_484L)).build(),
         GossipCore.wake(3),
-        new CircuitUp(12, 0L));
+        new CircuitUp(12, 0L),
+        new CircuitDown(12, 20_000_000L));
     ArrayList<Event> events = new ArrayList<>();
     for (int i = 0; i < payloads.size(); i++) {
       events.add(new Event(i, 1, i, 2, payloads.get(i)));
@@ -249,7 +251,8 @@ class KryoWireSerializerTest {
   @Test
   void shouldRoundTripTheOcsPartOfADeviceReport() {
     DeviceReport report = new DeviceReport(7, List.of(), List.of(), null, List.of(), null, null,
-        new OcsReport(28, 10_000_000L, 56L, 257_058_000L, 8_841_000L));
+        new OcsReport(28, 10_000_000L, 56L, 257_058_000L, 8_841_000L,
+            List.of(new OcsReport.ChangeCost(15_000_000L, 22, 22, 25_000_000L, 81L, 795_000_000L, 9_999_000L))));
 
     DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
         new MemberScheduler.ReportCollected(1, report, 0L))).report();

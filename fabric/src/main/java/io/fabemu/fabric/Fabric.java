@@ -15,6 +15,7 @@ import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
@@ -82,7 +83,10 @@ import java.util.TreeSet;
  * <p>On an optical cluster with a reconfiguration delay ({@code topology.ocs}, docs/optical.md "The OCS
  * controller"), one more device, the {@code OcsControllerCore}, comes last ({@link #ocsDevice}): {@link #startEvents}
  * starts it at time 0, the NPUs' optical ports hold their traffic until it says their circuit is up, and the
- * lookahead is at most the delay. Not with a fault plan (refused here, and by the scenario loader in one line).
+ * lookahead is at most the delay. With policy changes ({@code topology.ocs.reconfigure}) the topology has the
+ * circuits of every policy, every NPU's NIC (and server switch) takes each policy's routes at its time, and the
+ * controller tears circuits down and sets others up. Not with a fault plan (refused here, and by the scenario loader
+ * in one line).
  */
 public final class Fabric {
 
@@ -159,7 +163,15 @@ public final class Fabric {
     DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)
         + (ethernet == null ? 0 : 1) + (ocsCluster == null ? 0 : 1)];
     int ocsDevice = ocsCluster == null ? -1 : devices.length - 1;
-    ConnectionPolicy ocsPolicy = ocsCluster == null ? null : ocsCluster.policy();
+    // The run's policies (the initial one, then each change's) and, with changes, each one's routes and their times.
+    List<ConnectionPolicy> ocsPolicies = ocsCluster == null ? null : ocsCluster.policies();
+    List<RoutingTable> laterRoutes = null;
+    List<Long> laterRoutesAtPs = null;
+    if (ocsCluster != null && ocsCluster.ocs().changesPolicy()) {
+      List<RoutingTable> routings = ocsCluster.routings(topology);
+      laterRoutes = routings.subList(1, routings.size());
+      laterRoutesAtPs = ocsCluster.ocs().changes().stream().map(OcsSpec.PolicyChange::atPs).toList();
+    }
     int managementDevice = faults.isEmpty() ? -1 : topology.deviceCount();
     int ethernetDevice = ethernetDevice(topology, faults, ethernet);
     DetourRouting detourRouting = faults.isEmpty() || routerRouting == null ? null : DetourRouting.of(routerRouting);
@@ -193,12 +205,10 @@ public final class Fabric {
         if (routingViews != null) nic.useFaults(faults, routingViews, managementDevice, scenario.seed());
         if (detourViews != null) nic.useFaults(faults, detourViews, managementDevice, scenario.seed());
         if (ethernet != null) nic.useEthernet(ethernet, ethernetDevice);
-        if (ocsPolicy != null) {
-          int npus = ocsPolicy.npusPerServer();
-          int peerServer = ocsPolicy.peerServer(v / npus, v % npus);
-          if (peerServer != ConnectionPolicy.NO_CIRCUIT) {
-            nic.awaitCircuits(List.of(topology.nicDevice(peerServer * npus + v % npus)));
-          }
+        if (ocsPolicies != null) {
+          List<Integer> circuitPeers = circuitPeers(ocsPolicies, v, topology);
+          if (!circuitPeers.isEmpty()) nic.awaitCircuits(circuitPeers);
+          if (laterRoutes != null) nic.useRouteChanges(laterRoutesAtPs, laterRoutes);
         }
         devices[v] = nic;
       } else if (routerRouting != null) {
@@ -213,6 +223,8 @@ public final class Fabric {
             scenario.devices().nic().headerBytes(), inc == null ? 1 : inc.nic().fragmentBytes(), drops,
             scenario.seed());
         if (routingViews != null) switchCore.useFaults(faults, routingViews, managementDevice, scenario.seed());
+        // An optical cluster's server switch sends another server's traffic to the gateway of the policy in force.
+        if (laterRoutes != null) switchCore.useRouteChanges(laterRoutesAtPs, laterRoutes);
         devices[v] = switchCore;
       }
     }
@@ -227,8 +239,8 @@ public final class Fabric {
     if (ethernet != null) {
       devices[ethernetDevice] = new ExternalEthernetCore(ethernetDevice, ethernet, hosts, scenario.seed());
     }
-    if (ocsPolicy != null) {
-      devices[ocsDevice] = new OcsControllerCore(ocsDevice, ocsPolicy, topology, ocsCluster.ocs());
+    if (ocsPolicies != null) {
+      devices[ocsDevice] = new OcsControllerCore(ocsDevice, ocsPolicies, topology, ocsCluster.ocs());
     }
     RankLayout layout = new RankLayout(rankGrid(scenario.topology(), workload.ppn()),
         embeddedRings(scenario.rings(), topology),
@@ -259,6 +271,22 @@ public final class Fabric {
     }
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize,
         destinations == null ? 0 : destinations.sendingNodeCount());
+  }
+
+  /**
+   * The NIC devices at the other end of host {@code host}'s circuits in any of {@code policies}, in the order the
+   * policies first give them (with one policy, its one circuit, if any).
+   */
+  private static List<Integer> circuitPeers(List<ConnectionPolicy> policies, int host, Topology topology) {
+    List<Integer> peers = new ArrayList<>();
+    for (ConnectionPolicy policy : policies) {
+      int npus = policy.npusPerServer();
+      int peerServer = policy.peerServer(host / npus, host % npus);
+      if (peerServer == ConnectionPolicy.NO_CIRCUIT) continue;
+      int peer = topology.nicDevice(peerServer * npus + host % npus);
+      if (!peers.contains(peer)) peers.add(peer);
+    }
+    return peers;
   }
 
   /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */

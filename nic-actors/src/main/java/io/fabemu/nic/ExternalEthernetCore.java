@@ -8,6 +8,7 @@ import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.ethernet.FramePayloads;
 import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -165,6 +166,11 @@ public final class ExternalEthernetCore implements DeviceCore, PayloadHandler<Ou
   @Override
   public void onCircuitUp(CircuitUp up, Outbox outbox) {
     throw cannotHandle(up);
+  }
+
+  @Override
+  public void onCircuitDown(CircuitDown down, Outbox outbox) {
+    throw cannotHandle(down);
   }
 
   @Override

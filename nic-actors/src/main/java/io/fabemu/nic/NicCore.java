@@ -21,6 +21,7 @@ import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
@@ -323,6 +324,18 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   /**
+   * Makes this NPU's NIC follow the connection-policy changes of the run (docs/optical.md, "The OCS controller"): from
+   * {@code atPs.get(i)} on it routes by {@code tables.get(i)}. The OCS controller's {@link CircuitDown} and
+   * {@link CircuitUp} words tear down and set up its circuits. Call it before the run starts.
+   *
+   * @throws IllegalArgumentException when the NIC is on a router network, or the lists do not match
+   */
+  public void useRouteChanges(List<Long> atPs, List<RoutingTable> tables) {
+    if (terminal != null) throw new IllegalArgumentException("host " + host + ": route changes on a router network");
+    forwarder.useRouteChanges(atPs, tables);
+  }
+
+  /**
    * Makes this router-network NIC part of a scenario with I/O nodes: it sends {@code spec.outboundFrames()} frames
    * to the external hosts (its {@link EthernetTimer}s, which the run injects at {@code spec.startPs()}) through the
    * nearest enabled I/O node, keeps the frames for its MAC and discards the others; when it is an I/O node it also
@@ -348,6 +361,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     ingressDevice = event.sourceDevice();
     // The terminal reports to its listener while handling any event (an ejection, a packet leaving or lost).
     currentOutbox = outbox;
+    // A connection-policy change's routes apply to everything from its time on.
+    forwarder.routesAt(event.timePs());
     event.payload().handleWith(this, outbox);
   }
 
@@ -649,6 +664,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onCircuitUp(CircuitUp up, Outbox outbox) {
     forwarder.onCircuitUp(up, outbox);
+  }
+
+  @Override
+  public void onCircuitDown(CircuitDown down, Outbox outbox) {
+    forwarder.onCircuitDown(down, outbox);
   }
 
   /** Sends a frame to node {@code destination} by this NIC's current route to it. */

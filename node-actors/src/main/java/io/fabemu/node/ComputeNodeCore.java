@@ -6,6 +6,7 @@ import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -297,5 +298,10 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   @Override
   public void onCircuitUp(CircuitUp up, Outbox outbox) {
     throw cannotHandle(up);
+  }
+
+  @Override
+  public void onCircuitDown(CircuitDown down, Outbox outbox) {
+    throw cannotHandle(down);
   }
 }

@@ -7,6 +7,7 @@ import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -84,6 +85,15 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
     if (incUnit != null) incUnit.tolerateFaults();
   }
 
+  /**
+   * Makes this switch (an optical cluster's server switch) follow the connection-policy changes of the run
+   * (docs/optical.md, "The OCS controller"): from {@code atPs.get(i)} on it routes by {@code tables.get(i)}, which
+   * send another server's traffic to the NPU whose circuit reaches it in that policy. Call it before the run starts.
+   */
+  public void useRouteChanges(List<Long> atPs, List<RoutingTable> tables) {
+    forwarder.useRouteChanges(atPs, tables);
+  }
+
   @Override
   public int deviceId() {
     return deviceId;
@@ -97,6 +107,8 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onEvent(Event event, Outbox outbox) {
     ingressDevice = event.sourceDevice();
+    // A connection-policy change's routes apply to everything from its time on.
+    forwarder.routesAt(event.timePs());
     event.payload().handleWith(this, outbox);
   }
 
@@ -247,5 +259,10 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onCircuitUp(CircuitUp up, Outbox outbox) {
     throw cannotHandle(up);
+  }
+
+  @Override
+  public void onCircuitDown(CircuitDown down, Outbox outbox) {
+    throw cannotHandle(down);
   }
 }

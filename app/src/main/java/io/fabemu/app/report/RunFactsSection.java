@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * The facts of a run: scenario, topology, ranks, workload, seed, outcome (complete and exact, incomplete, wrong, or
- * not checked), virtual end, the OCS controller's circuits (when it set them up during the run), windows, events,
+ * not checked), virtual end, the OCS controller's circuits (when it set them up during the run) and each policy
+ * change's cost, windows, events,
  * the digest, and last the wall time with the event rate: the report's only line that changes from one run of the
  * same scenario to the next.
  */
@@ -58,9 +59,11 @@ final class RunFactsSection implements ReportSection {
     Tables.fact(out, "Virtual end", Units.format(result.virtualEndPs()) + " (" + result.virtualEndPs() + " ps)");
     OcsReport ocs = result.ocs();
     if (ocs != null) {
-      Tables.fact(out, "OCS circuits", ocs.circuitsSetUp() + " set up, the last up at "
-          + Units.format(ocs.lastCircuitUpPs()) + "; " + ocs.heldPackets() + " packets waited for their circuit, "
-          + Units.format(ocs.totalWaitPs()) + " in total, worst " + Units.format(ocs.worstWaitPs()));
+      Tables.fact(out, "OCS circuits", OcsFigures.setUp(ocs));
+      // One row per connection-policy change: what it tore down and set up, and what waited for it.
+      for (OcsReport.ChangeCost change : ocs.changes()) {
+        Tables.fact(out, "OCS change", OcsFigures.change(result, change));
+      }
     }
     Tables.fact(out, "Windows", Long.toString(result.windows()));
     Tables.fact(out, "Events", Long.toString(result.events()));

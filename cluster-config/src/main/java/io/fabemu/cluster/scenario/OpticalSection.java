@@ -1,14 +1,20 @@
 package io.fabemu.cluster.scenario;
 
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigValue;
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.optical.OpticalSizing;
 import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -19,7 +25,9 @@ import java.util.function.Consumer;
  * management device's refusals come here with the line of the key they concern: too few NPUs (n > N) at
  * {@code npus-per-server}, a formula that cannot connect the cluster at {@code formula}.
  * {@code ocs.reconfiguration-delay} is the OCS controller's circuit setup time (0: the circuits are up from the
- * start). No TOR or spine, so no INC.
+ * start); {@code ocs.reconfigure} lists the connection-policy changes during the run, each {@code { at, formula }}:
+ * at least one delay apart (the first at least one delay after time 0), a formula that can connect the cluster and
+ * that changes the circuits in force, and only with a positive delay. No TOR or spine, so no INC.
  */
 final class OpticalSection implements TopologyKindSection<OpticalSpec> {
 
@@ -28,6 +36,16 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
 
   /** {@code topology.formula}'s names; {@code auto} first. */
   private static final List<String> FORMULA_NAMES = List.of("auto", "formula-1", "formula-3");
+
+  /** The policy changes' key path. */
+  static final String RECONFIGURE = "topology.ocs.reconfigure";
+  /** Most policy changes in one run. */
+  static final int MAX_POLICY_CHANGES = 100;
+  private static final String CHANGE_EXAMPLE = "{ at = 20 ms, formula = formula-1 }";
+  /** A change's keys, in the order messages list them. */
+  private static final List<String> CHANGE_KEYS = List.of("at", "formula");
+  /** A change's formula names: a change names its policy ({@code auto} would be the formula already in force). */
+  private static final List<String> CHANGE_FORMULA_NAMES = List.of("formula-1", "formula-3");
 
   @Override
   public String configName() {
@@ -53,9 +71,70 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
         Arrays.stream(IntraServer.values()).map(IntraServer::configName).toList());
     Optional<ConnectionFormula> formula = in.enumValue("topology.formula", OpticalSection::formulaNamed,
         FORMULA_NAMES);
+    long delayPs = in.durationPs("topology.ocs.reconfiguration-delay", false);
     return new OpticalSpec(servers, npus, intraServer, in.link("topology.intra-server"),
         in.link("topology.optical"), formula.orElseGet(() -> ConnectionFormula.defaultFor(servers)),
-        new OcsSpec(in.durationPs("topology.ocs.reconfiguration-delay", false)));
+        new OcsSpec(delayPs, policyChanges(in, delayPs)));
+  }
+
+  /**
+   * {@code topology.ocs.reconfigure}: each change an object with {@code at} and {@code formula}, no other key; the
+   * times each at least one reconfiguration delay after the one before (the first after time 0, when the initial
+   * circuits are started), so only with a positive delay. Whether each formula connects the cluster and changes the
+   * circuits is checked by {@link #check}, after the cluster's own checks.
+   */
+  private static List<OcsSpec.PolicyChange> policyChanges(ScenarioReader in, long delayPs) {
+    ConfigList list = in.list(RECONFIGURE, "[" + CHANGE_EXAMPLE + "]");
+    if (list.isEmpty()) return List.of();
+    if (delayPs == 0) {
+      throw in.error(RECONFIGURE, list, "policy changes need the OCS controller: set "
+          + "topology.ocs.reconfiguration-delay above 0 (the time a circuit takes to come up)");
+    }
+    if (list.size() > MAX_POLICY_CHANGES) {
+      throw in.error(RECONFIGURE, list, list.size() + " policy changes are above the limit of "
+          + MAX_POLICY_CHANGES);
+    }
+    List<OcsSpec.PolicyChange> changes = new ArrayList<>();
+    long previousPs = 0;
+    for (int i = 0; i < list.size(); i++) {
+      String path = RECONFIGURE + "[" + i + "]";
+      ConfigValue item = list.get(i);
+      if (!(item instanceof ConfigObject change)) {
+        throw in.itemError(path, item, "expected a policy change such as " + CHANGE_EXAMPLE + ", got "
+            + ScenarioReader.describe(item));
+      }
+      for (String key : new TreeSet<>(change.keySet())) {
+        if (CHANGE_KEYS.contains(key)) continue;
+        String hint = Suggestions.closest(key, CHANGE_KEYS).map(k -> " (did you mean '" + k + "'?)")
+            .orElse(" (a change has " + String.join(" and ", CHANGE_KEYS) + ")");
+        throw in.error(path + "." + key, change.get(key), "unknown key" + hint);
+      }
+      ConfigValue atValue = change.get("at");
+      if (atValue == null) throw in.itemError(path, item, "missing at: when the policy changes, e.g. at = 20 ms");
+      long atPs = in.durationOf(path + ".at", atValue, true);
+      String at = "'" + ScenarioReader.text(atValue) + "'";
+      if (i > 0 && atPs <= previousPs) {
+        throw in.error(path + ".at", atValue, at + " is not after the change before (at "
+            + Quantities.formatDuration(previousPs) + "): changes are listed in time order");
+      }
+      if (atPs - previousPs < delayPs) {
+        String since = i == 0 ? "after the start, when the initial circuits are set up"
+            : "after the change before (at " + Quantities.formatDuration(previousPs) + ")";
+        throw in.error(path + ".at", atValue, at + " is less than the reconfiguration delay ("
+            + Quantities.formatDuration(delayPs) + ") " + since + ": each change must come at least one "
+            + "reconfiguration delay after the one before, once its circuits are up");
+      }
+      ConfigValue formulaValue = change.get("formula");
+      if (formulaValue == null) {
+        throw in.itemError(path, item, "missing formula: the new policy's, " + String.join(" or ",
+            CHANGE_FORMULA_NAMES));
+      }
+      Optional<ConnectionFormula> formula = in.enumOf(path + ".formula", formulaValue,
+          name -> name.equals("auto") ? null : formulaNamed(name), CHANGE_FORMULA_NAMES);
+      changes.add(new OcsSpec.PolicyChange(atPs, formula.orElseThrow()));
+      previousPs = atPs;
+    }
+    return List.copyOf(changes);
   }
 
   @Override
@@ -86,10 +165,41 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
     } catch (IllegalArgumentException e) {
       throw in.error("topology.npus-per-server", e.getMessage());
     }
+    ConnectionPolicy inForce;
     try {
-      ConnectionPolicy.byFormula(spec.servers(), spec.npusPerServer(), spec.formula());
+      inForce = ConnectionPolicy.byFormula(spec.servers(), spec.npusPerServer(), spec.formula());
     } catch (IllegalArgumentException e) {
       throw in.error("topology.formula", e.getMessage());
+    }
+    checkPolicyChanges(in, spec, inForce);
+  }
+
+  /**
+   * Each policy change's formula connects the cluster (the management device's refusal, one line at the change's
+   * formula) and makes other circuits than the policy in force then (else the change is no change).
+   */
+  private static void checkPolicyChanges(ScenarioReader in, OpticalSpec spec, ConnectionPolicy initial) {
+    List<OcsSpec.PolicyChange> changes = spec.ocs().changes();
+    if (changes.isEmpty()) return;
+    ConfigList list = in.list(RECONFIGURE, "[" + CHANGE_EXAMPLE + "]");
+    ConnectionPolicy inForce = initial;
+    String since = "since the start";
+    for (int i = 0; i < changes.size(); i++) {
+      String path = RECONFIGURE + "[" + i + "].formula";
+      ConfigValue formulaValue = ((ConfigObject) list.get(i)).get("formula");
+      OcsSpec.PolicyChange change = changes.get(i);
+      ConnectionPolicy next;
+      try {
+        next = ConnectionPolicy.byFormula(spec.servers(), spec.npusPerServer(), change.formula());
+      } catch (IllegalArgumentException e) {
+        throw in.error(path, formulaValue, e.getMessage());
+      }
+      if (new HashSet<>(next.circuits()).equals(new HashSet<>(inForce.circuits()))) {
+        throw in.error(path, formulaValue, change.formula().label() + " is the policy already in force (" + since
+            + "): a change to it would change nothing");
+      }
+      inForce = next;
+      since = "since the change at " + Quantities.formatDuration(change.atPs());
     }
   }
 

@@ -12,6 +12,7 @@ import io.fabemu.core.topology.OpticalSpec.IntraServer;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.result.RunResult;
 import java.nio.file.Path;
+import java.util.List;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 
@@ -188,8 +189,8 @@ class ScenarioLoaderOpticalTest {
             + " at most 1 s)");
     assertError("topology {\n  kind = optical\n  ocs.reconfiguration-delay = soon\n}")
         .hasMessageStartingWith("x.conf:3: topology.ocs.reconfiguration-delay: ");
-    assertError("topology {\n  kind = optical\n  ocs.reconfigure = []\n}")
-        .hasMessageStartingWith("x.conf:3: topology.ocs.reconfigure: unknown key");
+    assertError("topology {\n  kind = optical\n  ocs.reconfigur = []\n}")
+        .hasMessageStartingWith("x.conf:3: topology.ocs.reconfigur: unknown key");
     assertError("topology { kind = ring, hosts = 4, ocs.reconfiguration-delay = 1 ms }")
         .hasMessage("x.conf:1: topology.ocs: only used when kind = optical (this topology is ring)");
   }
@@ -212,6 +213,18 @@ class ScenarioLoaderOpticalTest {
   }
 
   @Test
+  void shouldLoadTheReconfigureExampleWithAChangeToFormula1MidRun() {
+    LoadedScenario example = ScenarioLoader.load(Path.of("../examples/optical-reconfigure.conf"));
+    assertThat(example.spec().topology()).isEqualTo(new OpticalSpec(8, 8, IntraServer.FULL_MESH, DEFAULT_INTRA,
+        DEFAULT_OPTICAL, ConnectionFormula.FORMULA_3, new OcsSpec(10_000_000_000L,
+        List.of(new OcsSpec.PolicyChange(15_000_000_000L, ConnectionFormula.FORMULA_1)))));
+    // The same cluster and workload as the OCS example, but for the change.
+    LoadedScenario ocs = ScenarioLoader.load(Path.of("../examples/optical-ocs.conf"));
+    assertThat(example.spec().workload()).isEqualTo(ocs.spec().workload());
+    assertThat(example.spec().devices()).isEqualTo(ocs.spec().devices());
+  }
+
+  @Test
   void shouldGiveTodaysDigestForTheExampleWithAZeroDelay() {
     // The digest of examples/optical-cluster.conf before the OCS controller existed: a delay of 0 (the default)
     // builds no controller and holds nothing.
@@ -221,5 +234,99 @@ class ScenarioLoaderOpticalTest {
     RunResult result = Fabric.build(example.spec()).runOnPlainEngine();
     assertThat(result.digest()).isEqualTo(before);
     assertThat(result.ocs()).isNull();
+  }
+
+  /** A cluster of 8 servers of 8 NPUs (formula 3) with a 10 ms delay and {@code reconfigure} on lines 3 on. */
+  private static String changing(String reconfigure) {
+    return "topology {\n  kind = optical, servers = 8, npus-per-server = 8\n  ocs {\n"
+        + "    reconfiguration-delay = 10 ms\n    reconfigure = " + reconfigure + "\n  }\n}\n";
+  }
+
+  @Test
+  void shouldReadThePolicyChangesDuringTheRun() {
+    OpticalSpec spec = optical(changing("[\n      { at = 20 ms, formula = formula-1 }\n"
+        + "      { at = 30 ms, formula = \"formula-3\" }\n    ]"));
+    assertThat(spec.ocs()).isEqualTo(new OcsSpec(10_000_000_000L, List.of(
+        new OcsSpec.PolicyChange(20_000_000_000L, ConnectionFormula.FORMULA_1),
+        new OcsSpec.PolicyChange(30_000_000_000L, ConnectionFormula.FORMULA_3))));
+    assertThat(spec.policies()).hasSize(3);
+    assertThat(optical("topology { kind = optical, ocs.reconfigure = [] }").ocs()).isEqualTo(OcsSpec.NONE);
+    // The first change may come as soon as the initial circuits are up, each next one a delay after it.
+    assertThat(optical(changing("[{ at = 10 ms, formula = formula-1 }, { at = 20 ms, formula = formula-3 }]")).ocs()
+        .changes()).extracting(OcsSpec.PolicyChange::atPs).containsExactly(10_000_000_000L, 20_000_000_000L);
+    LoadedScenario loaded = ScenarioLoader.parse(changing("[{ at = 20 ms, formula = formula-1 }]"), "x.conf");
+    String echoed = loaded.config().root().render(ConfigRenderOptions.concise());
+    assertThat(ScenarioLoader.parse(echoed, "x.conf").spec()).isEqualTo(loaded.spec());
+  }
+
+  @Test
+  void shouldRefuseBadPolicyChangesInOneLineAtTheKey() {
+    assertError(changing("5")).hasMessage("x.conf:5: topology.ocs.reconfigure: expected a list such as [{ at = 20 ms,"
+        + " formula = formula-1 }], got 5");
+    assertError(changing("[formula-1]")).hasMessage("x.conf:5: topology.ocs.reconfigure[0]: expected a policy change"
+        + " such as { at = 20 ms, formula = formula-1 }, got 'formula-1'");
+    assertError(changing("[\n { at = 20 ms, fromula = formula-1 }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0].fromula: unknown key (did you mean 'formula'?)");
+    assertError(changing("[\n { formula = formula-1 }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0]: missing at: when the policy changes, e.g. at = 20 ms");
+    assertError(changing("[\n { at = 20 ms }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0]: missing formula: the new policy's, formula-1 or formula-3");
+    assertError(changing("[\n { at = 0 ms, formula = formula-1 }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0].at: must be greater than 0");
+    assertError(changing("[\n { at = 20 ms, formula = auto }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0].formula: 'auto' is not one of formula-1, formula-3");
+    assertError(changing("[\n { at = 20 ms, formula = formula-2 }]"))
+        .hasMessageStartingWith("x.conf:6: topology.ocs.reconfigure[0].formula: 'formula-2' is not one of formula-1,"
+            + " formula-3 (did you mean");
+  }
+
+  @Test
+  void shouldRefusePolicyChangesTooCloseTogetherOrWithoutTheController() {
+    assertError(changing("[\n { at = 5 ms, formula = formula-1 }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0].at: '5 ms' is less than the reconfiguration delay (10 ms)"
+            + " after the start, when the initial circuits are set up: each change must come at least one"
+            + " reconfiguration delay after the one before, once its circuits are up");
+    assertError(changing("[\n { at = 20 ms, formula = formula-1 }\n { at = 25 ms, formula = formula-3 }]"))
+        .hasMessage("x.conf:7: topology.ocs.reconfigure[1].at: '25 ms' is less than the reconfiguration delay (10 ms)"
+            + " after the change before (at 20 ms): each change must come at least one reconfiguration delay after the"
+            + " one before, once its circuits are up");
+    assertError(changing("[\n { at = 20 ms, formula = formula-1 }\n { at = 20 ms, formula = formula-3 }]"))
+        .hasMessage("x.conf:7: topology.ocs.reconfigure[1].at: '20 ms' is not after the change before (at 20 ms):"
+            + " changes are listed in time order");
+    assertError("topology {\n  kind = optical\n  ocs.reconfigure = [{ at = 20 ms, formula = formula-1 }]\n}")
+        .hasMessage("x.conf:3: topology.ocs.reconfigure: policy changes need the OCS controller: set"
+            + " topology.ocs.reconfiguration-delay above 0 (the time a circuit takes to come up)");
+    StringBuilder many = new StringBuilder("[");
+    for (int i = 1; i <= 101; i++) many.append("{ at = ").append(i * 10).append(" ms, formula = formula-")
+        .append(i % 2 == 1 ? 1 : 3).append(" }, ");
+    assertError(changing(many + "]")).hasMessage("x.conf:5: topology.ocs.reconfigure: 101 policy changes are above"
+        + " the limit of 100");
+    assertError(changing("[{ at = 20 ms, formula = formula-1 }]") + "faults.events = [{ at = 1 us, action = down,"
+        + " node = host1 }]").hasMessage("x.conf:8: faults.events: faults with an OCS reconfiguration delay are not"
+        + " supported yet (set topology.ocs.reconfiguration-delay = 0 ms)");
+  }
+
+  @Test
+  void shouldRefuseAPolicyChangeTheClusterCannotTakeOrThatChangesNothing() {
+    // Formula 1 for 8 servers needs 8 NPUs; formula 3 needs an even number of servers.
+    assertError("topology {\n  kind = optical, servers = 8, npus-per-server = 7\n  ocs.reconfiguration-delay = 10 ms\n"
+        + "  ocs.reconfigure = [\n    { at = 20 ms, formula = formula-1 }\n  ]\n}")
+        .hasMessage("x.conf:5: topology.ocs.reconfigure[0].formula: formula 1 cannot connect M = 8 servers with N = 7"
+            + " NPUs per server: for even M it leaves one plane idle in every server and so needs M = 8 NPUs (formula 3"
+            + " needs n = 7)");
+    assertError("topology {\n  kind = optical, servers = 7, npus-per-server = 7\n  ocs.reconfiguration-delay = 10 ms\n"
+        + "  ocs.reconfigure = [\n    { at = 20 ms, formula = formula-3 }\n  ]\n}")
+        .hasMessage("x.conf:5: topology.ocs.reconfigure[0].formula: formula 3 is for an even number of servers, but"
+            + " M = 7 (use formula 1)");
+    // The cluster's own refusal comes first, at its own key.
+    assertError("topology {\n  kind = optical, servers = 8, npus-per-server = 6\n  ocs.reconfiguration-delay = 10 ms\n"
+        + "  ocs.reconfigure = [\n    { at = 20 ms, formula = formula-1 }\n  ]\n}")
+        .hasMessageStartingWith("x.conf:2: topology.npus-per-server: M = 8 servers with N = 6 NPUs per server cannot");
+    assertError(changing("[\n { at = 20 ms, formula = formula-3 }]"))
+        .hasMessage("x.conf:6: topology.ocs.reconfigure[0].formula: formula 3 is the policy already in force (since"
+            + " the start): a change to it would change nothing");
+    assertError(changing("[\n { at = 20 ms, formula = formula-1 }\n { at = 40 ms, formula = formula-1 }]"))
+        .hasMessage("x.conf:7: topology.ocs.reconfigure[1].formula: formula 1 is the policy already in force (since"
+            + " the change at 20 ms): a change to it would change nothing");
   }
 }

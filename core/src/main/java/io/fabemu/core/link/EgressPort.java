@@ -30,8 +30,9 @@ import java.util.SplittableRandom;
  *
  * <p>An optical circuit not yet set up ({@link #awaitCircuit}, docs/optical.md "The OCS controller"): the port holds
  * what it is handed, in order, without a start time, until the controller says the circuit is up
- * ({@link #circuitUp}); the forwarder then transmits the held packets. It counts how many it held and how long each
- * waited (from the time it could have left to the circuit's up time).
+ * ({@link #circuitUp}); the forwarder then transmits the held packets (and counts how long they waited). A circuit
+ * torn down by a policy change puts the port back to holding ({@link #awaitCircuit}); what it had taken before still
+ * leaves, by {@link #freeAtPs}.
  */
 public final class EgressPort {
   /** What became of a packet handed to the port. */
@@ -66,9 +67,6 @@ public final class EgressPort {
   private long faultSeed;
   /** The packets held for a circuit not yet up, in the order handed over; null when the port is not held. */
   private List<HeldPacket> held;
-  private long heldPackets;
-  private long heldWaitTotalPs;
-  private long heldWaitWorstPs;
 
   /**
    * A packet a port held for its circuit, with the times it was handed over with.
@@ -131,37 +129,35 @@ public final class EgressPort {
   }
 
   /**
-   * The circuit is up at {@code upPs}: the port stops holding and returns what it held, in order, for the forwarder
-   * to transmit now; each packet's wait (to {@code upPs} from its ready time) is counted.
+   * The circuit is up: the port stops holding and returns what it held, in order, for the forwarder to transmit now
+   * (and to count how long each waited).
    */
-  public List<HeldPacket> circuitUp(long upPs) {
+  public List<HeldPacket> circuitUp() {
     if (held == null) return List.of();
     List<HeldPacket> out = held;
     held = null;
-    for (HeldPacket h : out) {
-      long waitPs = Math.max(0L, upPs - h.readyPs());
-      // A packet handed over early but ready only after the circuit came up (a DMA read still going) lost nothing.
-      if (waitPs == 0) continue;
-      heldPackets++;
-      heldWaitTotalPs += waitPs;
-      heldWaitWorstPs = Math.max(heldWaitWorstPs, waitPs);
-    }
     return out;
   }
 
-  /** Packets this port held for its circuit that were ready before it came up (so waited for it). */
-  public long heldPackets() {
-    return heldPackets;
+  /**
+   * The circuit is torn down before it came up: returns what the port held, in order (for the forwarder to send
+   * another way), and goes on holding.
+   *
+   * @throws IllegalStateException when the port's circuit is up
+   */
+  public List<HeldPacket> takeHeld() {
+    if (held == null) throw new IllegalStateException("link " + fromDevice + "->" + toDevice + " is not held");
+    List<HeldPacket> out = held;
+    held = new ArrayList<>();
+    return out;
   }
 
-  /** Their waits for the circuit, summed. */
-  public long heldWaitTotalPs() {
-    return heldWaitTotalPs;
-  }
-
-  /** The longest wait of one of them. */
-  public long heldWaitWorstPs() {
-    return heldWaitWorstPs;
+  /**
+   * When the port is free again: the last bit of what it was handed has left then (a circuit torn down drains until
+   * this time).
+   */
+  public long freeAtPs() {
+    return freeAtPs;
   }
 
   /** Device at the other end. */

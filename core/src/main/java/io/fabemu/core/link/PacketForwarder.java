@@ -3,6 +3,7 @@ package io.fabemu.core.link;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.optical.OcsReport;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -15,9 +16,11 @@ import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Forwarding shared by switches and by NICs that relay transit traffic in direct topologies: look up the egress
@@ -39,7 +42,10 @@ import java.util.Map;
  *
  * <p>Optical circuits set up during the run ({@link #awaitCircuitsTo}, docs/optical.md "The OCS controller"): the
  * ports toward the circuits' far ends hold what they are handed until the OCS controller's {@link CircuitUp}
- * ({@link #onCircuitUp}), which sends it then.
+ * ({@link #onCircuitUp}), which sends it then. A connection-policy change switches the routes at its time
+ * ({@link #useRouteChanges}, {@link #routesAt}) and tears circuits down ({@link #onCircuitDown}): a torn-down port
+ * still sends what it had taken (it drains) and then holds again; the NPU has one optical port in the machine, so a
+ * new circuit's {@code CircuitUp} takes effect only once every torn-down port of this device has drained.
  */
 public final class PacketForwarder {
   private final int vertex;
@@ -60,6 +66,21 @@ public final class PacketForwarder {
   private Map<Integer, List<EgressPort>> portsByNeighbour;
   /** Whether some ports were built waiting for an optical circuit ({@link #awaitCircuitsTo}). */
   private boolean opticalCircuits;
+  /** Per port, whether it is an optical circuit's ({@link #awaitCircuitsTo}); null without circuits. */
+  private boolean[] opticalPort;
+  /** Per port, when a policy change last tore its circuit down ({@link Long#MIN_VALUE}: never). */
+  private long[] tornDownAtPs;
+  /** When each later policy's routes take over, and those routes ({@link #useRouteChanges}); null without. */
+  private long[] routeChangeAtPs;
+  private RoutingTable[] routeChangeTables;
+  private int nextRouteChange;
+  /** The time of the next route change; {@link Long#MAX_VALUE} when none is to come. */
+  private long nextRouteChangePs = Long.MAX_VALUE;
+  /**
+   * What waited for this device's circuits, by the request that set them up (0: the initial set-up, else the policy
+   * change's time): {@code [last up time, packets that waited, waits summed, worst wait]}.
+   */
+  private final TreeMap<Long, long[]> circuitWaits = new TreeMap<>();
 
   public PacketForwarder(int vertex, Topology topology, RoutingTable routing, long pipelineLatencyPs,
                          ForwardingMode mode) {
@@ -110,16 +131,23 @@ public final class PacketForwarder {
 
   /**
    * The circuits from this device to {@code peerVertices} are not set up yet: the ports toward them hold what they are
-   * handed until {@link #onCircuitUp}. Call it before the run starts.
+   * handed until {@link #onCircuitUp}. Call it before the run starts, with every circuit the device takes part in
+   * during the run (with policy changes, those of every policy).
    *
    * @throws IllegalArgumentException when no port leads to one of them
    */
   public void awaitCircuitsTo(List<Integer> peerVertices) {
+    if (opticalPort == null) {
+      opticalPort = new boolean[ports.length];
+      tornDownAtPs = new long[ports.length];
+      Arrays.fill(tornDownAtPs, Long.MIN_VALUE);
+    }
     for (int peer : peerVertices) {
       boolean found = false;
-      for (EgressPort port : ports) {
-        if (port.toDevice() == peer) {
-          port.awaitCircuit();
+      for (int p = 0; p < ports.length; p++) {
+        if (ports[p].toDevice() == peer) {
+          ports[p].awaitCircuit();
+          opticalPort[p] = true;
           found = true;
         }
       }
@@ -128,41 +156,138 @@ public final class PacketForwarder {
     opticalCircuits = true;
   }
 
-  /** The OCS controller says the circuit to {@code up.peerHost()} is up now: the packets held for it leave. */
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    if (!opticalCircuits) {
-      throw new IllegalStateException("vertex " + vertex + " got " + up + " but awaits no circuit");
+  /**
+   * The connection policy changes during the run: from {@code atPs.get(i)} on, the device routes by
+   * {@code tables.get(i)} (each change's policy's routes, on the topology of every policy's circuits). The device
+   * calls {@link #routesAt} before it handles each event. Call it before the run starts.
+   *
+   * @throws IllegalArgumentException when the lists differ in length or the times do not increase
+   */
+  public void useRouteChanges(List<Long> atPs, List<RoutingTable> tables) {
+    if (atPs.size() != tables.size()) {
+      throw new IllegalArgumentException(atPs.size() + " route change times for " + tables.size() + " tables");
     }
-    long now = outbox.nowPs();
-    boolean found = false;
-    for (EgressPort port : ports) {
-      // An NPU's NIC device is its host number (Topology.nicDevice of a direct network), as the peer is given.
-      if (port.toDevice() != up.peerHost()) continue;
-      found = true;
-      for (EgressPort.HeldPacket h : port.circuitUp(now)) {
-        // Never before now: what was ready earlier leaves as the circuit comes up.
-        port.transmit(Math.max(h.readyPs(), now), h.packet().wireBytes(), h.minEndPs());
-        deliverUnlessLost(port, h.packet(), outbox);
+    for (int i = 1; i < atPs.size(); i++) {
+      if (atPs.get(i) <= atPs.get(i - 1)) {
+        throw new IllegalArgumentException("route change times must increase, got " + atPs);
       }
     }
-    if (!found) {
-      // A circuit this NPU has no port for: whatever it holds would wait forever, so fail loudly instead.
-      throw new IllegalStateException("vertex " + vertex + " got " + up + " but no port leads to that peer");
+    routeChangeAtPs = atPs.stream().mapToLong(Long::longValue).toArray();
+    routeChangeTables = tables.toArray(new RoutingTable[0]);
+    nextRouteChange = 0;
+    nextRouteChangePs = routeChangeAtPs.length == 0 ? Long.MAX_VALUE : routeChangeAtPs[0];
+  }
+
+  /**
+   * Takes the routes of every policy change due by {@code nowPs}: an event at a change's time or later is handled
+   * by the new policy's routes, whatever order the events of that time come in.
+   */
+  public void routesAt(long nowPs) {
+    if (nowPs < nextRouteChangePs) return;
+    while (nextRouteChange < routeChangeAtPs.length && routeChangeAtPs[nextRouteChange] <= nowPs) {
+      routing = routeChangeTables[nextRouteChange++];
+    }
+    nextRouteChangePs = nextRouteChange < routeChangeAtPs.length ? routeChangeAtPs[nextRouteChange] : Long.MAX_VALUE;
+  }
+
+  /**
+   * The OCS controller says the circuit to {@code up.peerHost()} is up now: the packets held for it leave. When
+   * another optical port of this device still drains a torn-down circuit, the circuit takes effect only once that
+   * drain is over (the device sends itself the same word for then): one optical port sends one circuit's light at a
+   * time. A word for a circuit torn down since it was requested changes nothing.
+   */
+  public void onCircuitUp(CircuitUp up, Outbox outbox) {
+    int p = opticalPortTo(up.peerHost(), up);
+    long now = outbox.nowPs();
+    routesAt(now);
+    if (up.requestedAtPs() < tornDownAtPs[p]) {
+      return; // torn down before it came up: what it held went by the new routes then
+    }
+    EgressPort port = ports[p];
+    if (!port.awaitsCircuit()) {
+      throw new IllegalStateException("vertex " + vertex + " got " + up + " but that circuit is up already");
+    }
+    long drainedPs = now;
+    for (int q = 0; q < ports.length; q++) {
+      if (q != p && opticalPort[q] && ports[q].awaitsCircuit()) drainedPs = Math.max(drainedPs, ports[q].freeAtPs());
+    }
+    if (drainedPs > now) {
+      outbox.send(vertex, drainedPs, up);
+      return;
+    }
+    long[] waits = circuitWaits.computeIfAbsent(up.requestedAtPs(), k -> new long[4]);
+    waits[0] = Math.max(waits[0], now);
+    for (EgressPort.HeldPacket h : port.circuitUp()) {
+      long waitPs = now - h.readyPs();
+      // A packet handed over early but ready only after the circuit came up (a DMA read still going) lost nothing.
+      if (waitPs > 0) {
+        waits[1]++;
+        waits[2] += waitPs;
+        waits[3] = Math.max(waits[3], waitPs);
+      }
+      // Never before now: what was ready earlier leaves as the circuit comes up.
+      port.transmit(Math.max(h.readyPs(), now), h.packet().wireBytes(), h.minEndPs());
+      deliverUnlessLost(port, h.packet(), outbox);
     }
   }
 
-  /** What the ports held for circuits not yet up (circuits set up: 0, the controller counts them); null if none. */
+  /**
+   * The OCS controller tears down the circuit to {@code down.peerHost()} now (a policy change; the routes have
+   * switched to the new policy's, which do not use it): the port sends what it had taken already, up to its
+   * {@link EgressPort#freeAtPs}, and holds from now on. A circuit torn down before it came up hands what it held to
+   * the new routes.
+   */
+  public void onCircuitDown(CircuitDown down, Outbox outbox) {
+    int p = opticalPortTo(down.peerHost(), down);
+    long now = outbox.nowPs();
+    routesAt(now);
+    tornDownAtPs[p] = now;
+    EgressPort port = ports[p];
+    if (!port.awaitsCircuit()) {
+      port.awaitCircuit();
+      return;
+    }
+    for (EgressPort.HeldPacket h : port.takeHeld()) {
+      Packet packet = h.packet();
+      int lane = packet.info() == null ? 0 : Message.laneOf(packet.info().tag());
+      EgressPort to = egressToward(packet.sourceHost(), packet.destinationHost(), lane);
+      if (to == null) {
+        countUnroutable();
+      } else if (to.awaitsCircuit()) {
+        to.hold(packet, h.readyPs(), h.minEndPs());
+      } else {
+        to.transmit(Math.max(h.readyPs(), now), packet.wireBytes(), h.minEndPs());
+        deliverUnlessLost(to, packet, outbox);
+      }
+    }
+  }
+
+  /** The optical port toward {@code peer}, for the controller's {@code word}; fails loudly when there is none. */
+  private int opticalPortTo(int peer, Object word) {
+    if (!opticalCircuits) {
+      throw new IllegalStateException("vertex " + vertex + " got " + word + " but awaits no circuit");
+    }
+    // An NPU's NIC device is its host number (Topology.nicDevice of a direct network), as the peer is given.
+    for (int p = 0; p < ports.length; p++) {
+      if (opticalPort[p] && ports[p].toDevice() == peer) return p;
+    }
+    // A circuit this NPU has no port for: whatever it holds would wait forever, so fail loudly instead.
+    throw new IllegalStateException("vertex " + vertex + " got " + word + " but no port leads to that peer");
+  }
+
+  /**
+   * What waited at this device's optical ports (circuits set up or torn down: 0, the controller counts them): the
+   * initial set-up's waits, and each policy change's with when its circuits came up here; null without circuits.
+   */
   public OcsReport ocsReport() {
     if (!opticalCircuits) return null;
-    long held = 0;
-    long total = 0;
-    long worst = 0;
-    for (EgressPort port : ports) {
-      held += port.heldPackets();
-      total += port.heldWaitTotalPs();
-      worst = Math.max(worst, port.heldWaitWorstPs());
+    long[] initial = circuitWaits.getOrDefault(0L, new long[4]);
+    List<OcsReport.ChangeCost> changes = new ArrayList<>();
+    for (Map.Entry<Long, long[]> e : circuitWaits.tailMap(0L, false).entrySet()) {
+      long[] w = e.getValue();
+      changes.add(new OcsReport.ChangeCost(e.getKey(), 0, 0, w[0], w[1], w[2], w[3]));
     }
-    return new OcsReport(0, 0L, held, total, worst);
+    return new OcsReport(0, 0L, initial[1], initial[2], initial[3], changes);
   }
 
   /** The device's link faults (a router network's NIC reads its cable's state there); null without a fault plan. */

@@ -3,6 +3,7 @@ package io.fabemu.core.optical;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -146,6 +147,16 @@ public final class ConnectionPolicy {
       p[i] = c.plane();
     }
     return new ConnectionPolicy(servers, npusPerServer, null, a, b, p, peerTable(servers, npusPerServer, a, b, p));
+  }
+
+  /**
+   * Every circuit of {@code policies}, once: the first policy's in its order, then each later policy's that no
+   * earlier one has, in its order (a run whose policy changes cables them so: {@code Topologies.optical} of a list).
+   */
+  public static List<Circuit> unionOfCircuits(List<ConnectionPolicy> policies) {
+    LinkedHashSet<Circuit> union = new LinkedHashSet<>();
+    for (ConnectionPolicy p : policies) union.addAll(p.circuits());
+    return List.copyOf(union);
   }
 
   /** The number M of servers. */

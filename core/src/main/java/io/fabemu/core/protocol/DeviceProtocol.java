@@ -526,6 +526,19 @@ public final class DeviceProtocol {
   }
 
   /**
+   * The OCS controller to an NPU's NIC (docs/optical.md, "The OCS controller"): a connection-policy change at
+   * {@code atPs} (now) tears down the circuit from this NPU to host {@code peerHost}, which the new policy lacks. The
+   * port toward {@code peerHost} still sends what is queued on it (it drains) and then carries nothing more: from now
+   * on it holds what it is handed, as before a {@link CircuitUp}.
+   */
+  public record CircuitDown(int peerHost, long atPs) implements Payload {
+    @Override
+    public <C> void handleWith(PayloadHandler<C> handler, C context) {
+      handler.onCircuitDown(this, context);
+    }
+  }
+
+  /**
    * A device to itself: the heartbeats of a neighbour or link have been missing (or are back) long enough to declare
    * event {@code eventId}'s change; if the change still holds, the device reports it to the management node.
    */

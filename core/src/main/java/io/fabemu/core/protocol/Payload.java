@@ -1,6 +1,7 @@
 package io.fabemu.core.protocol;
 
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -28,7 +29,7 @@ import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 public sealed interface Payload
     permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer, Flit, Credit, RouterCycle,
         FaultCommand, FaultDetected, FailureNotice, RouteUpdate, TransportTimer, CableFrame, EthernetTimer,
-        EthernetControl, CircuitUp {
+        EthernetControl, CircuitUp, CircuitDown {
 
   /**
    * Bytes of element data this payload carries (values and MAXLOC/MINLOC locations), 0 when it carries none. The

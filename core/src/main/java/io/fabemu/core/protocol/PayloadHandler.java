@@ -1,6 +1,7 @@
 package io.fabemu.core.protocol;
 
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -65,4 +66,6 @@ public interface PayloadHandler<C> {
   void onEthernetControl(EthernetControl control, C context);
 
   void onCircuitUp(CircuitUp up, C context);
+
+  void onCircuitDown(CircuitDown down, C context);
 }

@@ -5,6 +5,9 @@ import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.routing.OpticalRouting;
 import io.fabemu.core.routing.RoutingTable;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 
 /**
  * The optical full interconnect of seed 004 (docs/optical.md, "Topology"): {@code servers} servers (M) of
@@ -13,8 +16,10 @@ import io.fabemu.core.routing.RoutingTable;
  * is a host, {@code host = server * N + npu}; the hosts forward transit traffic themselves. A circuit is modelled as
  * a direct full-duplex link between its two NPUs with the optical latency: the optical circuit switch is a
  * transparent light path once the circuit is set up; with a reconfiguration delay ({@code ocs}) the OCS controller
- * sets the circuits up during the run and the links carry nothing before. See {@link Topologies#optical} for the
- * numbering and the port order.
+ * sets the circuits up during the run and the links carry nothing before, and with policy changes
+ * ({@code ocs.changes()}) it tears circuits down and sets others up during the run, the NPUs switching to the new
+ * policy's routes ({@link #routings}); the topology then has a link for every circuit of every policy of the run.
+ * See {@link Topologies#optical} for the numbering and the port order.
  *
  * @param servers         M, at least 1
  * @param npusPerServer   N, at least the minimum n of {@link io.fabemu.core.optical.OpticalSizing} and the planes
@@ -24,7 +29,7 @@ import io.fabemu.core.routing.RoutingTable;
  * @param optical         an NPU's optical port and the circuit through the OCS
  * @param formula         the connection policy's formula (formula 3 only for even M)
  * @param ocs             the OCS controller: how long a circuit takes to set up ({@link OcsSpec#NONE}: up from the
- *                        start)
+ *                        start) and the policy changes during the run
  */
 public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServer, LinkSpec intraServerLink,
                           LinkSpec optical, ConnectionFormula formula, OcsSpec ocs) implements TopologySpec {
@@ -81,14 +86,41 @@ public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServe
     return ConnectionPolicy.byFormula(servers, npusPerServer, formula);
   }
 
+  /**
+   * The run's policies: the initial {@link #policy()}, then the one of each change of {@code ocs.changes()}, in
+   * order.
+   *
+   * @throws IllegalArgumentException with one line when a formula cannot connect the cluster, or a change's policy is
+   *     the one already in force (a change that would change nothing)
+   */
+  public List<ConnectionPolicy> policies() {
+    List<ConnectionPolicy> policies = new ArrayList<>();
+    policies.add(policy());
+    for (OcsSpec.PolicyChange change : ocs.changes()) {
+      ConnectionPolicy next = ConnectionPolicy.byFormula(servers, npusPerServer, change.formula());
+      ConnectionPolicy previous = policies.get(policies.size() - 1);
+      if (new HashSet<>(next.circuits()).equals(new HashSet<>(previous.circuits()))) {
+        throw new IllegalArgumentException(change.formula().label() + " is the policy already in force then ("
+            + previous.formula().map(ConnectionFormula::label).orElse("listed") + " makes the same circuits): a change"
+            + " to it changes nothing");
+      }
+      policies.add(next);
+    }
+    return List.copyOf(policies);
+  }
+
   @Override
   public String configName() {
     return CONFIG_NAME;
   }
 
+  /**
+   * The cluster: with policy changes, a link for every circuit of any of the run's {@link #policies()} (the OCS
+   * controller keeps those not up holding); else the policy's circuits only.
+   */
   @Override
   public Topology build() {
-    return Topologies.optical(policy(), intraServer, intraServerLink, optical);
+    return Topologies.optical(policies(), intraServer, intraServerLink, optical);
   }
 
   /**
@@ -97,6 +129,20 @@ public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServe
    */
   @Override
   public RoutingTable routing(Topology topology) {
-    return OpticalRouting.of(topology, policy(), intraServer == IntraServer.SWITCH);
+    return OpticalRouting.of(topology, policies(), 0, intraServer == IntraServer.SWITCH);
+  }
+
+  /**
+   * The routes of each of the run's {@link #policies()} on {@code topology}, which {@link #build()} built: the
+   * initial policy's first (those of {@link #routing}), then each change's, which the NPUs (and server switches) take
+   * at the change's time.
+   */
+  public List<RoutingTable> routings(Topology topology) {
+    List<ConnectionPolicy> policies = policies();
+    List<RoutingTable> out = new ArrayList<>();
+    for (int i = 0; i < policies.size(); i++) {
+      out.add(OpticalRouting.of(topology, policies, i, intraServer == IntraServer.SWITCH));
+    }
+    return List.copyOf(out);
   }
 }

@@ -3,6 +3,7 @@ package io.fabemu.core.topology;
 import io.fabemu.core.optical.Circuit;
 import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.topology.Topology.Tier;
+import java.util.List;
 
 /**
  * Builders for the fabrics a scenario can name: a two-tier leaf-spine (Clos) network, the direct networks line,
@@ -191,9 +192,37 @@ public final class Topologies {
    */
   public static Topology optical(ConnectionPolicy policy, OpticalSpec.IntraServer intraServer,
                                  LinkSpec intraServerLink, LinkSpec opticalLink) {
+    return optical(List.of(policy), intraServer, intraServerLink, opticalLink);
+  }
+
+  /**
+   * The optical cluster of a run whose connection policy changes ({@code topology.ocs.reconfigure}): as
+   * {@link #optical(ConnectionPolicy, OpticalSpec.IntraServer, LinkSpec, LinkSpec)}, with a link for every circuit
+   * of any of {@code policies} (the union: a circuit in several policies is one link). Each NPU has one optical port
+   * in the machine; here each circuit it takes part in during the run is a link of its own, and the OCS controller
+   * keeps every one that is not up holding (docs/optical.md, "The OCS controller"). Cabling order: as for one
+   * policy, then the circuits of the first policy in its order, then those of each later policy that no earlier one
+   * has; so a host's circuit ports follow its intra-server ports in the order its circuits first appear. With one
+   * policy this is exactly the one-policy cluster.
+   *
+   * @param policies        the run's policies, the initial first; all of the same M and N
+   * @param intraServer     full mesh or a server switch
+   * @param intraServerLink every intra-server link
+   * @param opticalLink     every circuit
+   */
+  public static Topology optical(List<ConnectionPolicy> policies, OpticalSpec.IntraServer intraServer,
+                                 LinkSpec intraServerLink, LinkSpec opticalLink) {
     String kind = OpticalSpec.CONFIG_NAME;
+    if (policies.isEmpty()) throw new IllegalArgumentException(kind + " needs a connection policy, got none");
+    ConnectionPolicy policy = policies.get(0);
     int servers = policy.servers();
     int npus = policy.npusPerServer();
+    for (ConnectionPolicy other : policies) {
+      if (other.servers() != servers || other.npusPerServer() != npus) {
+        throw new IllegalArgumentException(kind + ": every policy of a run must be for " + servers + " servers x "
+            + npus + " NPUs, got " + other.summary());
+      }
+    }
     long hosts = (long) servers * npus;
     if (hosts > MAX_ROUTER_NODES) {
       throw new IllegalArgumentException(kind + " of " + servers + " servers x " + npus + " NPUs is too large: at"
@@ -218,11 +247,13 @@ public final class Topologies {
         }
       }
     }
-    for (Circuit c : policy.circuits()) {
+    for (Circuit c : ConnectionPolicy.unionOfCircuits(policies)) {
       b.connect(c.serverA() * npus + c.plane(), c.serverB() * npus + c.plane(), opticalLink);
     }
-    return b.build(kind + ": " + count(servers, "server") + " x " + count(npus, "NPU") + " (" + hosts + " hosts),"
-        + " intra-server " + (serverSwitch ? "switch" : "full mesh") + "; " + policy.summary());
+    StringBuilder description = new StringBuilder(kind + ": " + count(servers, "server") + " x " + count(npus, "NPU")
+        + " (" + hosts + " hosts), intra-server " + (serverSwitch ? "switch" : "full mesh") + "; " + policy.summary());
+    for (int i = 1; i < policies.size(); i++) description.append("; then ").append(policies.get(i).summary());
+    return b.build(description.toString());
   }
 
   /**

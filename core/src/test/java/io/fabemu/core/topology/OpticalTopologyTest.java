@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.optical.Circuit;
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -191,5 +194,78 @@ class OpticalTopologyTest {
     Topology withSwitches = spec(4, 4, IntraServer.SWITCH, ConnectionFormula.FORMULA_3).build();
     assertThatThrownBy(() -> mesh.routing(withSwitches)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("optical routing of 4 servers x 4 NPUs");
+  }
+
+  /** The cluster of a run that changes from {@code formulas[0]} through the others, 10 us apart. */
+  private static OpticalSpec changing(int servers, int npus, IntraServer intra, ConnectionFormula... formulas) {
+    List<OcsSpec.PolicyChange> changes = new ArrayList<>();
+    for (int i = 1; i < formulas.length; i++) changes.add(new OcsSpec.PolicyChange(i * 10_000_000L, formulas[i]));
+    return new OpticalSpec(servers, npus, intra, INTRA, OPTICAL, formulas[0], new OcsSpec(10_000_000L, changes));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"4, 4, FULL_MESH, FORMULA_3, FORMULA_1", "4, 4, SWITCH, FORMULA_3, FORMULA_1",
+      "8, 8, FULL_MESH, FORMULA_3, FORMULA_1", "6, 6, SWITCH, FORMULA_1, FORMULA_3",
+      "2, 2, FULL_MESH, FORMULA_3, FORMULA_1"})
+  void shouldCableEveryPolicysCircuitsAndRouteEachPolicyOverItsOwn(int servers, int npus, IntraServer intra,
+                                                                  ConnectionFormula from, ConnectionFormula to) {
+    OpticalSpec spec = changing(servers, npus, intra, from, to, from);
+    Topology t = spec.build();
+    List<ConnectionPolicy> policies = spec.policies();
+    assertThat(policies).hasSize(3);
+    assertThat(policies.get(0).formula()).contains(from);
+    assertThat(policies.get(1).formula()).contains(to);
+    // Every circuit of either policy is one link (both directions), cabled after the intra-server fabric.
+    List<Circuit> union = ConnectionPolicy.unionOfCircuits(policies);
+    Set<Circuit> both = new HashSet<>(policies.get(0).circuits());
+    both.retainAll(policies.get(1).circuits());
+    assertThat(union).hasSize(2 * servers * (servers - 1) / 2 - both.size())
+        .startsWith(policies.get(0).circuits().toArray(new Circuit[0]));
+    boolean serverSwitch = intra == IntraServer.SWITCH;
+    int intraCables = serverSwitch ? servers * npus : servers * npus * (npus - 1) / 2;
+    assertThat(t.links()).hasSize(2 * (intraCables + union.size()));
+    List<RoutingTable> routings = spec.routings(t);
+    assertThat(routings).hasSize(3);
+    assertThat(spec.routing(t).path(0, servers * npus - 1)).isEqualTo(routings.get(0).path(0, servers * npus - 1));
+    // Each policy's routes on the cluster of both take exactly the paths of that policy's own cluster.
+    for (int k = 0; k < 3; k++) {
+      OpticalSpec alone = spec(servers, npus, intra, k == 1 ? to : from);
+      RoutingTable own = alone.routing(alone.build());
+      for (int src = 0; src < servers * npus; src++) {
+        for (int dst = 0; dst < servers * npus; dst++) {
+          assertThat(walk(t, routings.get(k), src, dst)).as("policy %d, %d to %d", k, src, dst)
+              .isEqualTo(own.path(src, dst));
+        }
+      }
+    }
+    assertThat(t.description()).isEqualTo(spec(servers, npus, intra, from).build().description() + "; then "
+        + policies.get(1).summary() + "; then " + policies.get(0).summary());
+  }
+
+  @Test
+  void shouldGiveEachNpuItsCircuitPortsInTheOrderItsCircuitsFirstAppear() {
+    // M = 4 by formula 3 then formula 1 (no circuit in common): NPU 1 of server 0 (host 1) first joins server 2
+    // (formula 3: plane (0 + 2 - 1) mod 3 = 1), then server 1 (formula 1: plane (0 + 1) mod 4 = 1). NPU 0 of server 0
+    // is idle in formula 1 (plane 0 joins server 0 to itself) and NPU 3 in formula 3 (planes 0..2 only).
+    Topology t = changing(4, 4, IntraServer.FULL_MESH, ConnectionFormula.FORMULA_3, ConnectionFormula.FORMULA_1)
+        .build();
+    assertThat(t.portCount(1)).isEqualTo(5);
+    assertThat(t.neighbour(1, 3)).isEqualTo(9);
+    assertThat(t.neighbour(1, 4)).isEqualTo(5);
+    assertThat(t.portCount(0)).isEqualTo(4);
+    assertThat(t.neighbour(0, 3)).isEqualTo(4);
+    assertThat(t.portCount(3)).isEqualTo(4);
+    assertThat(t.neighbour(3, 3)).isEqualTo(15);
+  }
+
+  @Test
+  void shouldRefuseAChangeToThePolicyInForce() {
+    assertThatThrownBy(() -> changing(8, 8, IntraServer.FULL_MESH, ConnectionFormula.FORMULA_3,
+        ConnectionFormula.FORMULA_3).policies()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("formula 3 is the policy already in force then (formula 3 makes the same circuits): a change to it"
+            + " changes nothing");
+    assertThatThrownBy(() -> changing(8, 7, IntraServer.FULL_MESH, ConnectionFormula.FORMULA_3,
+        ConnectionFormula.FORMULA_1).build()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("formula 1 cannot connect M = 8 servers with N = 7 NPUs per server");
   }
 }

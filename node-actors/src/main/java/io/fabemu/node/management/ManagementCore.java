@@ -11,6 +11,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.RouteViews;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -470,5 +471,10 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   @Override
   public void onCircuitUp(CircuitUp up, Outbox outbox) {
     throw cannotHandle(up);
+  }
+
+  @Override
+  public void onCircuitDown(CircuitDown down, Outbox outbox) {
+    throw cannotHandle(down);
   }
 }

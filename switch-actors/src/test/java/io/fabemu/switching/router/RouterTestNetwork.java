@@ -1,6 +1,7 @@
 package io.fabemu.switching.router;
 
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
+import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
@@ -238,6 +239,11 @@ final class RouterTestNetwork {
     @Override
     public void onCircuitUp(CircuitUp up, Outbox outbox) {
       throw new IllegalArgumentException("test NIC got " + up);
+    }
+
+    @Override
+    public void onCircuitDown(CircuitDown down, Outbox outbox) {
+      throw new IllegalArgumentException("test NIC got " + down);
     }
 
     @Override
