@@ -94,6 +94,22 @@ class OpticalPipelineFabricTest {
   }
 
   @Test
+  void shouldStayExactWhenThePolicyChangesMidIteration() {
+    // Formula 3 to formula 1 at 60 us, circuits 20 us later: the ranks keep the first policy's gateways, the NICs
+    // route by the new one, and every block still arrives.
+    OcsSpec change = new OcsSpec(20_000_000L, List.of(new OcsSpec.PolicyChange(60_000_000L,
+        ConnectionFormula.FORMULA_1)));
+    OpticalSpec topology = new OpticalSpec(4, 4, IntraServer.FULL_MESH, INTRA, OPTICAL, ConnectionFormula.FORMULA_3,
+        change);
+    RunResult result = Fabric.build(scenario(topology, StageCollective.NONE,
+        List.of(Algorithm.SWITCH_SEND, Algorithm.P2P_BUS), List.of(8L * 2048))).runOnPlainEngine();
+    assertThat(result.complete()).as(result.incompleteReason()).isTrue();
+    assertThat(result.wrongElements()).isZero();
+    assertThat(result.ocs().changes()).hasSize(1);
+    assertThat(result.ocs().changes().get(0).heldPackets()).isPositive();
+  }
+
+  @Test
   void shouldMeasureTheOrderTheCostModelGivesOnReplicatedAndDistinctData() {
     // Method 1 sends one copy where the others send all N: on replicated data it is the fastest, as chosen; on
     // distinct data method 4 gathers to the gateway where method 3 all-gathers, and it is faster, as chosen.
