@@ -27,6 +27,8 @@ import io.fabemu.core.optical.ConnectionPolicy;
  *   OUTPUT  [0, g) global | activation received in micro-batch m at g + m c | gradient at g + (B + m) c
  *   TEMP    [0, c) the stage collective's result | source staging [c, c + N c) | target staging [c + N c, c + 2 N c)
  * </pre>
+ * Only the NPUs that use a staging area have it (a gateway, and with method 3 every NPU its source staging): on a
+ * server of 512 NPUs the others would otherwise hold 1,024 activations' worth each.
  * A stage's first (last) server receives no activation (gradient): those output regions are left alone.
  *
  * <p>The methods, between source server {@code a} and target server {@code b} joined by the circuit of NPU
@@ -109,8 +111,8 @@ public final class PipelineIteration {
     }
     Regions regions = new Regions(spec, count, globalCount);
     ScheduleBuilder b = new ScheduleBuilder(rank);
-    b.buffers(regions.inputCount, regions.outputCount).temp(regions.tempCount);
     Stage stage = new Stage(b, spec, policy, method, regions, rank);
+    b.buffers(regions.inputCount, regions.outputCount).temp(stage.tempCount());
     int servers = spec.servers();
     int microBatches = spec.microBatches();
     for (int m = 0; m < microBatches; m++) {
@@ -151,7 +153,6 @@ public final class PipelineIteration {
     final int microBatches;
     final int inputCount;
     final int outputCount;
-    final int tempCount;
     final int sourceStaging;
     final int targetStaging;
 
@@ -170,7 +171,7 @@ public final class PipelineIteration {
       long staged = (long) n * count;
       this.sourceStaging = count;
       this.targetStaging = fit(count + staged, "the staging");
-      this.tempCount = fit(count + 2 * staged, "the staging");
+      fit(count + 2 * staged, "the staging");
     }
 
     Region forwardInput(int m) {
@@ -221,6 +222,17 @@ public final class PipelineIteration {
       this.server = rank / n;
       this.npu = rank % n;
       this.count = regions.count;
+    }
+
+    /** TEMP elements this rank uses: the stage result, and the staging areas up to the last it uses. */
+    int tempCount() {
+      boolean spliced = method != Algorithm.SEND_BROADCAST;
+      int servers = spec.servers();
+      boolean gatewayOut = (server + 1 < servers && policy.gatewayNpu(server, server + 1) == npu)
+          || (server > 0 && policy.gatewayNpu(server, server - 1) == npu);
+      if (spliced && gatewayOut) return regions.targetStaging + n * count;
+      if (method == Algorithm.ALLGATHER_SEND_SCATTER) return regions.targetStaging;
+      return count;
     }
 
     int rankOf(int serverIndex, int npuIndex) {
@@ -309,10 +321,15 @@ public final class PipelineIteration {
             b.endStep();
             return;
           }
+          // The requests go first, in a step of their own, so the neighbours answer while the gateway copies its
+          // own block (a step runs its copies before its sends).
+          for (int j = 0; j < n; j++) {
+            if (j != npu) b.send(rankOf(server, j), BufferId.TEMP, 0, 0, round + ROUND_READ_REQUEST);
+          }
+          b.endStep();
           b.copy(data.buffer(), data.offset(), BufferId.TEMP, staging + npu * count, count);
           for (int j = 0; j < n; j++) {
             if (j == npu) continue;
-            b.send(rankOf(server, j), BufferId.TEMP, 0, 0, round + ROUND_READ_REQUEST);
             b.receive(rankOf(server, j), BufferId.TEMP, staging + j * count, count, false, round + ROUND_TO_GATEWAY);
           }
           b.endStep();

@@ -136,6 +136,27 @@ class PipelineCorrectnessTest {
   }
 
   @Test
+  void onlyTheNpusThatStageDataHoldStagingAreas() {
+    ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(4, 4);
+    PipelineSpec spec = new PipelineSpec(4, 4, 1, StageCollective.NONE, 0, COSTS);
+    int count = 10;
+    for (int rank = 0; rank < 16; rank++) {
+      int server = rank / 4;
+      int npu = rank % 4;
+      boolean gateway = server > 0 && policy.gatewayNpu(server, server - 1) == npu
+          || server < 3 && policy.gatewayNpu(server, server + 1) == npu;
+      int switchSend = io.fabemu.collectives.PipelineIteration.build(spec, policy, Algorithm.SWITCH_SEND,
+          Algorithm.RING, rank, count, 0).tempCount();
+      int allgather = io.fabemu.collectives.PipelineIteration.build(spec, policy,
+          Algorithm.ALLGATHER_SEND_SCATTER, Algorithm.RING, rank, count, 0).tempCount();
+      // A gateway: its result, the source staging (N blocks) and the target staging (N blocks).
+      assertThat(switchSend).as("rank %d", rank).isEqualTo(gateway ? count + 2 * 4 * count : count);
+      // Method 3's all-gather gives every NPU the source staging.
+      assertThat(allgather).as("rank %d", rank).isEqualTo(gateway ? count + 2 * 4 * count : count + 4 * count);
+    }
+  }
+
+  @Test
   void refusals() {
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(2, 2);
     PipelineSpec distinct = new PipelineSpec(2, 2, 1, StageCollective.NONE, 0, COSTS);
