@@ -88,8 +88,8 @@ public final class ReportFormatter {
    * Everything after the run: for each algorithm a latency table and its nccl-tests table (titled
    * {@code # fabemu COLLECTIVE nccl-tests table (PROGRAM), algorithm A}; none for a barrier, which nccl-tests does
    * not measure), then when it runs two or more embedded-ring algorithms their comparison ({@link RingComparison}),
-   * for a pipeline its iterations, their parts and the cost model's choice against the measured ({@link PipelineTable}),
-   * then in a run with faults the fault table ({@link #faults}), then the summary.
+   * for a pipeline its iterations, their parts and the cost model's choice against the measured
+   * ({@link PipelineTable}), then in a run with faults the fault table ({@link #faults}), then the summary.
    */
   public static String report(RunResult result) {
     WorkloadSpec w = result.scenario().workload();

@@ -2,6 +2,7 @@ package io.fabemu.collectives;
 
 import io.fabemu.core.optical.TransmissionMethod;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -79,6 +80,10 @@ public enum Algorithm {
   /** Pipeline: the NPUs send to the gateway, it sends, the target gateway sends on to its neighbours (method 4). */
   SWITCH_SEND;
 
+  /** The pipeline's algorithms that carry out the seed's four transmission methods, in the seed's order. */
+  public static final List<Algorithm> TRANSMISSION_METHODS = List.of(SEND_BROADCAST, P2P_BUS, ALLGATHER_SEND_SCATTER,
+      SWITCH_SEND);
+
   /** The seed's transmission method this pipeline algorithm carries out; null for every other algorithm. */
   public TransmissionMethod transmissionMethod() {
     return switch (this) {
@@ -144,7 +149,11 @@ public enum Algorithm {
       case ALLTOALL -> EnumSet.of(AUTO, PAIRWISE);
       case BARRIER -> EnumSet.of(AUTO, DISSEMINATION);
       case SENDRECV -> EnumSet.of(AUTO, PING_PONG, RING, WINDOW);
-      case PIPELINE -> EnumSet.of(AUTO, SEND_BROADCAST, P2P_BUS, ALLGATHER_SEND_SCATTER, SWITCH_SEND);
+      case PIPELINE -> {
+        EnumSet<Algorithm> pipeline = EnumSet.of(AUTO);
+        pipeline.addAll(TRANSMISSION_METHODS);
+        yield pipeline;
+      }
     };
   }
 }

@@ -5,6 +5,7 @@ import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -26,7 +27,31 @@ public final class ExpectedAnswers {
   private final ConcurrentHashMap<Long, Lazy> reductions = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Long, Lazy> blockReductions = new ConcurrentHashMap<>();
   /** (size, server, input offset, length) -> the reduction over one server's NPUs, for pipeline checks. */
-  private final ConcurrentHashMap<List<Long>, DataBuffer> serverReductions = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<List<Long>, Once> serverReductions = new ConcurrentHashMap<>();
+
+  /** A value made once, on first use, outside the map's lock (as {@link Lazy}, for any maker). */
+  private static final class Once {
+    private final Supplier<DataBuffer> maker;
+    private volatile DataBuffer value;
+
+    Once(Supplier<DataBuffer> maker) {
+      this.maker = maker;
+    }
+
+    DataBuffer get() {
+      DataBuffer v = value;
+      if (v == null) {
+        synchronized (this) {
+          v = value;
+          if (v == null) {
+            v = maker.get();
+            value = v;
+          }
+        }
+      }
+      return v;
+    }
+  }
 
   /** Computes a reduction once, on first use, without holding a lock of the map. */
   private final class Lazy {
@@ -213,17 +238,18 @@ public final class ExpectedAnswers {
 
   /** The reduction of input elements [offset, offset + length) over ranks first..first + n - 1, in rank order. */
   private DataBuffer serverReduction(long sizeBytes, int first, int n, long offset, int length) {
-    return serverReductions.computeIfAbsent(List.of(sizeBytes, (long) first, offset, (long) length), key -> {
-      boolean locations = op.carriesLocation();
-      DataBuffer accumulator = DataBuffer.allocate(inputs.type(), length, locations);
-      DataBuffer next = DataBuffer.allocate(inputs.type(), length, locations);
-      inputs.fill(sizeBytes, first, offset, accumulator, 0, length);
-      for (int r = first + 1; r < first + n; r++) {
-        inputs.fill(sizeBytes, r, offset, next, 0, length);
-        accumulator.reduceFrom(op, 0, next);
-      }
-      return accumulator;
-    });
+    return serverReductions.computeIfAbsent(List.of(sizeBytes, (long) first, offset, (long) length),
+        key -> new Once(() -> {
+          boolean locations = op.carriesLocation();
+          DataBuffer accumulator = DataBuffer.allocate(inputs.type(), length, locations);
+          DataBuffer next = DataBuffer.allocate(inputs.type(), length, locations);
+          inputs.fill(sizeBytes, first, offset, accumulator, 0, length);
+          for (int r = first + 1; r < first + n; r++) {
+            inputs.fill(sizeBytes, r, offset, next, 0, length);
+            accumulator.reduceFrom(op, 0, next);
+          }
+          return accumulator;
+        })).get();
   }
 
   /**

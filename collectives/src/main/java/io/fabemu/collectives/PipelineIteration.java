@@ -142,6 +142,21 @@ public final class PipelineIteration {
     return b.build();
   }
 
+  /**
+   * Elements of the largest buffer one NPU needs for an iteration of activations of {@code count} elements and a
+   * global AllReduce of {@code globalCount}: its input, its output, or a gateway's staging (see the class comment);
+   * above {@link Schedules#MAX_BUFFER_ELEMENTS} the iteration cannot be built.
+   */
+  public static long largestBufferElements(PipelineSpec spec, long count, long globalCount) {
+    long blocks = 2L * spec.microBatches();
+    long contribution = spec.stageCollective().contributionCount((int) Math.min(count, Integer.MAX_VALUE),
+        spec.npusPerServer());
+    long input = globalCount + blocks * contribution;
+    long output = globalCount + blocks * count;
+    long staging = count * (1 + 2L * spec.npusPerServer());
+    return Math.max(input, Math.max(output, staging));
+  }
+
   /** A slice of one buffer. */
   record Region(BufferId buffer, int offset) {}
 
@@ -160,18 +175,20 @@ public final class PipelineIteration {
       if (count < 0 || globalCount < 0) {
         throw new IllegalArgumentException("negative count: activation " + count + ", global " + globalCount);
       }
+      long largest = largestBufferElements(spec, count, globalCount);
+      if (largest > Schedules.MAX_BUFFER_ELEMENTS) {
+        throw new IllegalArgumentException("a pipeline iteration needs a buffer of " + largest + " elements on one "
+            + "NPU, more than a Java array holds");
+      }
       int n = spec.npusPerServer();
       this.count = count;
-      this.contribution = fit(spec.stageCollective().contributionCount(count, n), "a contribution");
+      this.contribution = (int) spec.stageCollective().contributionCount(count, n);
       this.global = globalCount;
       this.microBatches = spec.microBatches();
-      long blocks = 2L * microBatches;
-      this.inputCount = fit(globalCount + blocks * contribution, "the input");
-      this.outputCount = fit(globalCount + blocks * count, "the output");
-      long staged = (long) n * count;
+      this.inputCount = globalCount + 2 * microBatches * contribution;
+      this.outputCount = globalCount + 2 * microBatches * count;
       this.sourceStaging = count;
-      this.targetStaging = fit(count + staged, "the staging");
-      fit(count + 2 * staged, "the staging");
+      this.targetStaging = count + n * count;
     }
 
     Region forwardInput(int m) {
@@ -188,14 +205,6 @@ public final class PipelineIteration {
 
     Region backwardOutput(int m) {
       return new Region(BufferId.OUTPUT, global + (microBatches + m) * count);
-    }
-
-    private static int fit(long elements, String what) {
-      if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
-        throw new IllegalArgumentException("a pipeline iteration needs " + elements + " elements for " + what
-            + " of one NPU, more than a Java array holds");
-      }
-      return (int) elements;
     }
   }
 

@@ -6,7 +6,9 @@ package io.fabemu.collectives;
  * <pre>
  *   bits 63..32  operation sequence number in the rank's workload (collectives and barriers alike, from 0)
  *   bits 31..28  phase   (hierarchical allreduce: 0 intra-node reduce, 1..2 among leaders, 3 intra-node broadcast;
- *                         binomial allreduce: 0 reduce, 1 broadcast; everything else 0)
+ *                         binomial allreduce: 0 reduce, 1 broadcast; a pipeline iteration: 1..4 its stages'
+ *                         collectives and transfers, 5..6 its global allreduce, see PipelineIteration;
+ *                         everything else 0)
  *   bits 27..4   round   (the algorithm's logical step, which sender and receiver compute alike, e.g. ring step k,
  *                         or log2 of the mask of a binomial-tree edge)
  *   bits  3..0   index   (transfer index inside one round between the same two ranks, and the message's lane:

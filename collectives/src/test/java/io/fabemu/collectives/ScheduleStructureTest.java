@@ -6,7 +6,6 @@ import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.optical.OpticalSizing;
 import io.fabemu.core.optical.TransmissionCosts;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -64,8 +63,7 @@ class ScheduleStructureTest {
       @ForAll @IntRange(min = 0, max = 3) int methodIndex, @ForAll @IntRange(min = 1, max = 3) int microBatches,
       @ForAll @IntRange(min = 0, max = 9) int countSeed, @ForAll @IntRange(min = 0, max = 10) int globalCount) {
     int npus = OpticalSizing.minimumNpusPerServer(servers) + extraNpus;
-    Algorithm method = List.of(Algorithm.SEND_BROADCAST, Algorithm.P2P_BUS, Algorithm.ALLGATHER_SEND_SCATTER,
-        Algorithm.SWITCH_SEND).get(methodIndex);
+    Algorithm method = Algorithm.TRANSMISSION_METHODS.get(methodIndex);
     if (method == Algorithm.SEND_BROADCAST && !stage.replicated()) method = Algorithm.SWITCH_SEND;
     int count = stage == StageCollective.ALLGATHER ? countSeed % 3 * npus : countSeed;
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(servers, npus);

@@ -38,8 +38,7 @@ class OpticalPipelineFabricTest {
   private static final LinkSpec OPTICAL = new LinkSpec(100 * Units.GBPS, 1_000_000L);
   private static final TransmissionCosts COSTS = new TransmissionCosts(400 * Units.GBPS, 100 * Units.GBPS,
       1_000_000, 1_000_000, true);
-  private static final List<Algorithm> METHODS = List.of(Algorithm.SEND_BROADCAST, Algorithm.P2P_BUS,
-      Algorithm.ALLGATHER_SEND_SCATTER, Algorithm.SWITCH_SEND);
+  private static final List<Algorithm> METHODS = Algorithm.TRANSMISSION_METHODS;
 
   private static ScenarioSpec scenario(OpticalSpec topology, StageCollective stage, List<Algorithm> methods,
                                        List<Long> sizes) {

@@ -64,8 +64,7 @@ public final class OpticalMethodGridBenchmark {
   /** The cost model's peer-to-peer read and write delays: the cost file's default, 1 us. */
   static final long P2P_DELAY_PS = Units.PS_PER_US;
 
-  private static final List<Algorithm> METHODS = List.of(Algorithm.SEND_BROADCAST, Algorithm.P2P_BUS,
-      Algorithm.ALLGATHER_SEND_SCATTER, Algorithm.SWITCH_SEND);
+  private static final List<Algorithm> METHODS = Algorithm.TRANSMISSION_METHODS;
 
   /** One grid: the server's inside and whether the servers can go peer-to-peer. */
   record Grid(String key, String title, String intraServerKind, boolean peerToPeer) {}

@@ -1,6 +1,9 @@
 package io.fabemu.app.report;
 
-/** A pipeline run's iterations, their parts, and the cost model's choice against the measured ({@link PipelineTable}). */
+/**
+ * A pipeline run's iterations, their parts, and the cost model's choice against the measured methods
+ * ({@link PipelineTable}).
+ */
 final class PipelineSection implements ReportSection {
 
   private final PipelineTable table;

@@ -11,7 +11,6 @@ import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -194,7 +193,7 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
       } catch (IllegalArgumentException e) {
         throw in.error(path, formulaValue, e.getMessage());
       }
-      if (new HashSet<>(next.circuits()).equals(new HashSet<>(inForce.circuits()))) {
+      if (next.sameCircuits(inForce)) {
         throw in.error(path, formulaValue, change.formula().label() + " is the policy already in force (" + since
             + "): a change to it would change nothing");
       }

@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigValue;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.PipelineIteration;
 import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.StageCollective;
@@ -78,24 +79,32 @@ final class PipelineSection implements ScenarioSection {
             + "peer-to-peer = true in the file pipeline.costs names)");
       }
     }
+    PipelineSpec spec = new PipelineSpec(optical.servers(), npus, microBatches, stage, global, costs);
     for (int i = 0; i < sizes.size(); i++) {
       long count = sizes.get(i) / elementBytes;
-      String path = explicit ? "workload.sizes[" + i + "]" : "workload.min-size";
-      ConfigValue value = explicit ? ((ConfigList) in.value("workload.sizes")).get(i) : in.value(path);
       if (stage == StageCollective.ALLGATHER && count % npus != 0) {
-        throw in.error(path, value, "an allgather stage cuts an activation into one slice per NPU: "
-            + Quantities.formatBytes(sizes.get(i)) + " is " + count + " elements, not a multiple of " + npus);
+        String path = explicit ? "workload.sizes[" + i + "]" : "workload.min-size";
+        throw in.error(path, sizeValue(in, explicit, i, path), "an allgather stage cuts an activation into one "
+            + "slice per NPU: " + Quantities.formatBytes(sizes.get(i)) + " is " + count + " elements, not a multiple "
+            + "of " + npus);
       }
-      long staged = count * (1 + 2L * npus);
-      long input = (global == PipelineSpec.SAME_AS_ACTIVATION ? count : global / elementBytes)
-          + 2L * microBatches * stage.contributionCount((int) Math.min(count, Integer.MAX_VALUE), npus);
-      if (Math.max(staged, input) > Schedules.MAX_BUFFER_ELEMENTS) {
-        throw in.error(path, value, "an activation of " + Quantities.formatBytes(sizes.get(i)) + " needs buffers of more "
-            + "elements per NPU than a Java array holds (" + npus + " NPUs' staging, " + microBatches
-            + " micro-batches)");
+      long elements = PipelineIteration.largestBufferElements(spec, count, spec.globalBytes(sizes.get(i))
+          / elementBytes);
+      if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
+        // Sizes only grow along a range, so its largest is the one to blame.
+        String path = explicit ? "workload.sizes[" + i + "]" : "workload.max-size";
+        throw in.error(path, sizeValue(in, explicit, i, path), "an activation of "
+            + Quantities.formatBytes(sizes.get(i)) + " needs a buffer of " + elements + " elements per NPU ("
+            + microBatches + " micro-batches each way, " + npus + " NPUs' staging on a gateway), more than a Java "
+            + "array holds (" + Schedules.MAX_BUFFER_ELEMENTS + ")");
       }
     }
-    return new PipelineSpec(optical.servers(), npus, microBatches, stage, global, costs);
+    return spec;
+  }
+
+  /** The value at a size's path: an item of {@code workload.sizes}, or the range key. */
+  private static ConfigValue sizeValue(ScenarioReader in, boolean explicit, int index, String path) {
+    return explicit ? ((ConfigList) in.value("workload.sizes")).get(index) : in.value(path);
   }
 
   /** The other workload keys a pipeline fixes: one rank per NPU, out of place, not hierarchical. */

@@ -91,6 +91,13 @@ class ScenarioLoaderPipelineTest {
     assertError(CLUSTER + "pipeline.stage-collective = allreduse").hasMessageContaining(
         "pipeline.stage-collective").hasMessageContaining("allreduce");
     assertError(CLUSTER + "pipeline.micro-batches = 0").hasMessageContaining("pipeline.micro-batches");
+    // An allgather stage's output (every micro-batch's activation both ways, and the global AllReduce of as much)
+    // outgrows its input N times.
+    assertError(CLUSTER + "workload.sizes = [1 MiB]\npipeline { stage-collective = allgather, micro-batches = 4100 }")
+        .hasMessageContaining("workload.sizes[0]: an activation of 1 MiB needs a buffer of 2149842944 elements per "
+            + "NPU");
+    assertError(CLUSTER.replace("sizes = [64 KiB]", "max-size = 1 GiB") + "pipeline.micro-batches = 1000")
+        .hasMessageContaining("workload.max-size: an activation of");
     assertError(CLUSTER + "pipeline.global-allreduce-size = 6 B").hasMessageContaining(
         "pipeline.global-allreduce-size: '6 B' is not a multiple of the element size (4 B)");
     assertError(CLUSTER + "pipeline.costs = \"no-such.conf\"").hasMessageMatching(

@@ -3,6 +3,7 @@ package io.fabemu.core.optical;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -193,6 +194,12 @@ public final class ConnectionPolicy {
       }
     };
   }
+
+  /** True when {@code other} has exactly this policy's circuits, in whatever order (a change to it would be none). */
+  public boolean sameCircuits(ConnectionPolicy other) {
+    return new HashSet<>(circuits()).equals(new HashSet<>(other.circuits()));
+  }
+
 
   /** The number of planes in use: the highest circuit plane plus one (0 without circuits). */
   public int planesUsed() {

@@ -103,8 +103,9 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param iterationStartsPs    the virtual time each measured iteration started at on this rank, in order (as many
    *                        as {@code iterationLatenciesPs}, or empty); with the latencies they place each
    *                        collective in time, which a run with faults compares with the fault events
-   * @param partEndsPs      for an operation cut into parts (a pipeline iteration: forward, backward), when each part
-   *                        ended after the operation's start, the mean over the measured iterations; empty otherwise
+   * @param partEndsPs      for an operation cut into parts (a pipeline iteration: forward, backward), per measured
+   *                        iteration in order, the virtual time each part ended on this rank (iteration-major:
+   *                        {@code parts} entries per iteration); empty otherwise
    */
   public record RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
                            long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,

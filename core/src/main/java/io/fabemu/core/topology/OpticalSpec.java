@@ -6,7 +6,6 @@ import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.routing.OpticalRouting;
 import io.fabemu.core.routing.RoutingTable;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -99,7 +98,7 @@ public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServe
     for (OcsSpec.PolicyChange change : ocs.changes()) {
       ConnectionPolicy next = ConnectionPolicy.byFormula(servers, npusPerServer, change.formula());
       ConnectionPolicy previous = policies.get(policies.size() - 1);
-      if (new HashSet<>(next.circuits()).equals(new HashSet<>(previous.circuits()))) {
+      if (next.sameCircuits(previous)) {
         throw new IllegalArgumentException(change.formula().label() + " is the policy already in force then ("
             + previous.formula().map(ConnectionFormula::label).orElse("listed") + " makes the same circuits): a change"
             + " to it changes nothing");

@@ -34,8 +34,9 @@ import java.util.Objects;
  * @param iterationEndsPs      per measured iteration, the virtual time the last rank completed it (every rank, the
  *                             responders of a ping-pong included); empty exactly when {@code iterationStartsPs} is
  * @param partEndsPs           for an operation cut into parts (a pipeline iteration: forward, backward; the global
- *                             AllReduce runs to the end), per part the latest end over the ranks of the rank's mean
- *                             end after its start; empty for the collectives
+ *                             AllReduce runs to the end), per part the mean over the measured iterations of its end
+ *                             on the last rank, after the iteration's start on the first rank (the origin of
+ *                             {@link #iterationPs()}); empty for the collectives
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
@@ -110,6 +111,17 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         maxLatencyPs, wrongElements, checked, incOutcome) + Arrays.hashCode(rankLatenciesPs))
         + Arrays.hashCode(iterationLatenciesPs) + 17 * Arrays.hashCode(iterationStartsPs)
         + 13 * Arrays.hashCode(partEndsPs);
+  }
+
+  /**
+   * The mean over the measured iterations of the whole operation's interval, first rank's start to last rank's end
+   * (the time a pipeline iteration takes); NaN when the case holds no intervals.
+   */
+  public double iterationPs() {
+    if (!timed()) return Double.NaN;
+    double sum = 0;
+    for (int i = 0; i < iterationStartsPs.length; i++) sum += iterationEndsPs[i] - iterationStartsPs[i];
+    return sum / iterationStartsPs.length;
   }
 
   /** True when the case holds its iterations' intervals ({@link #iterationStartsPs}, {@link #iterationEndsPs}). */

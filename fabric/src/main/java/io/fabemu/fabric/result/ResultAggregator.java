@@ -161,13 +161,7 @@ public final class ResultAggregator {
     double[] iterationMeans = new double[Math.max(0, iterations)];
     for (int i = 0; i < iterationMeans.length; i++) iterationMeans[i] = iterationSums[i] / measuring;
     long[][] intervals = iterationIntervals(ofCase);
-    // A part is over when its last rank is past it.
-    long[] partEnds = new long[ofCase.get(0).partEndsPs().length];
-    for (RankResult r : ofCase) {
-      for (int part = 0; part < partEnds.length && part < r.partEndsPs().length; part++) {
-        partEnds[part] = Math.max(partEnds[part], r.partEndsPs()[part]);
-      }
-    }
+    long[] partEnds = partEnds(ofCase, intervals[0]);
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
         wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
         Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1], partEnds);
@@ -192,6 +186,31 @@ public final class ResultAggregator {
       }
     }
     return new long[][] {starts, ends};
+  }
+
+  /**
+   * For an operation cut into parts (a pipeline iteration), per part its mean end over the measured iterations, after
+   * the iteration's start: per iteration, from the first rank's start to the last rank's end of the part, so that
+   * every part has the iteration's one origin. Empty for the collectives, or when the ranks did not report it.
+   */
+  private static long[] partEnds(List<RankResult> ofCase, long[] iterationStarts) {
+    if (iterationStarts == null || iterationStarts.length == 0) return new long[0];
+    int iterations = iterationStarts.length;
+    int parts = ofCase.get(0).partEndsPs().length / iterations;
+    long[] sums = new long[parts];
+    for (int i = 0; i < iterations; i++) {
+      for (int part = 0; part < parts; part++) {
+        long end = Long.MIN_VALUE;
+        for (RankResult r : ofCase) {
+          if (r.partEndsPs().length != iterations * parts) return new long[0];
+          end = Math.max(end, r.partEndsPs()[i * parts + part]);
+        }
+        sums[part] += end - iterationStarts[i];
+      }
+    }
+    long[] means = new long[parts];
+    for (int part = 0; part < parts; part++) means[part] = sums[part] / iterations;
+    return means;
   }
 
   /** True for a ping-pong initiator: an even rank with a partner (the last rank of an odd world idles). */

@@ -112,8 +112,12 @@ public final class RankWorkload {
   /** When each measured iteration of the current case started, in order. */
   private long[] iterationStartsPs = new long[0];
   private long wrongElements;
-  /** Per part of a pipeline iteration, the sum of its ends over the measured iterations (empty otherwise). */
-  private long[] partEndSumsPs = new long[0];
+  /**
+   * Per measured iteration of a pipeline case, per part, the virtual time the part ended on this rank
+   * (iteration-major; empty for an operation in one part).
+   */
+  private long[] partEndsPs = new long[0];
+  private int parts;
   /** Elements of a pipeline case's global AllReduce per rank (0 for other collectives). */
   private int globalCount;
 
@@ -412,10 +416,11 @@ public final class RankWorkload {
       minLatencyPs = Math.min(minLatencyPs, latency);
       maxLatencyPs = Math.max(maxLatencyPs, latency);
     }
-    if (iteration >= workload.warmup()) {
+    if (iteration >= workload.warmup() && parts > 0) {
       long[] partEnds = executor.partEndsPs();
-      for (int part = 0; part < partEndSumsPs.length && part < partEnds.length; part++) {
-        partEndSumsPs[part] += partEnds[part];
+      int row = (measured - 1) * parts;
+      for (int part = 0; part < parts; part++) {
+        partEndsPs[row + part] = executor.operationStartPs() + partEnds[part];
       }
     }
     if (!synthetic) {
@@ -438,10 +443,10 @@ public final class RankWorkload {
     Algorithm algorithm = Schedules.resolveForCase(workload, caseIndex, worldSize);
     IncLayout layout = algorithm.inNetwork() ? layoutOrNull(algorithm) : null;
     globalCount = 0;
-    partEndSumsPs = new long[0];
+    parts = 0;
     if (workload.collective() == Collective.PIPELINE) {
       schedule = pipelineSchedule(algorithm);
-      partEndSumsPs = new long[schedule.partCount()];
+      parts = schedule.partCount();
     } else if (layout != null) {
       schedule = IncAllreduce.build(layout, rank, count);
     } else {
@@ -457,6 +462,7 @@ public final class RankWorkload {
     }
     measured = 0;
     iterationLatenciesPs = new long[workload.iterations()];
+    partEndsPs = new long[workload.iterations() * parts];
     iterationStartsPs = new long[workload.iterations()];
     totalLatencyPs = 0;
     minLatencyPs = Long.MAX_VALUE;
@@ -518,14 +524,8 @@ public final class RankWorkload {
     incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
-        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured), partEnds()));
-  }
-
-  /** The mean end of each part of the case's measured iterations (empty for an operation in one part). */
-  private long[] partEnds() {
-    long[] means = new long[partEndSumsPs.length];
-    for (int part = 0; part < means.length && measured > 0; part++) means[part] = partEndSumsPs[part] / measured;
-    return means;
+        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured),
+        Arrays.copyOf(partEndsPs, measured * parts)));
   }
 
   /**

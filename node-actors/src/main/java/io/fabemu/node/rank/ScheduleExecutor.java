@@ -58,6 +58,10 @@ public final class ScheduleExecutor {
   private int syntheticElementBytes;
   /** What the running operation's input shares with its output; {@link InPlaceAlias#NONE} out of place. */
   private InPlaceAlias inPlace = InPlaceAlias.NONE;
+  private static final long[] NO_PARTS = new long[0];
+  /** When each part of the running (or last) operation ended, after its start (see {@link Schedule#partEnd}). */
+  private long[] partEndsPs = NO_PARTS;
+  private int nextPart;
   private ReduceOp op;
   private long opSequence;
   private int stepIndex;
@@ -157,11 +161,6 @@ public final class ScheduleExecutor {
     }
     start(schedule, null, elementBytes, null, opSequence, nowPs, inPlace);
   }
-
-  /** When each part of the running (or last) operation ended, after its start (see {@link Schedule#partEnd}). */
-  private long[] partEndsPs = NO_PARTS;
-  private int nextPart;
-  private static final long[] NO_PARTS = new long[0];
 
   private void start(Schedule schedule, DataBuffer[] buffers, int elementBytes, ReduceOp op, long opSequence,
                      long nowPs, InPlaceAlias inPlace) {

@@ -39,8 +39,7 @@ class PipelineCorrectnessTest {
     int[][] clusters = {{2, 1}, {2, 2}, {3, 3}, {4, 3}, {4, 4}, {5, 5}};
     for (int[] cluster : clusters) {
       for (StageCollective stage : StageCollective.values()) {
-        for (Algorithm method : List.of(Algorithm.SEND_BROADCAST, Algorithm.P2P_BUS,
-            Algorithm.ALLGATHER_SEND_SCATTER, Algorithm.SWITCH_SEND)) {
+        for (Algorithm method : Algorithm.TRANSMISSION_METHODS) {
           if (method == Algorithm.SEND_BROADCAST && !stage.replicated()) continue;
           // Counts that do not divide by N (except for allgather, which needs it), and 1 and 3 micro-batches.
           int count = stage == StageCollective.ALLGATHER ? 3 * cluster[1] : 7;
