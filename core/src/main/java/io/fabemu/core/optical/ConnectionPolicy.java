@@ -200,7 +200,6 @@ public final class ConnectionPolicy {
     return new HashSet<>(circuits()).equals(new HashSet<>(other.circuits()));
   }
 
-
   /** The number of planes in use: the highest circuit plane plus one (0 without circuits). */
   public int planesUsed() {
     int highest = -1;
