@@ -1,6 +1,8 @@
 package io.fabemu.app;
 
+import com.typesafe.config.Config;
 import io.fabemu.cluster.EmbeddedCluster;
+import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.MemberSettings;
 import io.fabemu.cluster.ScenarioRunner;
@@ -19,7 +21,8 @@ import org.apache.pekko.actor.Address;
 /**
  * A run over several members: the coordinator's own member in this JVM, plus either {@code members - 1} member JVMs
  * started here on 127.0.0.1 ({@link LocalMembers}), or members already running elsewhere that this one joins
- * through {@code seedNodes}.
+ * through {@code seedNodes} or through the Kubernetes API ({@code kubernetes}: Pekko Management's cluster bootstrap,
+ * as a member pod joins).
  *
  * <p>Contract: waits for all members to be Up (else {@link Failure} saying how many joined in how long, with the
  * logs of local members), runs {@link ScenarioRunner#runDistributed}, and on every way out (result, exception,
@@ -35,16 +38,23 @@ final class ClusterRun implements Main.ScenarioExecutor {
 
   private final int members;
   private final List<Address> seedNodes;
+  private final KubernetesDiscovery kubernetes;
   private final String host;
   private final int port;
   private final Transport transport;
   private final Duration memberTimeout;
   private final PrintStream stderr;
 
-  ClusterRun(int members, List<Address> seedNodes, String host, int port, Transport transport,
-             Duration memberTimeout, PrintStream stderr) {
+  /**
+   * A run over {@code members} members that joins through {@code seedNodes}, else through {@code kubernetes},
+   * else starts {@code members - 1} member JVMs (both null or empty); {@code memberTimeout} bounds the join and the
+   * wait for all members.
+   */
+  ClusterRun(int members, List<Address> seedNodes, KubernetesDiscovery kubernetes, String host, int port,
+             Transport transport, Duration memberTimeout, PrintStream stderr) {
     this.members = members;
     this.seedNodes = seedNodes == null ? List.of() : seedNodes;
+    this.kubernetes = kubernetes;
     this.host = host;
     this.port = port;
     this.transport = transport;
@@ -54,15 +64,16 @@ final class ClusterRun implements Main.ScenarioExecutor {
 
   @Override
   public RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
-    EmbeddedCluster coordinator = EmbeddedCluster.joinSeedNodes(MemberSettings.member(host, port, transport),
-        seedNodes, memberTimeout);
+    Config settings = MemberSettings.member(host, port, transport);
+    EmbeddedCluster coordinator = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, memberTimeout)
+        : EmbeddedCluster.joinSeedNodes(settings, seedNodes, memberTimeout);
     LocalMembers local = null;
     Thread cleanup = null;
     boolean keepLogs = false;
     boolean failed = true;
     try {
       ScenarioRunner.serveAsMember(coordinator);
-      if (seedNodes.isEmpty() && members > 1) {
+      if (seedNodes.isEmpty() && kubernetes == null && members > 1) {
         try {
           local = LocalMembers.start(members - 1, MemberSettings.hostPort(coordinator.address()), transport);
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberLostException;
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.topology.Topology;
@@ -134,34 +135,41 @@ final class CommandPipeline {
 
   /**
    * Checks {@code options} against {@code topology} as a run would, without running anything: the member count,
-   * timeout and port, and that the members can be placed; a problem is a {@link BadInputException} (for a command
-   * that checks several scenarios before it runs any).
+   * timeout and port, the way to join ({@link DiscoveryOptions}), and that the members can be placed; a problem is
+   * a {@link BadInputException} (for a command that checks several scenarios before it runs any).
+   *
+   * @return the Kubernetes discovery the run joins through; null when it joins through seed nodes or runs alone or
+   *         on members of its own
    */
-  static void checkOptions(RunOptions options, Topology topology) {
+  static KubernetesDiscovery checkOptions(RunOptions options, Topology topology) {
     int members = options.members;
     if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
     if (options.memberTimeoutSeconds < 1) throw new BadInputException("--member-timeout must be at least 1 second");
     if (options.port < 0 || options.port > 65535) {
       throw new BadInputException("--port " + options.port + " is out of range (0 to 65535)");
     }
-    if (members == 1 && options.seedNodes == null) return;
+    KubernetesDiscovery kubernetes = options.discovery.kubernetes(options.seedNodes != null, false, options.port,
+        options.cluster.transport());
+    if (members == 1 && options.seedNodes == null && kubernetes == null) return null;
     try {
       PlacementPlan.compute(topology, topology.deviceCount(), members);
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--members " + members + ": " + e.getMessage());
     }
+    return kubernetes;
   }
 
   /**
-   * The executor of this run: the local one (one member in this JVM) unless {@code --members} is above 1 or
-   * {@code --seed-nodes} is given. The member count is placed on the topology before anything starts.
+   * The executor of this run: the local one (one member in this JVM) unless {@code --members} is above 1,
+   * {@code --seed-nodes} is given or the run joins through the Kubernetes API. The member count is placed on the
+   * topology before anything starts.
    */
   private ScenarioExecutor chooseExecutor(RunOptions options, Topology topology) {
-    checkOptions(options, topology);
+    KubernetesDiscovery kubernetes = checkOptions(options, topology);
     int members = options.members;
-    if (members == 1 && options.seedNodes == null) return localExecutor;
-    return new ClusterRun(members, options.seedNodes, options.cluster.host, options.port, options.cluster.transport(),
-        Duration.ofSeconds(options.memberTimeoutSeconds), stderr);
+    if (members == 1 && options.seedNodes == null && kubernetes == null) return localExecutor;
+    return new ClusterRun(members, options.seedNodes, kubernetes, options.cluster.host, options.port,
+        options.cluster.transport(), Duration.ofSeconds(options.memberTimeoutSeconds), stderr);
   }
 
   /** {@code partial} marked incomplete with {@code reason} (kept when it has one); null stays null. */

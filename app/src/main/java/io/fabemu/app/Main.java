@@ -34,7 +34,7 @@ import picocli.CommandLine;
  * ({@code osu-bcast}, {@code osu-reduce}, {@code osu-allgather}, {@code osu-alltoall}, {@code osu-reduce-scatter},
  * {@code osu-gather}, {@code osu-scatter}, {@code osu-barrier}, {@code osu-latency}, {@code osu-bw}: their tables
  * over a hardware profile, {@link OsuCommand}), {@code fabemu validate SCENARIO} and
- * {@code fabemu member --seed-nodes HOST:PORT[,...]}.
+ * {@code fabemu member --seed-nodes HOST:PORT[,...]} (or {@code --discovery kubernetes-api}).
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
  * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;

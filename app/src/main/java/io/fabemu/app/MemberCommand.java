@@ -1,6 +1,8 @@
 package io.fabemu.app;
 
+import com.typesafe.config.Config;
 import io.fabemu.cluster.EmbeddedCluster;
+import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberSettings;
 import io.fabemu.cluster.ScenarioRunner;
 import java.io.PrintStream;
@@ -14,12 +16,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fabemu member --seed-nodes HOST:PORT[,...] [--host H] [--port P] [--transport T]}: one cluster member that
- * hosts its share of the devices of the runs a coordinator ({@code fabemu run} or {@code osu-allreduce} with
- * {@code --members N}) starts.
+ * {@code fabemu member --seed-nodes HOST:PORT[,...] | --discovery kubernetes-api [--management-port P]
+ * [--required-contact-points N] [--pod-label-selector S]} with {@code [--host H] [--port P] [--transport T]}: one
+ * cluster member that hosts its share of the devices of the runs a coordinator ({@code fabemu run} or
+ * {@code osu-allreduce} with {@code --members N}) starts.
  *
  * <p>Contract: joins the cluster through the seed nodes (a member whose own address is the first seed forms the
- * cluster), prints one line on stdout once it is Up ({@code fabemu member up: HOST:PORT over T, ...}), then serves
+ * cluster) or through the Kubernetes API ({@link DiscoveryOptions}: Pekko Management's endpoint on
+ * {@code --host} with the health checks {@code /ready}, Up and serving runs, and {@code /alive}; cluster bootstrap
+ * over the pods the API lists); exactly one way, else exit code 2 with one line. Prints one line on stdout once it
+ * is Up ({@code fabemu member up: HOST:PORT over T, ...}), then serves
  * runs until the process is stopped (SIGTERM or Ctrl-C: it leaves the cluster gracefully), its actor system stops
  * (removed from the cluster: exit code 1 with one line), or, with {@code --parent-pid}, that process exits (so a
  * member started by a coordinator never outlives it). A member that cannot start or join says why on one line
@@ -28,19 +34,25 @@ import picocli.CommandLine.Option;
 @Command(name = "member", mixinStandardHelpOptions = true,
     description = "Start a cluster member that serves runs (see 'Running on several machines' in README.md).")
 final class MemberCommand implements Callable<Integer> {
+  static final int SEED_NODES_JOIN_TIMEOUT_SECONDS = 60;
+  /** Longer: pods of a fresh deployment start as their nodes pull the image, minutes apart. */
+  static final int KUBERNETES_JOIN_TIMEOUT_SECONDS = 300;
 
-  @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]", required = true,
+  @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]",
       converter = ClusterOptions.SeedNodesConverter.class,
-      description = "Members to join through; the first member of a cluster lists its own address first.")
+      description = "Members to join through; the first member of a cluster lists its own address first. Or "
+          + "--discovery kubernetes-api.")
   List<Address> seedNodes;
 
   @Option(names = "--port", paramLabel = "P", defaultValue = "" + MemberSettings.DEFAULT_PORT,
       description = "Port this member binds (default ${DEFAULT-VALUE}; 0 picks a free one).")
   int port;
 
-  @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "60",
-      description = "Give up when not Up within this many seconds (default ${DEFAULT-VALUE}).")
-  int joinTimeoutSeconds;
+  @Option(names = "--join-timeout", paramLabel = "SECONDS",
+      description = "Give up when not Up within this many seconds (default " + SEED_NODES_JOIN_TIMEOUT_SECONDS
+          + "; " + KUBERNETES_JOIN_TIMEOUT_SECONDS + " with --discovery kubernetes-api, where pods may still be "
+          + "pulling their image).")
+  Integer joinTimeoutSeconds;
 
   @Option(names = "--parent-pid", paramLabel = "PID", hidden = true,
       description = "Stop when this process exits (set by the coordinator's --members N).")
@@ -48,6 +60,9 @@ final class MemberCommand implements Callable<Integer> {
 
   @Mixin
   ClusterOptions cluster;
+
+  @Mixin
+  DiscoveryOptions discovery;
 
   private final PrintStream stdout;
   private final PrintStream stderr;
@@ -60,20 +75,27 @@ final class MemberCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (port < 0 || port > 65535) throw new Main.BadInputException("--port " + port + " is out of range (0 to 65535)");
-    if (joinTimeoutSeconds < 1) throw new Main.BadInputException("--join-timeout must be at least 1 second");
+    if (joinTimeoutSeconds != null && joinTimeoutSeconds < 1) {
+      throw new Main.BadInputException("--join-timeout must be at least 1 second");
+    }
+    KubernetesDiscovery kubernetes = discovery.kubernetes(seedNodes != null, true, port, cluster.transport());
+    Duration joinTimeout = Duration.ofSeconds(joinTimeoutSeconds != null ? joinTimeoutSeconds
+        : kubernetes != null ? KUBERNETES_JOIN_TIMEOUT_SECONDS : SEED_NODES_JOIN_TIMEOUT_SECONDS);
     CompletableFuture<Void> parentExited = new CompletableFuture<>();
     if (parentPid != null) {
       ProcessHandle.of(parentPid).ifPresentOrElse(p -> p.onExit().thenRun(() -> parentExited.complete(null)),
           () -> parentExited.complete(null));
     }
-    EmbeddedCluster member = EmbeddedCluster.joinSeedNodes(
-        MemberSettings.member(cluster.host, port, cluster.transport()), seedNodes,
-        Duration.ofSeconds(joinTimeoutSeconds));
+    Config settings = MemberSettings.member(cluster.host, port, cluster.transport());
+    EmbeddedCluster member = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, joinTimeout)
+        : EmbeddedCluster.joinSeedNodes(settings, seedNodes, joinTimeout);
     Thread leaveOnExit = new Thread(member::close, "fabemu-member-leave");
     Runtime.getRuntime().addShutdownHook(leaveOnExit);
     ScenarioRunner.serveAsMember(member);
     stdout.println("fabemu member up: " + MemberSettings.hostPort(member.address()) + " over "
-        + cluster.transport() + ", " + member.upMembers() + " member(s) up, pid " + ProcessHandle.current().pid());
+        + cluster.transport() + ", " + member.upMembers() + " member(s) up, pid " + ProcessHandle.current().pid()
+        + (kubernetes == null ? "" : ", found through the Kubernetes API, management endpoint " + cluster.host + ":"
+            + kubernetes.managementPort()));
     stdout.flush();
 
     CompletableFuture.anyOf(member.whenTerminated(), parentExited).join();

@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 /**
  * The options every command that runs a scenario ({@code run}, the {@code osu-*} commands, the nccl-tests programs)
  * shares, as a picocli mixin: the result files, the progress bar, and where the run happens (this JVM, or N cluster
- * members with {@code --members}, {@code --seed-nodes} and {@link ClusterOptions}). {@link CommandPipeline} checks and
- * uses them; the values here are as given.
+ * members with {@code --members}, {@code --seed-nodes} or {@code --discovery kubernetes-api}
+ * ({@link DiscoveryOptions}), and {@link ClusterOptions}). {@link CommandPipeline} checks and uses them; the values
+ * here are as given.
  */
 final class RunOptions {
 
@@ -25,15 +26,18 @@ final class RunOptions {
 
   @Option(names = "--members", paramLabel = "N", defaultValue = "1",
       description = "Spread the run over N cluster members (default ${DEFAULT-VALUE}: this JVM alone). Without "
-          + "--seed-nodes, N-1 member JVMs are started on 127.0.0.1 and stopped afterwards; the digest is the same.")
+          + "--seed-nodes or --discovery kubernetes-api, N-1 member JVMs are started on 127.0.0.1 and stopped "
+          + "afterwards; the digest is the same.")
   int members;
 
   @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]", converter = ClusterOptions.SeedNodesConverter.class,
-      description = "Use members already running ('fabemu member'), joined through these; N counts this one too.")
+      description = "Use members already running ('fabemu member'), joined through these (or --discovery "
+          + "kubernetes-api); N counts this one too.")
   List<Address> seedNodes;
 
   @Option(names = "--port", paramLabel = "P", defaultValue = "0",
-      description = "Port of this (the coordinator's) member with --members or --seed-nodes (default: a free one).")
+      description = "Port of this (the coordinator's) member with --members, --seed-nodes or --discovery "
+          + "(default: a free one).")
   int port;
 
   @Option(names = "--member-timeout", paramLabel = "SECONDS", defaultValue = "60",
@@ -42,6 +46,9 @@ final class RunOptions {
 
   @Mixin
   ClusterOptions cluster;
+
+  @Mixin
+  DiscoveryOptions discovery;
 
   /** These options with the result files written into {@code dir} instead (a sweep's point folder). */
   RunOptions withOut(Path dir) {
@@ -53,6 +60,7 @@ final class RunOptions {
     copy.port = port;
     copy.memberTimeoutSeconds = memberTimeoutSeconds;
     copy.cluster = cluster;
+    copy.discovery = discovery;
     return copy;
   }
 }

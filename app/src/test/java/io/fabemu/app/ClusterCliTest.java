@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -158,5 +159,77 @@ class ClusterCliTest extends CliTestBase {
     List<String> errors = stderr.lines().filter(l -> l.startsWith("fabemu")).toList();
     assertThat(errors).hasSize(1);
     assertThat(errors.get(0)).contains("did not come up within 3 s").contains("127.0.0.1:9");
+  }
+  @Test
+  void shouldAllowExactlyOneWayToJoinOnOneLine() {
+    assertThat(fabemu("member", "--seed-nodes", "127.0.0.1:25520", "--discovery", "kubernetes-api")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --seed-nodes and --discovery kubernetes-api are two ways to join: give one");
+
+    assertThat(fabemu("member", "--discovery", "seed-nodes")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --discovery seed-nodes needs --seed-nodes HOST:PORT[,...]");
+
+    assertThat(fabemu("member")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: give --seed-nodes HOST:PORT[,...] or --discovery "
+        + "kubernetes-api: how this member finds the cluster");
+
+    assertThat(fabemu("member", "--seed-nodes", "127.0.0.1:25520", "--management-port", "9000")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --management-port goes with --discovery kubernetes-api");
+    assertThat(fabemu("member", "--seed-nodes", "127.0.0.1:25520", "--pod-label-selector", "app=x")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --pod-label-selector goes with --discovery kubernetes-api");
+
+    assertThat(fabemu("member", "--discovery", "dns")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1);
+    assertThat(stderr).contains("unknown discovery method 'dns' (expected one of: seed-nodes, kubernetes-api)");
+  }
+
+  @Test
+  void shouldCheckTheKubernetesOptionsOnOneLine() {
+    assertThat(fabemu("member", "--discovery", "kubernetes-api", "--management-port", "0")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: --management-port 0 is out of range (1 to 65535)");
+
+    // Both on TCP: they cannot share the port (Aeron's UDP could).
+    assertThat(fabemu("member", "--discovery", "kubernetes-api", "--port", "8558")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: --management-port 8558 is the member's --port too: "
+        + "give them different ports");
+
+    assertThat(fabemu("member", "--discovery", "kubernetes-api", "--required-contact-points", "0")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --required-contact-points must be at least 1, not 0");
+
+    assertThat(fabemu("member", "--discovery", "kubernetes-api", "--pod-label-selector", " ")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: --pod-label-selector must not be empty");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"run", "osu-allreduce"})
+  void shouldExitTwoBeforeAnythingIsPrintedWhenARunHasTwoWaysToJoin(String command) throws Exception {
+    assertThat(runCommand(command, "--seed-nodes", "127.0.0.1:25520", "--discovery", "kubernetes-api")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --seed-nodes and --discovery kubernetes-api are two ways to join: give one");
+    assertThat(stdout).isEmpty();
+
+    assertThat(runCommand(command, "--required-contact-points", "3")).isEqualTo(2);
+    assertThat(stderr.lines().toList())
+        .containsExactly("fabemu: --required-contact-points goes with --discovery kubernetes-api");
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"member", "run"})
+  void shouldFailOnOneLineWhenAskedToJoinThroughTheKubernetesApiOutsideAPod(String command) throws Exception {
+    Assumptions.assumeTrue(System.getenv("KUBERNETES_SERVICE_HOST") == null, "this machine is a Kubernetes pod");
+    int code = command.equals("member") ? fabemu("member", "--discovery", "kubernetes-api", "--port", "0")
+        : runCommand("run", "--discovery", "kubernetes-api", "--no-progress");
+
+    assertThat(code).isEqualTo(1);
+    List<String> errors = stderr.lines().filter(l -> l.startsWith("fabemu")).toList();
+    assertThat(errors).containsExactly("fabemu: cannot join through the Kubernetes API: the environment variable "
+        + "KUBERNETES_SERVICE_HOST (the Kubernetes API server's host) is not set: not in a Kubernetes pod? "
+        + "(pekko.discovery.kubernetes-api.api-service-host-env-name)");
+    assertThat(executor.ranSpec).as("a run that joins through the API never runs alone").isNull();
   }
 }

@@ -30,12 +30,15 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
 import org.apache.pekko.cluster.typed.Leave;
 import org.apache.pekko.cluster.typed.SelfUp;
 import org.apache.pekko.cluster.typed.Subscribe;
+import org.apache.pekko.management.cluster.bootstrap.ClusterBootstrap;
+import org.apache.pekko.management.javadsl.PekkoManagement;
 
 /**
  * A Pekko cluster member inside this JVM. By default a cluster of one, the way fabemu runs with no set-up: it
  * binds Artery (tcp) to 127.0.0.1 on a free port, joins itself, and is ready once the member is Up.
- * {@link #join} starts a member that joins another's cluster instead (several members in one JVM for tests), and
- * {@link #joinSeedNodes} one that joins a cluster of other processes or machines.
+ * {@link #join} starts a member that joins another's cluster instead (several members in one JVM for tests),
+ * {@link #joinSeedNodes} one that joins a cluster of other processes or machines, and {@link #bootstrap} one that
+ * finds them through the Kubernetes API (Pekko Management's cluster bootstrap, {@link KubernetesDiscovery}).
  *
  * <p>Transport: the setting {@code fabemu.transport} ({@link Transport}) is mapped onto
  * {@code pekko.remote.artery.transport}. For {@code aeron-udp} the member runs an embedded Aeron media driver in a
@@ -67,7 +70,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Starts the member with fabemu's settings (see {@code fabemu-cluster.conf}) over {@code overrides}. */
   public static EmbeddedCluster start(Config overrides) {
-    return start(overrides, List.of(), false, START_TIMEOUT);
+    return start(overrides, List.of(), JoinMode.FIRST_SEED, null, START_TIMEOUT);
   }
 
   /**
@@ -75,7 +78,7 @@ public final class EmbeddedCluster implements AutoCloseable {
    * fabemu's settings under {@code overrides}; returns once this member is Up.
    */
   public static EmbeddedCluster join(Config overrides, Address seed) {
-    return start(overrides, seed == null ? List.of() : List.of(seed), false, START_TIMEOUT);
+    return start(overrides, seed == null ? List.of() : List.of(seed), JoinMode.FIRST_SEED, null, START_TIMEOUT);
   }
 
   /**
@@ -86,20 +89,46 @@ public final class EmbeddedCluster implements AutoCloseable {
    * @throws ClusterStartException when the transport cannot start or the member is not Up within {@code upTimeout}
    */
   public static EmbeddedCluster joinSeedNodes(Config overrides, List<Address> seedNodes, Duration upTimeout) {
-    return start(overrides, List.copyOf(seedNodes), true, upTimeout);
+    return start(overrides, List.copyOf(seedNodes), JoinMode.SEED_NODES, null, upTimeout);
+  }
+
+  /**
+   * Starts a member that joins through the Kubernetes API ({@link KubernetesDiscovery}): it starts Pekko
+   * Management's HTTP endpoint on the member's host and {@code discovery}'s port (health checks and bootstrap's
+   * contact point only) and the cluster bootstrap, which joins the cluster the other pods report or, with none yet,
+   * lets the pod with the lowest address form it. Returns once this member is Up.
+   *
+   * @throws ClusterStartException when this is no pod that can reach the Kubernetes API (its environment variables
+   *                               and service-account files), the transport or the management endpoint cannot
+   *                               start, or the member is not Up within {@code upTimeout}
+   */
+  public static EmbeddedCluster bootstrap(Config overrides, KubernetesDiscovery discovery, Duration upTimeout) {
+    return start(overrides, List.of(), JoinMode.BOOTSTRAP, discovery, upTimeout);
+  }
+
+  /**
+   * The settings a member started with {@code overrides} reads, before fabemu maps its transport onto Pekko's:
+   * {@code overrides}, then {@code -D} system properties, then {@code fabemu-cluster.conf}, then the application's
+   * and the libraries' settings ({@code application.conf}, {@code -Dconfig.file}, {@code reference.conf}).
+   */
+  public static Config settings(Config overrides) {
+    return overrides.withFallback(ConfigFactory.systemProperties())
+        .withFallback(ConfigFactory.parseResources("fabemu-cluster.conf"))
+        .withFallback(ConfigFactory.load())
+        .resolve();
   }
 
   public static EmbeddedCluster start() {
     return start(ConfigFactory.empty());
   }
 
-  private static EmbeddedCluster start(Config overrides, List<Address> seeds, boolean seedNodeJoin,
-                                       Duration upTimeout) {
+  /** How a member joins: itself or one member's cluster, seed nodes, or cluster bootstrap. */
+  private enum JoinMode { FIRST_SEED, SEED_NODES, BOOTSTRAP }
+
+  private static EmbeddedCluster start(Config overrides, List<Address> seeds, JoinMode mode,
+                                       KubernetesDiscovery discovery, Duration upTimeout) {
     // -D settings win over fabemu's file, which wins over the libraries' reference settings.
-    Config merged = overrides.withFallback(ConfigFactory.systemProperties())
-        .withFallback(ConfigFactory.parseResources("fabemu-cluster.conf"))
-        .withFallback(ConfigFactory.load())
-        .resolve();
+    Config merged = settings(overrides);
     Transport transport;
     try {
       transport = Transport.parse(merged.getString("fabemu.transport"));
@@ -118,6 +147,13 @@ public final class EmbeddedCluster implements AutoCloseable {
         overrides.withFallback(ConfigFactory.systemProperties()).withFallback(ConfigFactory.defaultApplication()),
         merged, Runtime.getRuntime().availableProcessors());
     String host = merged.getString("pekko.remote.artery.canonical.hostname");
+    if (mode == JoinMode.BOOTSTRAP) {
+      String problem = KubernetesDiscovery.environmentProblem(merged, System.getenv());
+      if (problem != null) {
+        throw new ClusterStartException("cannot join through the Kubernetes API: " + problem, null);
+      }
+      merged = discovery.pekkoSettings(host).withFallback(merged);
+    }
     Config transportConfig = ConfigFactory.empty()
         .withValue("pekko.remote.artery.transport", ConfigValueFactory.fromAnyRef(transport.configName()))
         .withValue("pekko.remote.artery.bind.hostname", ConfigValueFactory.fromAnyRef(host));
@@ -142,18 +178,22 @@ public final class EmbeddedCluster implements AutoCloseable {
     CompletableFuture<Void> up = new CompletableFuture<>();
     ActorSystem<Void> system;
     try {
-      system = ActorSystem.create(guardian(up, seeds, seedNodeJoin), SYSTEM_NAME, config);
+      system = ActorSystem.create(guardian(up, seeds, mode), SYSTEM_NAME, config);
     } catch (Throwable e) {
       removeAeronDir(aeronDir, cleaner);
       throw new ClusterStartException("cannot start the cluster member on " + where + ": " + rootMessage(e), e);
+    }
+    if (mode == JoinMode.BOOTSTRAP) {
+      startBootstrap(system, host + ":" + discovery.managementPort(), aeronDir, cleaner);
     }
     try {
       up.get(upTimeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       terminate(system, aeronDir, cleaner);
       throw new ClusterStartException("the cluster member on " + where + " did not come up within "
-          + upTimeout.toSeconds() + " s" + (seeds.isEmpty() ? "" : " (seed nodes " + seeds.stream()
-          .map(MemberSettings::hostPort).toList() + " not reachable?)"), e);
+          + upTimeout.toSeconds() + " s" + (mode == JoinMode.BOOTSTRAP ? " (" + bootstrapHint(discovery) + ")"
+          : seeds.isEmpty() ? "" : " (seed nodes " + seeds.stream().map(MemberSettings::hostPort).toList()
+          + " not reachable?)"), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       terminate(system, aeronDir, cleaner);
@@ -164,6 +204,36 @@ public final class EmbeddedCluster implements AutoCloseable {
           + rootMessage(e.getCause()), e);
     }
     return new EmbeddedCluster(system, aeronDir, cleaner);
+  }
+
+  /**
+   * Starts the management endpoint (bound before this returns, so a port in use is reported here) and the cluster
+   * bootstrap of {@code system}; on failure terminates it and throws {@link ClusterStartException}.
+   */
+  private static void startBootstrap(ActorSystem<Void> system, String management, Path aeronDir, Thread cleaner) {
+    try {
+      PekkoManagement.get(system.classicSystem()).start().toCompletableFuture()
+          .get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      ClusterBootstrap.get(system.classicSystem()).start();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      terminate(system, aeronDir, cleaner);
+      throw new ClusterStartException("interrupted while starting the management endpoint on " + management, e);
+    } catch (Exception e) {
+      // Pekko's Scala code also throws checked exceptions it does not declare (a CA file that holds no certificate).
+      terminate(system, aeronDir, cleaner);
+      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      throw new ClusterStartException("cannot start the management endpoint and cluster bootstrap on " + management
+          + ": " + rootMessage(cause), e);
+    }
+  }
+
+  /** What to look at when bootstrap formed or found no cluster in time. */
+  private static String bootstrapHint(KubernetesDiscovery discovery) {
+    return "no cluster found or formed through the Kubernetes API: are at least " + discovery.requiredContactPoints()
+        + " pods labelled " + discovery.podLabelSelector() + " running, each with a container port named "
+        + KubernetesDiscovery.PORT_NAME + " (" + discovery.managementPort() + "), and may this pod list pods? "
+        + "-Dpekko.loglevel=INFO -Dorg.slf4j.simpleLogger.defaultLogLevel=info shows bootstrap's progress";
   }
 
   /** Cores at or below which {@code fabemu.aeron.idle-cpu-level = auto} picks level 1. */
@@ -304,7 +374,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return m.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
   }
 
-  private static Behavior<Void> guardian(CompletableFuture<Void> up, List<Address> seeds, boolean seedNodeJoin) {
+  private static Behavior<Void> guardian(CompletableFuture<Void> up, List<Address> seeds, JoinMode mode) {
     return Behaviors.setup(context -> {
       Cluster cluster = Cluster.get(context.getSystem());
       context.spawn(Behaviors.<SelfUp>setup(watcher -> {
@@ -314,9 +384,13 @@ public final class EmbeddedCluster implements AutoCloseable {
           return Behaviors.stopped();
         });
       }), "self-up-watcher");
+      if (mode == JoinMode.BOOTSTRAP) {
+        // Nothing to send: cluster bootstrap (started right after the system) joins once it has found the pods.
+        return Behaviors.empty();
+      }
       if (seeds.isEmpty()) {
         cluster.manager().tell(new Join(cluster.selfMember().address()));
-      } else if (!seedNodeJoin) {
+      } else if (mode == JoinMode.FIRST_SEED) {
         cluster.manager().tell(new Join(seeds.get(0)));
       } else {
         cluster.manager().tell(new JoinSeedNodes(seeds));
