@@ -218,8 +218,9 @@ public final class ManifestRules {
 
   /**
    * Members and coordinator use kubernetes-api discovery with one label selector ({@code --pod-label-selector}, else
-   * the CLI's default {@value #DEFAULT_POD_LABEL_SELECTOR}), and that selector matches the pods of both, which are
-   * labelled with their role ({@value #COMPONENT_LABEL}: member, coordinator).
+   * the CLI's default {@value #DEFAULT_POD_LABEL_SELECTOR}), which matches the members' pods and not the
+   * coordinator's (labelled with their role, {@value #COMPONENT_LABEL}: member, coordinator): a coordinator found as
+   * a contact point could form the cluster and be its oldest member, whose end stops every member.
    */
   public static List<String> discoverySelectorMatchesPods(Rendering r) {
     List<String> problems = new ArrayList<>();
@@ -234,9 +235,14 @@ public final class ManifestRules {
       if (selectorText == null) selectorText = DEFAULT_POD_LABEL_SELECTOR;
       selectors.add(selectorText);
       Map<String, String> selector = parseSelector(selectorText, pod.what(), problems);
-      if (selector != null && !matches(selector, pod.labels())) {
+      boolean member = "member".equals(pod.role());
+      if (selector != null && member && !matches(selector, pod.labels())) {
         problems.add(pod.what() + ": discovery looks for pods labelled " + selectorText + ", but this pod is "
             + "labelled " + pod.labels() + ": it would not be found as a contact point");
+      }
+      if (selector != null && !member && matches(selector, pod.labels())) {
+        problems.add(pod.what() + ": discovery looks for pods labelled " + selectorText + ", which this "
+            + pod.role() + " pod is: it would be a contact point, could form the cluster and be its oldest member");
       }
       String component = pod.labels().get(COMPONENT_LABEL);
       if (!pod.role().equals(component)) {
