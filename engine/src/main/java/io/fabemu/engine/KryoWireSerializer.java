@@ -6,6 +6,8 @@ import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer;
+import com.esotericsoftware.kryo.serializers.DefaultArraySerializers.BooleanArraySerializer;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import com.esotericsoftware.kryo.util.Pool;
 import com.typesafe.config.Config;
@@ -36,6 +38,13 @@ import org.apache.pekko.serialization.JSerializer;
  * (nested classes as {@code Outer$Inner}, primitive arrays as {@code int[]}). Classes are registered in sorted key
  * order, list order within, so every member built from the same code assigns the same ids. Kryo is not
  * thread-safe: instances come from a pool.
+ *
+ * <p>Decoding refuses, with an {@link IllegalArgumentException} naming the cause (Pekko's remoting logs it and drops
+ * the message), any bytes that are not exactly one registered {@link WireMessage}: an unknown class id or a class
+ * name, a truncated message, trailing bytes, a top-level value that is null or no wire message, an enum ordinal out
+ * of range, a record its constructor refuses, nesting deeper than {@link #MAX_DEPTH}, and any declared length
+ * (array, string, collection) that the bytes left cannot hold, checked before anything is allocated for it, so a
+ * hostile length prefix never costs more memory than the message's own size.
  */
 public final class KryoWireSerializer extends JSerializer {
 
@@ -43,6 +52,12 @@ public final class KryoWireSerializer extends JSerializer {
   public static final int IDENTIFIER = 0x0FABE0;
 
   public static final String REGISTRATIONS_PATH = "fabemu.wire.registrations";
+
+  /**
+   * The deepest object graph read: fabemu's messages nest about ten levels, and a limit keeps a message of nested
+   * lists (two bytes a level) from overflowing the stack of the thread that decodes it.
+   */
+  public static final int MAX_DEPTH = 100;
 
   private static final int POOLED_OUTPUT_MAX_BYTES = 1 << 20;
 
@@ -135,13 +150,40 @@ public final class KryoWireSerializer extends JSerializer {
     }
   }
 
+  /**
+   * The message in {@code bytes}, which must hold exactly one registered {@link WireMessage}.
+   *
+   * @throws IllegalArgumentException naming what is wrong when the bytes are anything else (see the class comment)
+   */
   @Override
   public Object fromBinaryJava(byte[] bytes, Class<?> manifest) {
     Kryo kryo = kryos.obtain();
     try {
-      return kryo.readClassAndObject(new Input(bytes));
+      Input input = new BoundedInput(bytes);
+      Object message = kryo.readClassAndObject(input);
+      if (message == null) {
+        throw new KryoException("the bytes hold no message (null)");
+      }
+      if (!(message instanceof WireMessage)) {
+        throw new KryoException("a " + message.getClass().getName() + " is no wire message");
+      }
+      if (input.position() != bytes.length) {
+        throw new KryoException((bytes.length - input.position()) + " trailing bytes after the message's "
+            + input.position());
+      }
+      return message;
     } catch (KryoException | IllegalArgumentException e) {
       throw new IllegalArgumentException("refused to deserialize " + bytes.length + " bytes: " + e.getMessage(), e);
+    } finally {
+      kryos.free(kryo);
+    }
+  }
+
+  /** The Kryo id of registered {@code type}; how a peer names it on the wire (written as id + 2). */
+  int classId(Class<?> type) {
+    Kryo kryo = kryos.obtain();
+    try {
+      return kryo.getRegistration(type).getId();
     } finally {
       kryos.free(kryo);
     }
@@ -150,6 +192,7 @@ public final class KryoWireSerializer extends JSerializer {
   private Kryo newKryo() {
     Kryo kryo = new Kryo(new RegisteredOnlyClassResolver(), null);  // null: no reference tracking
     kryo.setRegistrationRequired(true);
+    kryo.setMaxDepth(MAX_DEPTH);
     kryo.setClassLoader(classLoader);
     for (Class<?> type : registrations) {
       Serializer<?> custom = customSerializer(type);
@@ -174,6 +217,12 @@ public final class KryoWireSerializer extends JSerializer {
     }
     if (IMMUTABLE_SETS.contains(type)) {
       return new ImmutableSetSerializer();
+    }
+    if (type == ArrayList.class) {
+      return new ArrayListSerializer();
+    }
+    if (type == boolean[].class) {
+      return new BoundedBooleanArraySerializer();
     }
     return null;
   }
@@ -209,6 +258,134 @@ public final class KryoWireSerializer extends JSerializer {
     return List.copyOf(classes);
   }
 
+  /**
+   * Throws unless {@code count} items of at least {@code minBytesEach} bytes fit in what {@code input} has left;
+   * called with a length prefix before anything is allocated for it.
+   */
+  static void requireRoom(Input input, int count, int minBytesEach, String what) {
+    int left = input.limit() - input.position();
+    if (count < 0 || (long) count * minBytesEach > left) {
+      throw new KryoException(what + " declares " + count + " elements, but only " + left + " bytes are left");
+    }
+  }
+
+  /**
+   * The bytes of one message, with every array and string length Kryo reads checked against the bytes left:
+   * Kryo sizes its arrays from the length prefix alone.
+   */
+  private static final class BoundedInput extends Input {
+    BoundedInput(byte[] bytes) {
+      super(bytes);
+    }
+
+    @Override
+    public byte[] readBytes(int length) {
+      requireRoom(this, length, 1, "a byte array");
+      return super.readBytes(length);
+    }
+
+    @Override
+    public int[] readInts(int length) {
+      requireRoom(this, length, Integer.BYTES, "an int array");
+      return super.readInts(length);
+    }
+
+    @Override
+    public int[] readInts(int length, boolean optimizePositive) {
+      requireRoom(this, length, varEncoding ? 1 : Integer.BYTES, "an int array");
+      return super.readInts(length, optimizePositive);
+    }
+
+    @Override
+    public long[] readLongs(int length) {
+      requireRoom(this, length, Long.BYTES, "a long array");
+      return super.readLongs(length);
+    }
+
+    @Override
+    public long[] readLongs(int length, boolean optimizePositive) {
+      requireRoom(this, length, varEncoding ? 1 : Long.BYTES, "a long array");
+      return super.readLongs(length, optimizePositive);
+    }
+
+    @Override
+    public float[] readFloats(int length) {
+      requireRoom(this, length, Float.BYTES, "a float array");
+      return super.readFloats(length);
+    }
+
+    @Override
+    public double[] readDoubles(int length) {
+      requireRoom(this, length, Double.BYTES, "a double array");
+      return super.readDoubles(length);
+    }
+
+    @Override
+    public short[] readShorts(int length) {
+      requireRoom(this, length, Short.BYTES, "a short array");
+      return super.readShorts(length);
+    }
+
+    @Override
+    public char[] readChars(int length) {
+      requireRoom(this, length, Character.BYTES, "a char array");
+      return super.readChars(length);
+    }
+
+    @Override
+    public boolean[] readBooleans(int length) {
+      requireRoom(this, length, 1, "a boolean array");
+      return super.readBooleans(length);
+    }
+
+    @Override
+    public String readString() {
+      checkStringLength();
+      return super.readString();
+    }
+
+    @Override
+    public StringBuilder readStringBuilder() {
+      checkStringLength();
+      return super.readStringBuilder();
+    }
+
+    /** A UTF-8 string's char count (+1, 0 for null) precedes its chars, each at least one byte; ASCII has none. */
+    private void checkStringLength() {
+      int start = position;
+      if (readVarIntFlag()) {
+        int charCountPlusOne = readVarIntFlag(true);
+        requireRoom(this, charCountPlusOne == 0 ? 0 : charCountPlusOne - 1, 1, "a string");
+      }
+      setPosition(start);
+    }
+  }
+
+  /**
+   * {@code ArrayList}s, sized only once the bytes left can hold their elements (each takes at least a byte: a
+   * class id or a null mark).
+   */
+  @SuppressWarnings("rawtypes")
+  private static final class ArrayListSerializer extends CollectionSerializer<ArrayList> {
+    @Override
+    protected ArrayList create(Kryo kryo, Input input, Class<? extends ArrayList> type, int size) {
+      requireRoom(input, size, 1, "a list");
+      return new ArrayList<>(size);
+    }
+  }
+
+  /** {@code boolean[]}: Kryo's own allocates the declared length before reading. */
+  private static final class BoundedBooleanArraySerializer extends BooleanArraySerializer {
+    @Override
+    public boolean[] read(Kryo kryo, Input input, Class type) {
+      int lengthPlusOne = input.readVarInt(true);
+      if (lengthPlusOne == Kryo.NULL) {
+        return null;
+      }
+      return input.readBooleans(lengthPlusOne - 1);
+    }
+  }
+
   /** Typed actor refs, written as their serialization format through {@link ActorRefResolver}. */
   private final class ActorRefSerializer extends Serializer<ActorRef<?>> {
     private volatile ActorRefResolver resolver;
@@ -236,7 +413,11 @@ public final class KryoWireSerializer extends JSerializer {
 
     @Override
     public ActorRef<?> read(Kryo kryo, Input input, Class<? extends ActorRef<?>> type) {
-      return resolver().resolveActorRef(input.readString());
+      String path = input.readString();
+      if (path == null) {
+        throw new KryoException("an actor ref has no path");
+      }
+      return resolver().resolveActorRef(path);
     }
   }
 
@@ -279,7 +460,11 @@ public final class KryoWireSerializer extends JSerializer {
 
     @Override
     public DataBuffer read(Kryo kryo, Input input, Class<? extends DataBuffer> type) {
-      DataType dataType = TYPES[input.readVarInt(true)];
+      int ordinal = input.readVarInt(true);
+      if (ordinal < 0 || ordinal >= TYPES.length) {
+        throw new KryoException("a data buffer names data type " + ordinal + " of " + TYPES.length);
+      }
+      DataType dataType = TYPES[ordinal];
       int count = input.readVarInt(true);
       Object values = switch (dataType) {
         case INT16 -> input.readShorts(count);
@@ -310,7 +495,9 @@ public final class KryoWireSerializer extends JSerializer {
 
     @Override
     public List<?> read(Kryo kryo, Input input, Class<? extends List<?>> type) {
-      Object[] elements = new Object[input.readVarInt(true)];
+      int size = input.readVarInt(true);
+      requireRoom(input, size, 1, "a list");  // each element has at least its class id
+      Object[] elements = new Object[size];
       boolean hasNull = false;
       for (int i = 0; i < elements.length; i++) {
         elements[i] = kryo.readClassAndObject(input);
@@ -337,11 +524,16 @@ public final class KryoWireSerializer extends JSerializer {
 
     @Override
     public Set<?> read(Kryo kryo, Input input, Class<? extends Set<?>> type) {
-      Object[] elements = new Object[input.readVarInt(true)];
+      int size = input.readVarInt(true);
+      requireRoom(input, size, 1, "a set");  // each element has at least its class id
+      Object[] elements = new Object[size];
       for (int i = 0; i < elements.length; i++) {
         elements[i] = kryo.readClassAndObject(input);
+        if (elements[i] == null) {
+          throw new KryoException("a set holds null");
+        }
       }
-      return Set.of(elements);
+      return Set.of(elements);  // refuses duplicates with an IllegalArgumentException
     }
   }
 }

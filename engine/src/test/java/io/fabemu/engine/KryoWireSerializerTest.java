@@ -117,8 +117,8 @@ class KryoWireSerializerTest {
         List.of(new RankResult(deviceId, 0, 10, 1_000L, 90L, 110L, 0L)));
   }
 
-  /** One instance of every message class of the engine's protocol. */
-  private static List<Object> engineMessages() {
+  /** One instance of every message class of the engine's protocol; refs are probes of {@code kit}. */
+  static List<Object> engineMessages(ActorTestKit kit) {
     ArrayList<Event> events = new ArrayList<>(List.of(packetEvent(float32(1.5f, -0.0f, Float.NaN)),
         packetEvent(maxloc()), new Event(0L, Event.EXTERNAL_SOURCE, 0L, 1, StartWorkload.INSTANCE)));
     return List.of(
@@ -137,17 +137,17 @@ class KryoWireSerializerTest {
         new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2))), 9_000L),
         new Coordinator.MemberFailed(0, "device 3 failed"),
         new Coordinator.Abort("cancelled"),
-        new MemberScheduler.Peers(new ArrayList<>(List.of(schedulerRef(), schedulerRef()))),
+        new MemberScheduler.Peers(new ArrayList<>(List.of(schedulerRef(kit), schedulerRef(kit)))),
         new MemberScheduler.EventBatch(1, 7L, events),
         MemberScheduler.Stop.INSTANCE,
-        new Coordinator.MemberReady(2, schedulerRef()),
+        new Coordinator.MemberReady(2, schedulerRef(kit)),
         new MemberAgent.PrepareRun("fabemu-run-1", 1, 3, new int[] {0, 1, 2, 1}, 250_000L, 1_100_000L,
             "scenario text",
-            testKit.<Coordinator.Command>createTestProbe().ref()));
+            kit.<Coordinator.Command>createTestProbe().ref()));
   }
 
-  private static org.apache.pekko.actor.typed.ActorRef<MemberScheduler.Command> schedulerRef() {
-    return testKit.<MemberScheduler.Command>createTestProbe().ref();
+  private static org.apache.pekko.actor.typed.ActorRef<MemberScheduler.Command> schedulerRef(ActorTestKit kit) {
+    return kit.<MemberScheduler.Command>createTestProbe().ref();
   }
 
   private static Set<Class<?>> declaredWireMessages() {
@@ -165,7 +165,7 @@ class KryoWireSerializerTest {
 
   @Test
   void shouldRoundTripEveryEngineMessageWhenRegistered() {
-    List<Object> messages = engineMessages();
+    List<Object> messages = engineMessages(testKit);
     Set<Class<?>> sampled = messages.stream().map(Object::getClass).collect(Collectors.toSet());
     Set<Class<?>> declared = declaredWireMessages().stream()
         .filter(type -> java.lang.reflect.Modifier.isPublic(type.getModifiers()))
@@ -356,7 +356,7 @@ class KryoWireSerializerTest {
   @Test
   void shouldNotShareStateWhenUsedFromManyThreads() throws Exception {
     Serializer serializer = wireSerializer();
-    List<Object> messages = engineMessages();
+    List<Object> messages = engineMessages(testKit);
     List<Thread> threads = new ArrayList<>();
     List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
     for (int t = 0; t < 4; t++) {
