@@ -16,7 +16,9 @@ import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.topology.TorusSpec;
 import io.fabemu.core.traffic.TrafficSpec;
 import io.fabemu.fabric.ScenarioSpec;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * What a run of a scenario will cost, estimated before anything is built: the heap it needs at its peak and the
@@ -42,6 +44,10 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
 
   /** Events per wall second the run-time hint assumes: the rate measured on this project's 2-core machine. */
   public static final long EVENTS_PER_SECOND = 600_000;
+
+  /** The algorithms whose messages go to the next rank (leaf-spine: mostly within the TOR). */
+  static final Set<Algorithm> RING_LIKE = EnumSet.of(Algorithm.RING, Algorithm.MULTI_RING, Algorithm.SINGLE_RING,
+      Algorithm.BIDIRECTIONAL_RING, Algorithm.LINE, Algorithm.LINE_BOTH_ENDS);
 
   /** The JVM, loaded classes, Pekko's actor system and the CLI, before any device. */
   static final long BASE_BYTES = 256L << 20;
@@ -76,7 +82,8 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     long ranks = hosts * w.ppn();
     int elementBytes = Schedules.elementBytes(w.collective(), w.dataType(), w.op());
     long segmentBytes = spec.devices().nic().segmentBytes();
-    double hopEvents = hopEvents(spec, topology, hosts);
+    double hopEvents = hopEvents(spec, topology, hosts, false);
+    double neighbourHopEvents = hopEvents(spec, topology, hosts, true);
 
     long scheduleMessages = 0;
     long dataBytesPerRank = 0;
@@ -92,7 +99,8 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
             + MESSAGES_HELD * t.largestMessageBytes());
       }
       double packets = t.messages() + (double) t.bytes() / Math.max(segmentBytes, elementBytes);
-      double perRank = 2.0 * (t.messages() + barrierMessages) + (packets + barrierMessages) * hopEvents;
+      double hops = RING_LIKE.contains(algorithm) ? neighbourHopEvents : hopEvents;
+      double perRank = 2.0 * (t.messages() + barrierMessages) + packets * hops + barrierMessages * hopEvents;
       events += perRank * ranks * (w.warmup() + (double) w.iterations());
     }
     if (spec.runsBaseline()) events *= 2;
@@ -168,7 +176,7 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     double live = (double) hosts * HOST_BYTES + (double) switches * SWITCH_BYTES + (double) links * LINK_BYTES
         + measured * 16;
     // Every flit crosses its hops as a flit and a credit, with a router cycle per router it passes.
-    double hops = hopEvents(spec, spec.topology(), hosts);
+    double hops = hopEvents(spec, spec.topology(), hosts, false);
     double events = 0;
     for (double load : t.offeredFlitsPerNodeCycle()) {
       events += hosts * cycles * load / Math.max(1, t.packetFlits()) * (2 + t.packetFlits() * hops);
@@ -267,10 +275,12 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
    * switch, switch to switch, switch to NIC); on a router network a flit and a credit per hop with the router's
    * cycle, for every flit of the packet.
    */
-  private static double hopEvents(ScenarioSpec spec, TopologySpec topology, long hosts) {
+  private static double hopEvents(ScenarioSpec spec, TopologySpec topology, long hosts, boolean neighbours) {
     if (topology instanceof LeafSpineSpec ls) {
-      // Within the TOR: host link, TOR, host link; else up through a spine and down.
-      double away = hosts <= ls.hostsPerTor() ? 0 : 1 - (double) ls.hostsPerTor() / hosts;
+      // Within the TOR: host link, TOR, host link; else up through a spine and down. A ring's neighbours leave
+      // their TOR only at its last host; any other partner is as likely anywhere.
+      double away = hosts <= ls.hostsPerTor() ? 0
+          : neighbours ? 1.0 / ls.hostsPerTor() : 1 - (double) ls.hostsPerTor() / hosts;
       return 2 + 2 * away;
     }
     if (topology instanceof FullMeshSpec) return 1;
