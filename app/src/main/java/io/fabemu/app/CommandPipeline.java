@@ -95,6 +95,8 @@ final class CommandPipeline {
       throw new BadInputException(spec.source() + ": the scenario runs synthetic traffic (its traffic section): run "
           + "it with 'fabemu traffic'");
     }
+    // Before anything is built: a scenario far above the heap would build for minutes and then run out of memory.
+    RunSupport.checkEstimate(spec, options.members, options.skipEstimate, Runtime.getRuntime().maxMemory(), stderr);
     Topology topology = Main.buildTopology(spec);
     ScenarioExecutor executor = chooseExecutor(options, topology);
     if (options.out != null) RunSupport.prepareOutputFolder(options.out);

@@ -44,6 +44,10 @@ final class RunOptions {
       description = "Fail when not all N members are up within this many seconds (default ${DEFAULT-VALUE}).")
   int memberTimeoutSeconds;
 
+  @Option(names = "--skip-estimate",
+      description = "Run even when the pre-flight estimate says the run needs more heap than this JVM has.")
+  boolean skipEstimate;
+
   @Mixin
   ClusterOptions cluster;
 
@@ -59,6 +63,7 @@ final class RunOptions {
     copy.seedNodes = seedNodes;
     copy.port = port;
     copy.memberTimeoutSeconds = memberTimeoutSeconds;
+    copy.skipEstimate = skipEstimate;
     copy.cluster = cluster;
     copy.discovery = discovery;
     return copy;

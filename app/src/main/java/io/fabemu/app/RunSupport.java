@@ -6,6 +6,7 @@ import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.app.report.PrismSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
+import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -47,7 +48,41 @@ final class RunSupport {
   /** A report file written beside {@code results.json}: its path inside the output folder and its text. */
   record ReportFile(String relativePath, String content) {}
 
+  /** Above this share of the JVM's max heap the estimate is a warning: the run may collect for ever or not fit. */
+  static final double TIGHT_HEAP_SHARE = 0.8;
+
+  /** Above this many estimated wall seconds the estimate is a warning that the run will be long. */
+  static final double LONG_RUN_SECONDS = 600;
+
   private RunSupport() {}
+
+  /**
+   * The pre-flight check, made before anything is built or written: refuses {@code spec} (bad input, exit code 2)
+   * when its {@link ResourceEstimate} for one JVM of a run on {@code members} members is above {@code maxHeapBytes}
+   * (this JVM's {@code Runtime.maxMemory()}; member JVMs get the same options), and warns on {@code stderr} (one
+   * line each, the run goes on) when it is above {@value #TIGHT_HEAP_SHARE} of it or the events will take more
+   * than {@value #LONG_RUN_SECONDS} s at the measured rate. {@code --skip-estimate} ({@code skip}) checks nothing.
+   */
+  static void checkEstimate(ScenarioSpec spec, int members, boolean skip, long maxHeapBytes, PrintStream stderr) {
+    if (skip) return;
+    ResourceEstimate estimate = ResourceEstimate.of(spec);
+    long heap = estimate.heapBytesPerMember(Math.max(1, members));
+    String share = members > 1 ? " per member on " + members + " members" : "";
+    if (heap > maxHeapBytes) {
+      throw new BadInputException(spec.source() + ": needs about " + ResourceEstimate.formatBytes(heap)
+          + " of heap" + share + ", this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes) + "; raise -Xmx "
+          + "(FABEMU_JAVA_OPTS) or shrink ranks, sizes or iterations (--skip-estimate runs it anyway)");
+    }
+    if (heap > TIGHT_HEAP_SHARE * maxHeapBytes) {
+      stderr.println("fabemu: warning: " + spec.source() + ": needs about " + ResourceEstimate.formatBytes(heap)
+          + " of heap" + share + ", " + Math.round(100.0 * heap / maxHeapBytes) + " % of this JVM's "
+          + ResourceEstimate.formatBytes(maxHeapBytes) + "; it may run slowly or out of memory (raise -Xmx with "
+          + "FABEMU_JAVA_OPTS)");
+    }
+    if (estimate.seconds() > LONG_RUN_SECONDS) {
+      stderr.println("fabemu: warning: " + spec.source() + ": a long run: " + estimate.summary());
+    }
+  }
 
   /** Creates {@code dir} if needed and checks it is writable; else bad input. */
   static void prepareOutputFolder(Path dir) {

@@ -11,6 +11,7 @@ import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -199,6 +200,9 @@ final class SweepCommand implements Callable<Integer> {
     String where = " (sweep point " + point.number() + " of " + plan.points().size() + ": " + point.label() + ")";
     try {
       LoadedScenario loaded = ScenarioLoader.load(scenario, point.config().withFallback(sets.config()));
+      // Refused before the output folder is made; its warnings come when the point runs.
+      RunSupport.checkEstimate(loaded.spec(), options.members, options.skipEstimate,
+          Runtime.getRuntime().maxMemory(), new PrintStream(OutputStream.nullOutputStream()));
       Topology topology = Main.buildTopology(loaded.spec());
       CommandPipeline.checkOptions(options, topology);
       return new Prepared(point, loaded);

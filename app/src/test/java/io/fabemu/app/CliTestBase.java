@@ -25,6 +25,19 @@ abstract class CliTestBase {
     return run.code();
   }
 
+  /**
+   * {@code text} (what {@code validate} printed) without its last line, which must be the estimate ({@code #
+   * Estimate: ...; this JVM has ...}, whose heap depends on the JVM): the lines before it are what the tests compare.
+   */
+  static String withoutEstimate(String text) {
+    int last = text.lastIndexOf("# Estimate: ");
+    if (last < 0 || (last > 0 && text.charAt(last - 1) != '\n') || !text.endsWith("\n")
+        || text.indexOf('\n', last) != text.length() - 1 || !text.substring(last).contains("; this JVM has ")) {
+      throw new AssertionError("no estimate line at the end of: " + text);
+    }
+    return text.substring(0, last);
+  }
+
   Path tinyScenario() throws IOException {
     Path file = dir.resolve("tiny.conf");
     Files.writeString(file, Fixtures.TINY_SCENARIO);

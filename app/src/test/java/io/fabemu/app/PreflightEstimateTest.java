@@ -1,0 +1,162 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabemu.cluster.scenario.ResourceEstimate;
+import io.fabemu.cluster.scenario.ScenarioLoader;
+import io.fabemu.fabric.ScenarioSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The pre-flight estimate in the CLI: scenarios at the documented limits (4,194,304 ranks, {@code ppn = 4096},
+ * 20,000 sizes) are refused by {@code run} and {@code sweep} with one line and exit code 2 before the output folder
+ * exists, {@code validate} prints the estimate, and {@link RunSupport#checkEstimate} refuses, warns and skips as its
+ * contract says.
+ */
+class PreflightEstimateTest extends CliTestBase {
+
+  @Override
+  Main.ScenarioExecutor executor() {
+    return (spec, topology, listener) -> {
+      throw new AssertionError("a refused scenario must not run");
+    };
+  }
+
+  /** The scenario at one of the documented limits, written into the test's folder. */
+  private Path limitScenario(String which) throws IOException {
+    String topology;
+    String workload;
+    switch (which) {
+      case "ranks":
+        topology = "kind = leaf-spine, hosts = 1048576, hosts-per-tor = 64, spines = 2";
+        workload = "collective = allreduce, algorithms = [ring], sizes = [1 MiB], ppn = 4";
+        break;
+      case "ppn":
+        topology = "kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2";
+        workload = "collective = allreduce, algorithms = [ring], sizes = [1 MiB], ppn = 4096";
+        break;
+      default:
+        String sizes = IntStream.rangeClosed(1, 20_000).mapToObj(i -> (4 * i) + " KiB")
+            .collect(Collectors.joining(", "));
+        topology = "kind = leaf-spine, hosts = 256, hosts-per-tor = 16, spines = 4";
+        workload = "collective = allreduce, algorithms = [ring], sizes = [" + sizes + "], iterations = 1, warmup = 0";
+    }
+    Path file = dir.resolve(which + ".conf");
+    Files.writeString(file, "name = limit-" + which + "\ntopology { " + topology + " }\nworkload { " + workload
+        + " }\n");
+    return file;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ranks", "ppn", "sizes"})
+  void runShouldRefuseALimitScenarioInOneLineBeforeMakingTheOutputFolder(String which) throws IOException {
+    Path scenario = limitScenario(which);
+    Path out = dir.resolve("out-" + which);
+
+    assertThat(fabemu("run", scenario.toString(), "--out", out.toString(), "--no-progress")).isEqualTo(2);
+
+    assertThat(stderr.lines().toList()).hasSize(1).first().asString()
+        .startsWith("fabemu: " + scenario + ": needs about ")
+        .contains(" of heap, this JVM has ")
+        .endsWith("; raise -Xmx (FABEMU_JAVA_OPTS) or shrink ranks, sizes or iterations (--skip-estimate runs it "
+            + "anyway)");
+    assertThat(stdout).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void sweepShouldRefuseALimitPointBeforeMakingTheOutputFolder() throws IOException {
+    Path scenario = limitScenario("ppn");
+    Path out = dir.resolve("sweep-out");
+
+    assertThat(fabemu("sweep", scenario.toString(), "--vary", "workload.iterations=1,2", "--out", out.toString()))
+        .isEqualTo(2);
+
+    assertThat(stderr.lines().toList()).hasSize(1).first().asString()
+        .startsWith("fabemu: " + scenario + ": needs about ");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void validateShouldPrintTheEstimateOfALimitScenarioAndSucceed() throws IOException {
+    Path scenario = limitScenario("ppn");
+
+    assertThat(fabemu("validate", scenario.toString())).isZero();
+
+    ScenarioSpec spec = ScenarioLoader.load(scenario).spec();
+    assertThat(stdout.lines().toList()).containsExactly(
+        "OK: " + scenario + ": leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines, 65536 ranks, 1 cases",
+        "# Estimate: " + ResourceEstimate.of(spec).summary() + "; this JVM has "
+            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()));
+  }
+
+  private static ScenarioSpec tiny() {
+    return ScenarioLoader.parse(Fixtures.TINY_SCENARIO, "tiny.conf").spec();
+  }
+
+  @Test
+  void shouldRefuseAboveTheHeapWarnAboveFourFifthsAndStayQuietBelow() {
+    ScenarioSpec spec = tiny();
+    long heap = ResourceEstimate.of(spec).heapBytes();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, heap - 1, stderr))
+        .isInstanceOf(Main.BadInputException.class).hasMessageStartingWith("tiny.conf: needs about ");
+    RunSupport.checkEstimate(spec, 1, false, heap, stderr);
+    List<String> warned = err.toString(StandardCharsets.UTF_8).lines().toList();
+    assertThat(warned).hasSize(1).first().asString().startsWith("fabemu: warning: tiny.conf: needs about ")
+        .contains(", 100 % of this JVM's ");
+    err.reset();
+    RunSupport.checkEstimate(spec, 1, false, heap * 2, stderr);
+    assertThat(err.size()).isZero();
+    // --skip-estimate checks nothing, even with no heap at all.
+    RunSupport.checkEstimate(spec, 1, true, 1, stderr);
+    assertThat(err.size()).isZero();
+  }
+
+  @Test
+  void shouldCompareAMembersShareWithTheHeapOnSeveralMembers() {
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = shared
+        topology { kind = leaf-spine, hosts = 64, hosts-per-tor = 8, spines = 2 }
+        workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [16 MiB], ppn = 4 }
+        """, "shared.conf").spec();
+    ResourceEstimate estimate = ResourceEstimate.of(spec);
+    long between = (estimate.heapBytes() + estimate.heapBytesPerMember(4)) / 2;
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, between, quiet))
+        .isInstanceOf(Main.BadInputException.class);
+    RunSupport.checkEstimate(spec, 4, false, between, quiet);
+    assertThat(estimate.heapBytesPerMember(4)).isLessThan(estimate.heapBytes() / 2);
+  }
+
+  @Test
+  void shouldWarnOfALongRun() {
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = long
+        topology { kind = leaf-spine, hosts = 1024, hosts-per-tor = 32, spines = 4 }
+        workload { collective = allreduce, algorithms = [ring], sizes = [4 KiB], iterations = 1000, warmup = 0 }
+        """, "long.conf").spec();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    RunSupport.checkEstimate(spec, 1, false, Long.MAX_VALUE, new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat(ResourceEstimate.of(spec).seconds()).isGreaterThan(RunSupport.LONG_RUN_SECONDS);
+    assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+        "fabemu: warning: long.conf: a long run: " + ResourceEstimate.of(spec).summary());
+  }
+}

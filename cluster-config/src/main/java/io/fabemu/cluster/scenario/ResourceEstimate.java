@@ -1,0 +1,335 @@
+package io.fabemu.cluster.scenario;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.Schedules;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.router.RouterSpec;
+import io.fabemu.core.topology.FullMeshSpec;
+import io.fabemu.core.topology.GroupRingSpec;
+import io.fabemu.core.topology.LeafSpineSpec;
+import io.fabemu.core.topology.LineSpec;
+import io.fabemu.core.topology.MeshSpec;
+import io.fabemu.core.topology.OpticalSpec;
+import io.fabemu.core.topology.RingSpec;
+import io.fabemu.core.topology.TopologySpec;
+import io.fabemu.core.topology.TorusSpec;
+import io.fabemu.core.traffic.TrafficSpec;
+import io.fabemu.fabric.ScenarioSpec;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a run of a scenario will cost, estimated before anything is built: the heap it needs at its peak and the
+ * device events it handles (and so, at a measured rate, roughly its wall time).
+ *
+ * <p>Contract: {@link #of} is arithmetic over counts only (ranks, hosts, switches, links, sizes, algorithms,
+ * iterations, payload kind, the messages of each algorithm's schedule as a formula of the world size, the message
+ * buffers): it builds no topology, schedule or device, so it answers in microseconds even for 4,194,304 ranks. The
+ * heap is the peak live set (the JVM and the actor system, every device, the schedules, the buffers of the largest
+ * case on every rank with the messages it has in flight, the results) with room for the collector; it errs high,
+ * within about 2x of the runs calibrated in docs/performance.md ("Pre-flight estimate"). The events follow the
+ * same counts: messages per rank per operation, packets per message and link hops per packet, within the
+ * tolerance {@code ResourceEstimateTest} holds small runs to; the collective workloads on a leaf-spine are what is
+ * calibrated, the other fabrics err higher. Virtual time and results never depend on it: it only lets the CLI
+ * refuse or warn before a run that cannot fit.
+ *
+ * @param heapBytes     heap the whole run needs at its peak, on one member
+ * @param resultBytes   of which the results (per rank and case), which the coordinator alone holds
+ * @param baseBytes     of which the JVM, classes and the actor system, held by every member
+ * @param events        device events the run handles (a baseline run of a fault plan included)
+ */
+public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes, long events) {
+
+  /** Events per wall second the run-time hint assumes: the rate measured on this project's 2-core machine. */
+  public static final long EVENTS_PER_SECOND = 600_000;
+
+  /** The algorithms whose messages go to the next rank (leaf-spine: mostly within the TOR). */
+  static final Set<Algorithm> RING_LIKE = EnumSet.of(Algorithm.RING, Algorithm.MULTI_RING, Algorithm.SINGLE_RING,
+      Algorithm.BIDIRECTIONAL_RING, Algorithm.LINE, Algorithm.LINE_BOTH_ENDS);
+
+  /** The JVM, loaded classes, Pekko's actor system and the CLI, before any device. */
+  static final long BASE_BYTES = 256L << 20;
+  /** A host's NIC and compute node, their actors and mailboxes, its share of switches and routes. */
+  static final long HOST_BYTES = 12L << 10;
+  /** A rank's workload, executor, buffer recycler and results of the running case. */
+  static final long RANK_BYTES = 4L << 10;
+  /** A switch or router and its actor (its ports and queues). */
+  static final long SWITCH_BYTES = 16L << 10;
+  /** A link's counters and its egress queue. */
+  static final long LINK_BYTES = 512;
+  /** One message of a rank's schedule (its send and receive steps, tags, offsets). */
+  static final long SCHEDULE_BYTES_PER_MESSAGE = 256;
+  /** One rank's figures of one case (mean, min, max, outcome) and the JSON row they become. */
+  static final long RESULT_BYTES_PER_RANK_CASE = 192;
+  /** Room the collector needs above the live set (G1 runs out of memory well before the heap is all live). */
+  static final double COLLECTOR_HEADROOM = 1.3;
+  /** Messages a rank holds at once besides its own buffers: the one in flight and one that came early. */
+  static final int MESSAGES_HELD = 2;
+
+  /**
+   * The estimate of {@code spec} as {@code fabemu run} would run it (every case, the warm-up and the timed
+   * iterations, the barrier before each, a baseline run when its fault plan asks for one).
+   */
+  public static ResourceEstimate of(ScenarioSpec spec) {
+    TopologySpec topology = spec.topology();
+    long hosts = topology.hosts();
+    long switches = switches(topology);
+    long links = links(topology, hosts, switches);
+    if (spec.runsTraffic()) return traffic(spec, hosts, switches, links);
+    WorkloadSpec w = spec.workload();
+    long ranks = hosts * w.ppn();
+    int elementBytes = Schedules.elementBytes(w.collective(), w.dataType(), w.op());
+    long segmentBytes = spec.devices().nic().segmentBytes();
+    double hopEvents = hopEvents(spec, topology, hosts, false);
+    double neighbourHopEvents = hopEvents(spec, topology, hosts, true);
+
+    long scheduleMessages = 0;
+    long dataBytesPerRank = 0;
+    double events = 0;
+    int barrierMessages = logCeil(ranks);
+    for (int c = 0; c < w.caseCount(); c++) {
+      Algorithm algorithm = algorithmOfCase(w, c, ranks);
+      long sizeBytes = Math.max(w.sizeOfCase(c), 0);
+      Traffic t = traffic(w.collective(), algorithm, ranks, sizeBytes, w.window());
+      scheduleMessages = Math.max(scheduleMessages, t.messages());
+      if (!w.syntheticPayload()) {
+        dataBytesPerRank = Math.max(dataBytesPerRank, buffers(w.collective(), ranks, sizeBytes)
+            + MESSAGES_HELD * t.largestMessageBytes());
+      }
+      double packets = t.messages() + (double) t.bytes() / Math.max(segmentBytes, elementBytes);
+      double hops = RING_LIKE.contains(algorithm) ? neighbourHopEvents : hopEvents;
+      double perRank = 2.0 * (t.messages() + barrierMessages) + packets * hops + barrierMessages * hopEvents;
+      events += perRank * ranks * (w.warmup() + (double) w.iterations());
+    }
+    if (spec.runsBaseline()) events *= 2;
+
+    // In doubles: 4,194,304 ranks of 1 GiB buffers overflow a long, and the answer then is only "far too much".
+    double live = (double) hosts * HOST_BYTES + (double) ranks * RANK_BYTES + (double) switches * SWITCH_BYTES
+        + (double) links * LINK_BYTES + (double) ranks * (scheduleMessages + barrierMessages)
+        * SCHEDULE_BYTES_PER_MESSAGE + (double) ranks * dataBytesPerRank;
+    double results = (double) ranks * w.caseCount() * (RESULT_BYTES_PER_RANK_CASE + 8.0 * w.iterations());
+    return new ResourceEstimate(BASE_BYTES + (long) ((live + results) * COLLECTOR_HEADROOM),
+        (long) (results * COLLECTOR_HEADROOM), BASE_BYTES, (long) events);
+  }
+
+  /**
+   * The heap one JVM of a run spread over {@code members} needs: every member holds the base and its share of the
+   * devices, schedules and buffers (placement deals them out evenly); the results are gathered by the coordinator,
+   * whose JVM also hosts a member, so they are counted in full.
+   */
+  public long heapBytesPerMember(int members) {
+    if (members <= 1) return heapBytes;
+    long shared = heapBytes - baseBytes - resultBytes;
+    return baseBytes + (shared + members - 1) / members + resultBytes;
+  }
+
+  /** The wall seconds the events take at {@link #EVENTS_PER_SECOND}. */
+  public double seconds() {
+    return (double) events / EVENTS_PER_SECOND;
+  }
+
+  /**
+   * The estimate as {@code fabemu validate} prints it: {@code about 2.3 GiB of heap at peak, 41 M events (~70 s at
+   * 600 k events/s)}.
+   */
+  public String summary() {
+    return "about " + formatBytes(heapBytes) + " of heap at peak, " + formatCount(events) + " events (~"
+        + formatSeconds(seconds()) + " at " + EVENTS_PER_SECOND / 1000 + " k events/s)";
+  }
+
+  /** Bytes as {@code 512 MiB}, {@code 2.3 GiB}, {@code 41 GiB} or {@code 9.5 TiB}. */
+  public static String formatBytes(long bytes) {
+    double gib = bytes / (double) (1L << 30);
+    if (gib >= 1024 * 1024) return String.format(Locale.ROOT, "%.0f TiB", gib / 1024);
+    if (gib >= 1024) return String.format(Locale.ROOT, "%.1f TiB", gib / 1024);
+    if (gib >= 10) return String.format(Locale.ROOT, "%.0f GiB", gib);
+    if (gib >= 1) return String.format(Locale.ROOT, "%.1f GiB", gib);
+    return String.format(Locale.ROOT, "%d MiB", Math.max(1, bytes >> 20));
+  }
+
+  /** A count as {@code 850}, {@code 41 k}, {@code 41 M} or {@code 3.2 G}. */
+  static String formatCount(long n) {
+    if (n >= 10_000_000_000L) return String.format(Locale.ROOT, "%.0f G", n / 1e9);
+    if (n >= 1_000_000_000L) return String.format(Locale.ROOT, "%.1f G", n / 1e9);
+    if (n >= 1_000_000L) return String.format(Locale.ROOT, "%.0f M", n / 1e6);
+    if (n >= 10_000L) return String.format(Locale.ROOT, "%.0f k", n / 1e3);
+    return Long.toString(n);
+  }
+
+  /** Seconds as {@code 70 s}, {@code 12 min}, {@code 5.0 h} or {@code 41 days}. */
+  static String formatSeconds(double s) {
+    if (s >= 3 * 86400) return String.format(Locale.ROOT, "%.0f days", s / 86400);
+    if (s >= 3 * 3600) return String.format(Locale.ROOT, "%.1f h", s / 3600);
+    if (s >= 600) return String.format(Locale.ROOT, "%.0f min", s / 60);
+    if (s >= 10) return String.format(Locale.ROOT, "%.0f s", s);
+    return String.format(Locale.ROOT, "%.1f s", s);
+  }
+
+  /** A synthetic-traffic scenario: the devices, and every measured packet's latency kept for the exact p99. */
+  private static ResourceEstimate traffic(ScenarioSpec spec, long hosts, long switches, long links) {
+    TrafficSpec t = spec.traffic();
+    double highest = t.offeredFlitsPerNodeCycle().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    long cycles = t.warmupCycles() + t.measureCycles() + t.drainCycles();
+    double measured = hosts * t.measureCycles() * highest / Math.max(1, t.packetFlits());
+    double live = (double) hosts * HOST_BYTES + (double) switches * SWITCH_BYTES + (double) links * LINK_BYTES
+        + measured * 16;
+    // Every flit crosses its hops as a flit and a credit, with a router cycle per router it passes.
+    double hops = hopEvents(spec, spec.topology(), hosts, false);
+    double events = 0;
+    for (double load : t.offeredFlitsPerNodeCycle()) {
+      events += hosts * cycles * load / Math.max(1, t.packetFlits()) * (2 + t.packetFlits() * hops);
+    }
+    return new ResourceEstimate(BASE_BYTES + (long) (live * COLLECTOR_HEADROOM), 0, BASE_BYTES, (long) events);
+  }
+
+  /** The case's algorithm as it will run: AUTO resolved, and a pipeline's method taken as is. */
+  private static Algorithm algorithmOfCase(WorkloadSpec w, int c, long ranks) {
+    if (w.collective() == Collective.PIPELINE) return w.algorithmOfCase(c);
+    try {
+      return Schedules.resolveForCase(w, c, (int) ranks);
+    } catch (IllegalArgumentException e) {
+      return w.algorithmOfCase(c);
+    }
+  }
+
+  /** One rank's messages per operation, the bytes it sends in all and its largest message. */
+  record Traffic(long messages, long bytes, long largestMessageBytes) {}
+
+  /**
+   * One rank's share of an operation of {@code collective} by {@code algorithm} on {@code ranks} ranks of
+   * {@code sizeBytes} each (per block where the collective has one block per rank), from the algorithms' formulas:
+   * rooted and tree algorithms are averaged over the ranks.
+   */
+  static Traffic traffic(Collective collective, Algorithm algorithm, long ranks, long sizeBytes, int window) {
+    long log = logCeil(ranks);
+    boolean blocks = collective.oneBlockPerRank();
+    switch (algorithm) {
+      case RING:
+      case MULTI_RING:
+      case SINGLE_RING:
+      case BIDIRECTIONAL_RING:
+      case LINE:
+      case LINE_BOTH_ENDS:
+      case DIMENSION_RING:
+        if (collective == Collective.SENDRECV) return new Traffic(1, sizeBytes, sizeBytes);
+        if (blocks) return new Traffic(ranks - 1, (ranks - 1) * sizeBytes, sizeBytes);
+        // Allreduce: a reduce-scatter and an all-gather of chunks of size / ranks.
+        long chunk = Math.max(1, sizeBytes / ranks);
+        return new Traffic(2 * (ranks - 1), 2 * sizeBytes, chunk);
+      case RECURSIVE_DOUBLING:
+        // A world that is no power of two adds a step before and after.
+        long steps = log + (Long.bitCount(ranks) == 1 ? 0 : 2);
+        if (blocks) return new Traffic(steps, (ranks - 1) * sizeBytes, ranks * sizeBytes / 2);
+        return new Traffic(steps, steps * sizeBytes, sizeBytes);
+      case RABENSEIFNER:
+      case RECURSIVE_HALVING:
+        if (blocks) return new Traffic(log, ranks * sizeBytes, ranks * sizeBytes / 2);
+        return new Traffic(2 * log + 2, 2 * sizeBytes, sizeBytes);
+      case BINOMIAL:
+        if (blocks) return new Traffic(2, sizeBytes * Math.max(1, log) / 2 + sizeBytes, ranks * sizeBytes / 2);
+        return new Traffic(collective == Collective.ALLREDUCE ? 2 : 1,
+            collective == Collective.ALLREDUCE ? 2 * sizeBytes : sizeBytes, sizeBytes);
+      case LINEAR:
+        return new Traffic(2, 2 * sizeBytes, sizeBytes);
+      case PAIRWISE:
+        return new Traffic(ranks - 1, (ranks - 1) * sizeBytes, sizeBytes);
+      case DISSEMINATION:
+        return new Traffic(log, 0, 0);
+      case PING_PONG:
+        return new Traffic(1, sizeBytes, sizeBytes);
+      case WINDOW:
+        return new Traffic(window + 1L, window * sizeBytes, window * sizeBytes);
+      case INC_NODE:
+      case INC_SOCKET:
+        return new Traffic(4, 4 * sizeBytes, sizeBytes);
+      default:
+        // A pipeline's transmission methods: the stage's collectives and the transfers between stages, at most a
+        // ring Allreduce's messages with the whole activation in flight.
+        return new Traffic(2 * (ranks - 1) + 4, 4 * sizeBytes, sizeBytes);
+    }
+  }
+
+  /** The buffers a rank allocates for a case: input, output and scratch, whole blocks where the collective has them. */
+  static long buffers(Collective collective, long ranks, long sizeBytes) {
+    switch (collective) {
+      case ALLGATHER:
+      case REDUCE_SCATTER:
+        return sizeBytes + 2 * ranks * sizeBytes;
+      case ALLTOALL:
+        return 3 * ranks * sizeBytes;
+      case GATHER:
+      case SCATTER:
+        // The root holds every block; averaged over the ranks that is about one block more each.
+        return 4 * sizeBytes;
+      case BARRIER:
+        return 0;
+      default:
+        return 3 * sizeBytes;
+    }
+  }
+
+  /**
+   * Events a packet causes per rank-to-rank trip beyond its send and delivery: one per link it crosses (NIC to
+   * switch, switch to switch, switch to NIC); on a router network a flit and a credit per hop with the router's
+   * cycle, for every flit of the packet.
+   */
+  private static double hopEvents(ScenarioSpec spec, TopologySpec topology, long hosts, boolean neighbours) {
+    if (topology instanceof LeafSpineSpec ls) {
+      // Within the TOR: host link, TOR, host link; else up through a spine and down. A ring's neighbours leave
+      // their TOR only at its last host; any other partner is as likely anywhere.
+      double away = hosts <= ls.hostsPerTor() ? 0
+          : neighbours ? 1.0 / ls.hostsPerTor() : 1 - (double) ls.hostsPerTor() / hosts;
+      return 2 + 2 * away;
+    }
+    if (topology instanceof FullMeshSpec) return 1;
+    if (topology instanceof LineSpec) return Math.max(1, hosts / 3.0);
+    if (topology instanceof RingSpec) return Math.max(1, hosts / 4.0);
+    double hops;
+    if (topology instanceof MeshSpec m) {
+      hops = (m.sizeX() + m.sizeY() + m.sizeZ()) / 3.0;
+    } else if (topology instanceof TorusSpec t) {
+      hops = (t.sizeX() + t.sizeY() + t.sizeZ()) / 4.0;
+    } else if (topology instanceof GroupRingSpec g) {
+      hops = g.groups() / 4.0 + 2;
+    } else if (topology instanceof OpticalSpec) {
+      return 4;
+    } else {
+      hops = Math.max(2, Math.sqrt(hosts) / 2);
+    }
+    RouterSpec router = spec.devices().router();
+    if (router == null) return hops;
+    long packetBytes = (long) spec.devices().nic().segmentBytes() + spec.devices().nic().headerBytes();
+    long flits = Math.max(1, (packetBytes + router.flitBytes() - 1) / router.flitBytes());
+    return hops * flits * 3;
+  }
+
+  /** Switches or routers of the fabric, from the spec's counts. */
+  static long switches(TopologySpec topology) {
+    if (topology instanceof LeafSpineSpec ls) {
+      long tors = (ls.hosts() + ls.hostsPerTor() - 1) / ls.hostsPerTor();
+      return tors == 1 ? 1 : tors + ls.spines();
+    }
+    if (topology instanceof MeshSpec || topology instanceof TorusSpec || topology instanceof GroupRingSpec) {
+      return topology.hosts();
+    }
+    if (topology instanceof OpticalSpec o) return o.servers() + 1L;
+    return 0;
+  }
+
+  /** Cables of the fabric, from the spec's counts. */
+  private static long links(TopologySpec topology, long hosts, long switches) {
+    if (topology instanceof LeafSpineSpec ls) {
+      long tors = (ls.hosts() + ls.hostsPerTor() - 1) / ls.hostsPerTor();
+      return hosts + (tors == 1 ? 0 : tors * ls.spines());
+    }
+    if (topology instanceof FullMeshSpec) return hosts * (hosts - 1) / 2;
+    return 4 * hosts + switches;
+  }
+
+  /** The ceiling of log2 n, 0 for n of 1 or less. */
+  static int logCeil(long n) {
+    return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
+  }
+}

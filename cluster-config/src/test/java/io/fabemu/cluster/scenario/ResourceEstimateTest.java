@@ -1,0 +1,120 @@
+package io.fabemu.cluster.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.fabric.Fabric;
+import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.fabric.result.RunResult;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link ResourceEstimate}: the event count against the count small runs really handle (deterministic, so a fixed
+ * tolerance), the heap's terms and the limit scenarios' answers.
+ */
+class ResourceEstimateTest {
+
+  private static ScenarioSpec scenario(String topology, String workload) {
+    return ScenarioLoader.parse("name = estimate-test\nseed = 5\ntopology { " + topology + " }\nworkload { " + workload
+        + " }\n", "estimate-test.conf").spec();
+  }
+
+  /**
+   * Events are deterministic, so the estimate is held to the count a run on the plain engine handles: never below
+   * it (the estimate errs high) and at most twice it.
+   */
+  @ParameterizedTest(name = "{1}")
+  @CsvSource(delimiter = '|', value = {
+      "kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2 | collective = allreduce, algorithms = [ring, "
+          + "recursive-doubling], sizes = [4 B, 64 KiB, 1 MiB], iterations = 2, warmup = 1",
+      "kind = leaf-spine, hosts = 32, hosts-per-tor = 8, spines = 2 | collective = allreduce, algorithms = "
+          + "[rabenseifner], sizes = [256 KiB], iterations = 3, warmup = 1, ppn = 2",
+      "kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2 | collective = allgather, algorithms = [ring], "
+          + "sizes = [4 KiB, 64 KiB], iterations = 2, warmup = 0",
+      "kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2 | collective = broadcast, algorithms = "
+          + "[binomial], sizes = [1 MiB], iterations = 2, warmup = 1",
+      "kind = leaf-spine, hosts = 24, hosts-per-tor = 4, spines = 2 | collective = alltoall, algorithms = "
+          + "[pairwise], sizes = [8 KiB], iterations = 1, warmup = 0",
+      "kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2 | collective = allreduce, algorithms = [ring], "
+          + "sizes = [1 MiB], iterations = 2, warmup = 0, payload = synthetic",
+  })
+  void shouldEstimateBetweenOnceAndTwiceTheEventsARunHandles(String topology, String workload) {
+    ScenarioSpec spec = scenario(topology, workload);
+    RunResult run = Fabric.build(spec).runOnPlainEngine();
+
+    long estimated = ResourceEstimate.of(spec).events();
+
+    assertThat(estimated).isBetween(run.events(), 2 * run.events());
+  }
+
+  @Test
+  void shouldCountTheDataBuffersOfTheLargestCaseOnlyWithARealPayload() {
+    String topology = "kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2";
+    String workload = "collective = allreduce, algorithms = [recursive-doubling], sizes = [4 KiB, 1 MiB], "
+        + "iterations = 1, warmup = 0, payload = ";
+    ResourceEstimate real = ResourceEstimate.of(scenario(topology, workload + "real"));
+    ResourceEstimate synthetic = ResourceEstimate.of(scenario(topology, workload + "synthetic"));
+
+    // Input, output and scratch of 1 MiB, and two messages of 1 MiB held, on each of the 16 ranks.
+    double data = 16 * (3 + ResourceEstimate.MESSAGES_HELD) * (double) (1 << 20);
+    assertThat((double) (real.heapBytes() - synthetic.heapBytes()))
+        .isCloseTo(data * ResourceEstimate.COLLECTOR_HEADROOM, Offset.offset(2.0));
+    assertThat(real.events()).isEqualTo(synthetic.events());
+  }
+
+  @Test
+  void shouldAnswerFarAboveAnyHeapForTheDocumentedLimits() {
+    String sizes = IntStream.rangeClosed(1, 20_000).mapToObj(i -> (4 * i) + " KiB")
+        .collect(Collectors.joining(", "));
+    ScenarioSpec ranks = scenario("kind = leaf-spine, hosts = 1048576, hosts-per-tor = 64, spines = 2",
+        "collective = allreduce, algorithms = [ring], sizes = [1 MiB], ppn = 4");
+    ScenarioSpec ppn = scenario("kind = leaf-spine, hosts = 16, hosts-per-tor = 4, spines = 2",
+        "collective = allreduce, algorithms = [ring], sizes = [1 MiB], ppn = 4096");
+    ScenarioSpec manySizes = scenario("kind = leaf-spine, hosts = 256, hosts-per-tor = 16, spines = 4",
+        "collective = allreduce, algorithms = [ring], sizes = [" + sizes + "], iterations = 1, warmup = 0");
+
+    assertThat(ResourceEstimate.of(ranks).heapBytes()).isGreaterThan(1L << 40);
+    assertThat(ResourceEstimate.of(ppn).heapBytes()).isGreaterThan(1L << 40);
+    assertThat(ResourceEstimate.of(manySizes).heapBytes()).isGreaterThan(64L << 30);
+    assertThat(ResourceEstimate.of(manySizes).resultBytes()).isGreaterThan(1L << 30);
+  }
+
+  @Test
+  void shouldShareDevicesButNotResultsOverMembers() {
+    ResourceEstimate e = new ResourceEstimate(1_000 + 100 + 4_000, 100, 1_000, 7);
+
+    assertThat(e.heapBytesPerMember(1)).isEqualTo(5_100);
+    assertThat(e.heapBytesPerMember(4)).isEqualTo(1_000 + 1_000 + 100);
+    assertThat(e.heapBytesPerMember(3)).isEqualTo(1_000 + 1_334 + 100);
+  }
+
+  @Test
+  void shouldCountRingAndRecursiveDoublingMessagesByTheirFormulas() {
+    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RING, 8, 1024, 1))
+        .isEqualTo(new ResourceEstimate.Traffic(14, 2048, 128));
+    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 8, 1024, 1))
+        .isEqualTo(new ResourceEstimate.Traffic(3, 3072, 1024));
+    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 12, 1024, 1))
+        .isEqualTo(new ResourceEstimate.Traffic(6, 6144, 1024));
+    assertThat(ResourceEstimate.logCeil(1)).isZero();
+    assertThat(ResourceEstimate.logCeil(4_194_304)).isEqualTo(22);
+    assertThat(ResourceEstimate.logCeil(4_194_305)).isEqualTo(23);
+  }
+
+  @Test
+  void shouldSummarizeInOneLine() {
+    ResourceEstimate e = new ResourceEstimate(2_469_606_195L, 0, 0, 41_000_000);
+
+    assertThat(e.summary()).isEqualTo("about 2.3 GiB of heap at peak, 41 M events (~68 s at 600 k events/s)");
+    assertThat(ResourceEstimate.formatBytes(300L << 20)).isEqualTo("300 MiB");
+    assertThat(ResourceEstimate.formatBytes(41L << 30)).isEqualTo("41 GiB");
+    assertThat(ResourceEstimate.formatBytes(3L << 40)).isEqualTo("3.0 TiB");
+    assertThat(ResourceEstimate.formatSeconds(4 * 86400.0)).isEqualTo("4 days");
+  }
+}
