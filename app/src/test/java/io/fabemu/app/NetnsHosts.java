@@ -82,14 +82,26 @@ final class NetnsHosts implements AutoCloseable {
 
   /** Starts {@code fabemu ARGS} as a JVM inside host i's namespace (same pid as the JVM: ip execs it). */
   Process startFabemu(int i, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", host(i),
-        Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    cmd.addAll(List.of(args));
+    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", host(i)));
+    cmd.addAll(fabemuCommand(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log(i).toFile()).start();
     processes.add(p);
     return p;
+  }
+
+  /** The command line of {@code fabemu ARGS} as a JVM with this JVM's java and class path. */
+  static List<String> fabemuCommand(String... args) {
+    return fabemuCommand(List.of(), args);
+  }
+
+  /** {@link #fabemuCommand(String...)} with {@code jvmOptions} for the JVM. */
+  static List<String> fabemuCommand(List<String> jvmOptions, String... args) {
+    List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    cmd.addAll(List.of(args));
+    return cmd;
   }
 
   /** Cuts host i off the bridge: its port goes down, so everything it sends or is sent is dropped. */
