@@ -31,8 +31,8 @@ import java.util.function.Supplier;
  * The steps of {@link CommandPipeline} (behind {@code run}, the {@code osu-*} commands and the nccl-tests programs):
  * the output folder, the run with its progress bar, the result files and the exit code of a finished run.
  *
- * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
- * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
+ * <p>Contract: bad input (an output folder that cannot be made or written, an empty name, a file in its place) is a
+ * {@link BadInputException} (exit code 2) thrown before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
  * {@code latency.svg}, {@code latency.png}, on a prism {@code links-prism.svg}, {@code report.html}, the tool-format
  * reports of {@link #reportFiles}
  * and the OSU files {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is
