@@ -24,10 +24,11 @@ import org.apache.pekko.actor.Address;
  * through {@code seedNodes} or through the Kubernetes API ({@code kubernetes}: Pekko Management's cluster bootstrap,
  * as a member pod joins).
  *
- * <p>Contract: waits for all members to be Up (else {@link Failure} saying how many joined in how long, with the
- * logs of local members), runs {@link ScenarioRunner#runDistributed}, and on every way out (result, exception,
- * Ctrl-C through a shutdown hook) stops the local member JVMs and its own member. Exceptions of the run itself
- * ({@code MemberLostException}, {@code EngineFailedException}) pass through unchanged.
+ * <p>Contract: waits for all members to be Up, within the member timeout counted from the start (its own join
+ * included), else {@link Failure} saying how many joined in how long, with the logs of local members; a local
+ * member JVM that exits meanwhile is that failure at once. Then runs {@link ScenarioRunner#runDistributed}, and on
+ * every way out (result, exception, Ctrl-C through a shutdown hook) stops the local member JVMs and its own member.
+ * Exceptions of the run itself ({@code MemberLostException}, {@code EngineFailedException}) pass through unchanged.
  */
 final class ClusterRun implements Main.ScenarioExecutor {
   /** How long the coordinator waits for the member agents once every member is Up. */
@@ -64,6 +65,9 @@ final class ClusterRun implements Main.ScenarioExecutor {
 
   @Override
   public RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener) {
+    // --member-timeout bounds the whole wait, the coordinator's own join included: a member that dies while the
+    // cluster forms costs at most that long.
+    long deadline = System.nanoTime() + memberTimeout.toNanos();
     Config settings = MemberSettings.member(host, port, transport);
     EmbeddedCluster coordinator = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, memberTimeout)
         : EmbeddedCluster.joinSeedNodes(settings, seedNodes, memberTimeout);
@@ -87,7 +91,7 @@ final class ClusterRun implements Main.ScenarioExecutor {
         Runtime.getRuntime().addShutdownHook(cleanup);
       }
       try {
-        awaitMembers(coordinator, local);
+        awaitMembers(coordinator, local, deadline);
         RunResult result = ScenarioRunner.runDistributed(coordinator, spec, topology, members, AGENT_TIMEOUT,
             listener);
         failed = false;
@@ -126,9 +130,11 @@ final class ClusterRun implements Main.ScenarioExecutor {
     }
   }
 
-  /** Waits until {@link #members} members are Up; fails early when a local member JVM exits. */
-  private void awaitMembers(EmbeddedCluster coordinator, LocalMembers local) {
-    long deadline = System.nanoTime() + memberTimeout.toNanos();
+  /**
+   * Waits until {@link #members} members are Up, at the latest until {@code deadline} ({@link System#nanoTime});
+   * fails early when a local member JVM exits.
+   */
+  private void awaitMembers(EmbeddedCluster coordinator, LocalMembers local, long deadline) {
     int up = coordinator.upMembers();
     while (up < members) {
       if (local != null) {

@@ -5,11 +5,13 @@ import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberLostException;
+import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -99,8 +101,18 @@ final class CommandPipeline {
     RunSupport.checkEstimate(spec, options.members, options.skipEstimate, Runtime.getRuntime().maxMemory(), stderr);
     Topology topology = Main.buildTopology(spec);
     ScenarioExecutor executor = chooseExecutor(options, topology);
-    if (options.out != null) RunSupport.prepareOutputFolder(options.out);
+    Path created = options.out == null ? null : RunSupport.prepareOutputFolder(options.out);
+    try {
+      return runAndWrite(spec, echo, options, formatter, topology, executor);
+    } catch (ScenarioException | BadInputException e) {
+      // A run refused as bad input leaves no output folder of its own behind.
+      RunSupport.removeCreatedFolder(created, options.out);
+      throw e;
+    }
+  }
 
+  private Outcome runAndWrite(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter,
+                              Topology topology, ScenarioExecutor executor) {
     stdout.print(formatter.header(spec, topology));
     stdout.flush();
     for (String warning : formatter.warnings(spec)) stderr.println(warning);

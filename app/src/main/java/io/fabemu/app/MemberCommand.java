@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
  * is Up ({@code fabemu member up: HOST:PORT over T, ...}), then serves
  * runs until the process is stopped (SIGTERM or Ctrl-C: it leaves the cluster gracefully), its actor system stops
  * (removed from the cluster: exit code 1 with one line), or, with {@code --parent-pid}, that process exits (so a
- * member started by a coordinator never outlives it). A member that cannot start or join says why on one line
+ * member started by a coordinator never outlives it: it stops within {@link #PARENT_EXITED_GRACE} of noticing,
+ * exit code 0). A member that cannot start or join says why on one line
  * and exits 1.
  */
 @Command(name = "member", mixinStandardHelpOptions = true,
@@ -37,6 +38,8 @@ final class MemberCommand implements Callable<Integer> {
   static final int SEED_NODES_JOIN_TIMEOUT_SECONDS = 60;
   /** Longer: pods of a fresh deployment start as their nodes pull the image, minutes apart. */
   static final int KUBERNETES_JOIN_TIMEOUT_SECONDS = 300;
+  /** How long a member whose parent process exited waits for its actor system to stop before its JVM exits. */
+  static final Duration PARENT_EXITED_GRACE = Duration.ofSeconds(2);
 
   @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,...]",
       converter = ClusterOptions.SeedNodesConverter.class,
@@ -101,11 +104,23 @@ final class MemberCommand implements Callable<Integer> {
     CompletableFuture.anyOf(member.whenTerminated(), parentExited).join();
     if (parentExited.isDone()) {
       stderr.println("fabemu member: parent process " + parentPid + " exited; leaving the cluster");
-      member.close();
+      // The parent was the coordinator, the cluster's oldest member: with it gone (killed, most likely) a graceful
+      // leave cannot complete (it waited out Pekko's 10 s cluster-exiting phase), and the other members are its
+      // children, stopping too. A short grace, then the JVM exits without the hook's long wait.
+      removeShutdownHook(leaveOnExit);
+      member.close(PARENT_EXITED_GRACE);
       return Main.EXIT_OK;
     }
     stderr.println("fabemu member: " + MemberSettings.hostPort(member.address())
         + " stopped (it left or was removed from the cluster)");
     return Main.EXIT_RUN_FAILED;
+  }
+
+  private static void removeShutdownHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down (SIGTERM as the parent went): the hook runs, and closing is idempotent.
+    }
   }
 }

@@ -19,6 +19,7 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,8 +32,8 @@ import java.util.function.Supplier;
  * The steps of {@link CommandPipeline} (behind {@code run}, the {@code osu-*} commands and the nccl-tests programs):
  * the output folder, the run with its progress bar, the result files and the exit code of a finished run.
  *
- * <p>Contract: bad input (an output folder that cannot be made) is a {@link BadInputException} (exit code 2) thrown
- * before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
+ * <p>Contract: bad input (an output folder that cannot be made or written, an empty name, a file in its place) is a
+ * {@link BadInputException} (exit code 2) thrown before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
  * {@code latency.svg}, {@code latency.png}, on a prism {@code links-prism.svg}, {@code report.html}, the tool-format
  * reports of {@link #reportFiles}
  * and the OSU files {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is
@@ -84,15 +85,64 @@ final class RunSupport {
     }
   }
 
-  /** Creates {@code dir} if needed and checks it is writable; else bad input. */
-  static void prepareOutputFolder(Path dir) {
+  /**
+   * Checks that {@code dir} names a folder the result files can go to, creating it (and missing parents) if needed;
+   * else bad input, with nothing created. An empty name is refused (it would put the files in the current folder),
+   * and so is a path naming an existing file. Returns the outermost folder it created, null when {@code dir}
+   * existed: a command that refuses the run later hands it to {@link #removeCreatedFolder}.
+   */
+  static Path prepareOutputFolder(Path dir) {
+    if (dir.toString().isBlank()) {
+      throw new BadInputException("--out '" + dir + "': the output folder has no name (give a folder, e.g. --out "
+          + "results)");
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new BadInputException("--out " + dir + ": a file of that name exists; the output folder must be a "
+          + "folder");
+    }
+    Path created = null;
+    for (Path p = dir.toAbsolutePath().normalize(); p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS);
+         p = p.getParent()) {
+      created = p;
+    }
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
+      removeCreatedFolder(created, dir);
       throw new BadInputException("cannot create output folder " + dir + ": " + describe(e));
     }
     if (!Files.isWritable(dir)) {
-      throw new BadInputException("cannot write to output folder " + dir + ": permission denied");
+      removeCreatedFolder(created, dir);
+      String why = readOnly(dir) ? "read-only file system" : "permission denied";
+      throw new BadInputException("cannot write to output folder " + dir + ": " + why);
+    }
+    return created;
+  }
+
+  /**
+   * Removes the folders {@link #prepareOutputFolder} created ({@code created}, the outermost, down to {@code dir})
+   * as long as they are empty, so a run refused after the output folder was made leaves none behind; a folder
+   * that holds anything is kept, and so is everything above {@code created}.
+   */
+  static void removeCreatedFolder(Path created, Path dir) {
+    if (created == null) return;
+    Path stop = created.getParent();
+    for (Path p = dir.toAbsolutePath().normalize(); p != null && !p.equals(stop); p = p.getParent()) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        // Not empty (something else wrote there) or not ours to remove: leave it and everything above it.
+        return;
+      }
+    }
+  }
+
+  /** Whether the file system holding {@code dir} is mounted read-only. */
+  private static boolean readOnly(Path dir) {
+    try {
+      return Files.getFileStore(dir).isReadOnly();
+    } catch (IOException e) {
+      return false;
     }
   }
 
