@@ -137,6 +137,12 @@ final class SetOverrides {
    */
   static ConfigValue hoconValue(String valueText) {
     try {
+      // Before the parser, which recurses once per level of nesting: 3,000 '[' overflowed the stack.
+      ScenarioLoader.checkText("v = " + valueText, "--set");
+    } catch (ScenarioException ex) {
+      throw new IllegalArgumentException(ex.reason());
+    }
+    try {
       Config parsed = ConfigFactory.parseString("v = " + valueText,
           ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"));
       if (parsed.root().size() != 1 || !parsed.hasPathOrNull("v")) {

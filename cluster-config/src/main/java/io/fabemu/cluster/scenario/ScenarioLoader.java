@@ -161,6 +161,17 @@ public final class ScenarioLoader {
     return check(user.config(), user.includedFiles(), sourceName, List.of());
   }
 
+  /**
+   * Checks HOCON text that a command parses itself (a {@code --set} value) against the rules the scenario's own text
+   * keeps before parsing: no NUL character, nesting at most 64 levels deep, every bracket closed. {@code sourceName}
+   * names the text in the message.
+   *
+   * @throws ScenarioException naming the first problem
+   */
+  public static void checkText(String text, String sourceName) {
+    ScenarioSource.scan(ScenarioSource.normalize(text, sourceName), sourceName, 0);
+  }
+
   /** The bundled defaults, resolved: what a scenario that sets no key at all gets (name and sizes aside). */
   public static Config defaults() {
     return DEFAULTS;

@@ -49,7 +49,8 @@ class ScenarioLoaderHostileTest {
 
   @Test
   void shouldRefuseDeeplyNestedListsDottedPathsAndSubstitutions() {
-    assertError("a = " + "[".repeat(2500) + "]".repeat(2500)).hasMessageStartingWith("x.conf:1: nesting deeper than 64");
+    assertError("a = " + "[".repeat(2500) + "]".repeat(2500))
+        .hasMessageStartingWith("x.conf:1: nesting deeper than 64");
     assertError(String.join(".", Collections.nCopies(20_000, "a")) + " = 1")
         .hasMessageStartingWith("x.conf:1: nesting deeper than 64");
     assertError("name = ${" + String.join(".", Collections.nCopies(20_000, "a")) + "}")
@@ -75,6 +76,14 @@ class ScenarioLoaderHostileTest {
     assertError("name = x\ntopology {\n  hosts = 4\n  spines = [1,\n").hasMessage(
         "x.conf:4: '[' opened here is never closed");
     assertError("name = x\ntopology {\n  hosts = 4\n").hasMessage("x.conf:2: '{' opened here is never closed");
+  }
+
+  @Test
+  void shouldCheckTheNestingOfAValueGivenOnTheCommandLine() {
+    assertThatThrownBy(() -> ScenarioLoader.checkText("v = " + "[".repeat(3000), "--set"))
+        .isInstanceOf(ScenarioException.class).hasMessage("--set:1: nesting deeper than 64 levels (objects, lists "
+            + "and dotted key paths, counting the files that include this one)");
+    ScenarioLoader.checkText("v = [[1]]", "--set");
   }
 
   // ------------------------------------------------------------------------------ what a source may be
@@ -112,6 +121,12 @@ class ScenarioLoaderHostileTest {
     // Just under the limits: the usual messages.
     assertError("\"" + "k".repeat(200) + "\" = 1\n").hasMessageStartingWith("x.conf:1: " + "k".repeat(200)
         + ": unknown key");
+  }
+
+  @Test
+  void shouldKeepTheMessageOnOneLineWhenTheFileNameHoldsALineBreak() {
+    // Found by CommandLineFuzzTest: 'fabemu validate $'x\ny=1'' printed two lines.
+    assertThatThrownBy(() -> ScenarioLoader.load(Path.of("x\ny=1"))).hasMessage("x\\ny=1: no such file");
   }
 
   // ------------------------------------------------------------------------------ includes
