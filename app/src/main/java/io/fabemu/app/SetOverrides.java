@@ -144,7 +144,10 @@ final class SetOverrides {
     }
     try {
       Config parsed = ConfigFactory.parseString("v = " + valueText,
-          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"));
+          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"))
+          // Resolved here, as the file's own values are (environment variables, ${?SEED}): an unresolved value
+          // failed later with a library error and exit 1.
+          .resolve();
       if (parsed.root().size() != 1 || !parsed.hasPathOrNull("v")) {
         throw new IllegalArgumentException("the value must be one HOCON value");
       }
