@@ -137,8 +137,17 @@ final class SetOverrides {
    */
   static ConfigValue hoconValue(String valueText) {
     try {
+      // Before the parser, which recurses once per level of nesting: 3,000 '[' overflowed the stack.
+      ScenarioLoader.checkText("v = " + valueText, "--set");
+    } catch (ScenarioException ex) {
+      throw new IllegalArgumentException(ex.reason());
+    }
+    try {
       Config parsed = ConfigFactory.parseString("v = " + valueText,
-          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"));
+          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"))
+          // Resolved here, as the file's own values are (environment variables, ${?SEED}): an unresolved value
+          // failed later with a library error and exit 1.
+          .resolve();
       if (parsed.root().size() != 1 || !parsed.hasPathOrNull("v")) {
         throw new IllegalArgumentException("the value must be one HOCON value");
       }

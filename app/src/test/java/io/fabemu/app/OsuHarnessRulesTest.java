@@ -265,7 +265,7 @@ class OsuHarnessRulesTest extends CliTestBase {
   @Test
   void shouldWriteOsuFilesThatHarnessesReadLikeTheCommandsWhenRunHasOut() throws Exception {
     Path scenario = dir.resolve("sweep.conf");
-    Files.writeString(scenario, "include file(\"" + PROFILE.toAbsolutePath() + "\")\nname = sweep\n"
+    Files.writeString(scenario, "include \"" + PROFILE.toAbsolutePath() + "\"\nname = sweep\n"
         + "topology.hosts = 4\nworkload { algorithms = [ring, recursive-doubling], min-size = 4 B, "
         + "max-size = 64 B, iterations = 2, warmup = 1, ppn = 2 }\n");
     Path out = dir.resolve("run");

@@ -1,6 +1,6 @@
 package io.fabemu.cluster.scenario;
 
-import com.typesafe.config.ConfigValueFactory;
+import com.typesafe.config.ConfigList;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.fabric.IncSpec;
@@ -44,11 +44,15 @@ final class IncSection implements ScenarioSection {
       }
     }
     Set<Integer> without = new TreeSet<>();
-    for (String name : in.stringList("devices.inc.switches-without-inc")) {
-      int vertex = topology.vertex(name);
+    String withoutPath = "devices.inc.switches-without-inc";
+    List<String> names = in.stringList(withoutPath);
+    ConfigList items = in.list(withoutPath, "[tor0, spine1]");
+    for (int i = 0; i < names.size(); i++) {
+      int vertex = topology.vertex(names.get(i));
       if (vertex < 0 || topology.isHost(vertex)) {
-        throw in.error("devices.inc.switches-without-inc", "'" + name + "' is not a switch of this topology ("
-            + topology.switchNames() + ")");
+        // The item's own line: a long list may span many.
+        throw in.error(withoutPath + "[" + i + "]", items.get(i), "'" + names.get(i) + "' is not a switch of this "
+            + "topology (" + topology.switchNames() + ")");
       }
       without.add(vertex);
     }
@@ -58,14 +62,17 @@ final class IncSection implements ScenarioSection {
   private static IncSwitchSpec readIncUnit(ScenarioReader in, String path) {
     int maxPayload = (int) in.sizeBytes(path + ".max-payload", 1, 65535);
     int maxDataSize = (int) in.sizeBytes(path + ".max-data-size", 1, 65535);
+    // Each item read as written, so that a message about one has its line.
     List<ReduceOp> ops = new ArrayList<>();
-    for (String name : in.stringList(path + ".operations")) {
-      ops.add(in.enumOf(path + ".operations", ConfigValueFactory.fromAnyRef(name), ReduceOp::fromConfigName,
+    ConfigList opItems = in.list(path + ".operations", "[sum, max]");
+    for (int i = 0; i < opItems.size(); i++) {
+      ops.add(in.enumOf(path + ".operations[" + i + "]", opItems.get(i), ReduceOp::fromConfigName,
           Arrays.stream(ReduceOp.values()).map(ReduceOp::configName).toList()));
     }
     List<DataType> types = new ArrayList<>();
-    for (String name : in.stringList(path + ".datatypes")) {
-      types.add(in.enumOf(path + ".datatypes", ConfigValueFactory.fromAnyRef(name), DataType::fromConfigName,
+    ConfigList typeItems = in.list(path + ".datatypes", "[int32, float32]");
+    for (int i = 0; i < typeItems.size(); i++) {
+      types.add(in.enumOf(path + ".datatypes[" + i + "]", typeItems.get(i), DataType::fromConfigName,
           Arrays.stream(DataType.values()).map(DataType::configName).toList()));
     }
     return new IncSwitchSpec(in.durationPs(path + ".unit-latency", false),

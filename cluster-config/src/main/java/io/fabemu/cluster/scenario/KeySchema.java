@@ -1,6 +1,7 @@
 package io.fabemu.cluster.scenario;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
@@ -19,7 +20,9 @@ import java.util.Optional;
  *
  * <p>Contract: {@link #check} refuses the first unknown key in file order, and the first object where a value
  * belongs or value where an object belongs, before any section reads a value. An unknown key's message suggests the
- * closest sibling, else the same key elsewhere in the schema, else lists the known keys there.
+ * closest sibling, else the same key elsewhere in the schema, else lists the known keys there. A key longer than
+ * {@link #MAX_KEY_CHARS} or a text value longer than {@link #MAX_TEXT_CHARS} is refused before anything compares or
+ * quotes it, so no message is megabytes long.
  */
 final class KeySchema {
   private static final Config SCHEMA = ScenarioLoader.defaults()
@@ -30,6 +33,16 @@ final class KeySchema {
       .withValue("traffic.offered-loads", ConfigValueFactory.fromIterable(List.of()))
       .withValue("traffic.hot-spot.nodes", ConfigValueFactory.fromIterable(List.of()))
       .withValue("traffic.hot-spot.fraction", ConfigValueFactory.fromAnyRef(0.0));
+
+  /** Longest key (one element of a key path): the schema's longest is 29 characters; 200 leaves room for typos. */
+  static final int MAX_KEY_CHARS = 200;
+  /**
+   * Longest text value: names, file names and quantities are short; 4096 is the longest file path most systems
+   * take, and keeps every message quoting a value to one readable line.
+   */
+  static final int MAX_TEXT_CHARS = 4096;
+  /** Characters of an overlong key or value that a message quotes. */
+  private static final int QUOTED_CHARS = 40;
 
   private KeySchema() {}
 
@@ -47,9 +60,14 @@ final class KeySchema {
     }).thenComparing(k -> k));
     for (String key : keys) {
       List<String> pathElements = append(prefix, key);
+      ConfigValue value = actual.get(key);
+      if (key.length() > MAX_KEY_CHARS) {
+        String shown = ConfigUtil.joinPath(append(prefix, key.substring(0, QUOTED_CHARS))) + "...";
+        throw in.keyError(ConfigUtil.joinPath(pathElements), shown, "a key of " + key.length() + " characters, above "
+            + "the limit of " + MAX_KEY_CHARS);
+      }
       String path = ConfigUtil.joinPath(pathElements);
       ConfigValue expected = schema.get(key);
-      ConfigValue value = actual.get(key);
       if (expected == null) {
         throw in.error(path, value, "unknown key" + unknownKeyHint(key, schema, prefix));
       }
@@ -63,6 +81,31 @@ final class KeySchema {
       }
       if (wantsObject) {
         checkKeys(in, (ConfigObject) value, (ConfigObject) expected, pathElements);
+      } else {
+        checkText(in, path, value);
+      }
+    }
+  }
+
+  /** Refuses a text longer than {@link #MAX_TEXT_CHARS} in {@code value}, an item of a list or a key of an item. */
+  private static void checkText(ScenarioReader in, String path, ConfigValue value) {
+    if (value.valueType() == ConfigValueType.STRING) {
+      String text = (String) value.unwrapped();
+      if (text.length() > MAX_TEXT_CHARS) {
+        throw in.error(path, value, "'" + text.substring(0, QUOTED_CHARS) + "...' is a text of " + text.length()
+            + " characters, above the limit of " + MAX_TEXT_CHARS);
+      }
+    } else if (value instanceof ConfigList list) {
+      for (int i = 0; i < list.size(); i++) checkText(in, path + "[" + i + "]", list.get(i));
+    } else if (value instanceof ConfigObject object) {
+      for (String key : object.keySet()) {
+        String inner = path + "." + ConfigUtil.joinPath(key.length() > MAX_KEY_CHARS ? key.substring(0, QUOTED_CHARS)
+            + "..." : key);
+        if (key.length() > MAX_KEY_CHARS) {
+          throw in.error(inner, object.get(key), "a key of " + key.length() + " characters, above the limit of "
+              + MAX_KEY_CHARS);
+        }
+        checkText(in, inner, object.get(key));
       }
     }
   }

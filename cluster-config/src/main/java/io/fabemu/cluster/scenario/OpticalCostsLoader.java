@@ -5,11 +5,9 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.fabemu.core.optical.TransmissionCosts;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,16 +45,8 @@ public final class OpticalCostsLoader {
    */
   public static TransmissionCosts load(Path file) {
     String source = file.toString();
-    if (!Files.exists(file)) throw new ScenarioException(source, 0, null, "no such file");
-    if (Files.isDirectory(file)) throw new ScenarioException(source, 0, null, "is a directory, not a file");
-    if (!Files.isReadable(file)) throw new ScenarioException(source, 0, null, "cannot be read (permission denied)");
-    Config user;
-    try {
-      user = ConfigFactory.parseFile(file.toFile(), parseOptions(source).setAllowMissing(false));
-    } catch (ConfigException e) {
-      throw ScenarioLoader.fromHocon(source, e);
-    }
-    return check(user, source);
+    // The scenario's rules: a regular file of bounded size, UTF-8, bounded nesting, safe includes.
+    return check(ScenarioSource.parseFile(file, source, "file").config(), source);
   }
 
   /**
@@ -65,17 +55,7 @@ public final class OpticalCostsLoader {
    * @throws ScenarioException when the text is not a valid cost configuration
    */
   public static TransmissionCosts parse(String text, String sourceName) {
-    Config user;
-    try {
-      user = ConfigFactory.parseString(text, parseOptions(sourceName));
-    } catch (ConfigException e) {
-      throw ScenarioLoader.fromHocon(sourceName, e);
-    }
-    return check(user, sourceName);
-  }
-
-  private static ConfigParseOptions parseOptions(String source) {
-    return ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription(source);
+    return check(ScenarioSource.parseString(text, sourceName).config(), sourceName);
   }
 
   private static TransmissionCosts check(Config user, String source) {

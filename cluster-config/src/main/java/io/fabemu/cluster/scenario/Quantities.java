@@ -167,6 +167,7 @@ public final class Quantities {
    * @throws IllegalArgumentException when the text is not a size or is negative
    */
   public static long parseSizeBytes(String text) {
+    requireAsciiDigits(text);
     long bytes;
     try {
       bytes = ConfigFactory.empty().withValue("size", ConfigValueFactory.fromAnyRef(text)).getBytes("size");
@@ -208,8 +209,26 @@ public final class Quantities {
     return whole.longValueExact();
   }
 
+  /**
+   * Refuses a digit outside ASCII 0-9 (Arabic-Indic, full-width, ...): Java's number parsers read them as numbers,
+   * HOCON's do not, so such a value would mean one thing here and another to every other tool.
+   *
+   * @throws IllegalArgumentException naming the first such digit
+   */
+  public static void requireAsciiDigits(String text) {
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      if (Character.isDigit(c) && (c < '0' || c > '9')) {
+        throw new IllegalArgumentException("'" + text + "' holds the digit '" + new String(Character.toChars(c))
+            + "' (U+" + String.format("%04X", c) + "): write numbers with the ASCII digits 0-9");
+      }
+      i += Character.charCount(c);
+    }
+  }
+
   /** The number of {@code text} times its unit's factor in {@code units}; refuses a missing or unknown unit. */
   private static BigDecimal scaled(String text, Map<String, Long> units, String what, String hint) {
+    requireAsciiDigits(text);
     Matcher m = QUANTITY.matcher(text);
     if (!m.matches()) {
       throw new IllegalArgumentException("'" + text + "' is not a " + what + " (" + hint + ")");

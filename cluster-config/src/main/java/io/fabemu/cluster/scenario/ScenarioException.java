@@ -49,11 +49,33 @@ public final class ScenarioException extends RuntimeException {
   }
 
   private static String format(String file, int line, String keyPath, String reason) {
-    StringBuilder sb = new StringBuilder(file);
+    // A file name or key may hold a line break (validate $'x\ny'): escaped, the message stays one line.
+    StringBuilder sb = new StringBuilder(printable(file));
     if (line > 0) sb.append(':').append(line);
     sb.append(": ");
-    if (keyPath != null) sb.append(keyPath).append(": ");
+    if (keyPath != null) sb.append(printable(keyPath)).append(": ");
     sb.append(oneLine(reason));
+    return sb.toString();
+  }
+
+  /** {@code s} with control characters written as escapes ({@code \n}, {@code \u0000}). */
+  private static String printable(String s) {
+    if (s == null) return "null";
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\n') {
+        sb.append("\\n");
+      } else if (c == '\r') {
+        sb.append("\\r");
+      } else if (c == '\t') {
+        sb.append("\\t");
+      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
     return sb.toString();
   }
 

@@ -7,14 +7,13 @@ import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.fabric.ScenarioSpec;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +27,10 @@ import java.util.regex.Pattern;
  * keys first, in file order; then values, section by section) is thrown as a {@link ScenarioException} whose
  * one-line message names the file, the line where known, the key path and the reason. Nothing here touches the
  * network or runs anything; loading the same text twice gives equal results.
+ *
+ * <p>Sources: the text is read by {@link ScenarioSource} (regular files of at most 4 MiB, UTF-8, bounded nesting,
+ * includes relative to the including file and nothing else), so no file can hang, overflow the stack or be dropped
+ * silently.
  *
  * <p>Structure: {@link KeySchema} checks the keys, then one {@link ScenarioSection} per part of the file reads and
  * checks its values through a shared {@link ScenarioReader} (units, ranges, lines, suggestions, messages).
@@ -143,22 +146,8 @@ public final class ScenarioLoader {
    */
   public static LoadedScenario load(Path file, Config overrides, List<? extends ConfigObject> faultEvents) {
     String source = file.toString();
-    if (!Files.exists(file)) {
-      throw new ScenarioException(source, 0, null, "no such file");
-    }
-    if (Files.isDirectory(file)) {
-      throw new ScenarioException(source, 0, null, "is a directory, not a scenario file");
-    }
-    if (!Files.isReadable(file)) {
-      throw new ScenarioException(source, 0, null, "cannot be read (permission denied)");
-    }
-    Config user;
-    try {
-      user = ConfigFactory.parseFile(file.toFile(), parseOptions(source).setAllowMissing(false));
-    } catch (ConfigException e) {
-      throw fromHocon(source, e);
-    }
-    return check(overrides.withFallback(user), source, faultEvents);
+    ScenarioSource.Parsed user = ScenarioSource.parseFile(file, source);
+    return check(overrides.withFallback(user.config()), user.includedFiles(), source, faultEvents);
   }
 
   /**
@@ -168,22 +157,24 @@ public final class ScenarioLoader {
    * @throws ScenarioException when the scenario is not valid
    */
   public static LoadedScenario parse(String text, String sourceName) {
-    Config user;
-    try {
-      user = ConfigFactory.parseString(text, parseOptions(sourceName));
-    } catch (ConfigException e) {
-      throw fromHocon(sourceName, e);
-    }
-    return check(user, sourceName, List.of());
+    ScenarioSource.Parsed user = ScenarioSource.parseString(text, sourceName);
+    return check(user.config(), user.includedFiles(), sourceName, List.of());
+  }
+
+  /**
+   * Checks HOCON text that a command parses itself (a {@code --set} value) against the rules the scenario's own text
+   * keeps before parsing: no NUL character, nesting at most 64 levels deep, every bracket closed. {@code sourceName}
+   * names the text in the message.
+   *
+   * @throws ScenarioException naming the first problem
+   */
+  public static void checkText(String text, String sourceName) {
+    ScenarioSource.scan(ScenarioSource.normalize(text, sourceName), sourceName, 0);
   }
 
   /** The bundled defaults, resolved: what a scenario that sets no key at all gets (name and sizes aside). */
   public static Config defaults() {
     return DEFAULTS;
-  }
-
-  private static ConfigParseOptions parseOptions(String source) {
-    return ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription(source);
   }
 
   private static Config loadDefaults() {
@@ -192,7 +183,8 @@ public final class ScenarioLoader {
     return defaults.resolve();
   }
 
-  private static LoadedScenario check(Config user, String source, List<? extends ConfigObject> faultEvents) {
+  private static LoadedScenario check(Config user, Set<String> includedFiles, String source,
+                                      List<? extends ConfigObject> faultEvents) {
     Config merged;
     try {
       merged = user.withFallback(DEFAULTS).resolve();
@@ -213,7 +205,7 @@ public final class ScenarioLoader {
       }
     }
     try {
-      ScenarioReader in = new ScenarioReader(source, user, merged);
+      ScenarioReader in = new ScenarioReader(source, user, merged, includedFiles);
       KeySchema.check(in);
       ScenarioDraft draft = new ScenarioDraft(merged);
       for (ScenarioSection section : SECTIONS) section.read(in, draft);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -31,11 +32,18 @@ final class ScenarioReader {
   private final String source;
   private final Config user;
   private final Config merged;
+  private final Set<String> includedFiles;
 
   ScenarioReader(String source, Config user, Config merged) {
+    this(source, user, merged, Set.of());
+  }
+
+  /** A reader whose messages name {@code includedFiles} (as their values' origins describe them) where they apply. */
+  ScenarioReader(String source, Config user, Config merged, Set<String> includedFiles) {
     this.source = source;
     this.user = user;
     this.merged = merged;
+    this.includedFiles = includedFiles;
   }
 
   /** The scenario as the user named it. */
@@ -81,7 +89,7 @@ final class ScenarioReader {
 
   long longValue(String path) {
     ConfigValue v = value(path);
-    Long n = wholeNumber(v);
+    Long n = wholeNumber(path, v);
     if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
     return n;
   }
@@ -92,7 +100,7 @@ final class ScenarioReader {
 
   /** {@link #intValue} of a value that is not at a key of its own, e.g. an item of a list. */
   int intOf(String path, ConfigValue v, int min, int max) {
-    Long n = wholeNumber(v);
+    Long n = wholeNumber(path, v);
     if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
     if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
     if (n > max) throw error(path, v, n + " is above the limit of " + max);
@@ -102,7 +110,7 @@ final class ScenarioReader {
   /** The whole number at {@code path}, in {@code [min, max]}: {@link #intValue} for counts beyond an {@code int}. */
   long longValue(String path, long min, long max) {
     ConfigValue v = value(path);
-    Long n = wholeNumber(v);
+    Long n = wholeNumber(path, v);
     if (n == null) throw error(path, v, "expected a whole number, got " + describe(v));
     if (n < min) throw error(path, v, "must be at least " + min + ", got " + n);
     if (n > max) throw error(path, v, n + " is above the limit of " + max);
@@ -122,6 +130,7 @@ final class ScenarioReader {
     Object raw = v.unwrapped();
     if (raw instanceof Number n) return n.doubleValue();
     if (raw instanceof String s) {
+      asciiDigits(path, v);
       try {
         // BigDecimal, not Double.parseDouble: it refuses NaN, Infinity and hexadecimal forms.
         return new BigDecimal(s.strip()).doubleValue();
@@ -132,10 +141,12 @@ final class ScenarioReader {
     throw error(path, v, "expected a number, got " + describe(v));
   }
 
-  private static Long wholeNumber(ConfigValue v) {
+  /** The whole number {@code v} holds, or null; a text with non-ASCII digits is refused at {@code path}. */
+  private Long wholeNumber(String path, ConfigValue v) {
     Object raw = v.unwrapped();
     if (raw instanceof Integer || raw instanceof Long) return ((Number) raw).longValue();
     if (raw instanceof String s) {
+      asciiDigits(path, v);
       try {
         return Long.parseLong(s.strip());
       } catch (NumberFormatException e) {
@@ -289,6 +300,16 @@ final class ScenarioReader {
     return new LinkSpec(bandwidth, latency);
   }
 
+  /** Refuses a text value holding a digit other than ASCII 0-9, which Java's parsers (not HOCON's) read as one. */
+  private void asciiDigits(String path, ConfigValue v) {
+    if (v.valueType() != ConfigValueType.STRING) return;
+    try {
+      Quantities.requireAsciiDigits(text(v));
+    } catch (IllegalArgumentException e) {
+      throw error(path, v, e.getMessage());
+    }
+  }
+
   private long quantity(String path, ConfigValue v, Function<String, Long> parser) {
     if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
       throw error(path, v, "expected a quantity with a unit, got " + describe(v));
@@ -341,7 +362,7 @@ final class ScenarioReader {
 
   /** An error about a value: its line when the user wrote it. */
   ScenarioException error(String path, ConfigValue v, String reason) {
-    return new ScenarioException(source, lineOf(v, path), path, reason);
+    return at(lineOrigin(v, path), path, reason);
   }
 
   /**
@@ -350,29 +371,50 @@ final class ScenarioReader {
    */
   ScenarioException itemError(String path, ConfigValue item, String reason) {
     ConfigOrigin origin = item.origin();
-    return new ScenarioException(source, origin.resource() != null ? 0 : origin.lineNumber(), path, reason);
+    return at(origin.resource() != null ? null : origin, path, reason);
   }
 
   /** An error about a key, perhaps defaulted: its line when the user wrote it. */
   ScenarioException error(String path, String reason) {
     ConfigValue v = navigate(merged.root(), path);
-    return new ScenarioException(source, v == null ? lineInUserTree(path) : lineOf(v, path), path, reason);
+    return at(v == null ? userOrigin(path) : lineOrigin(v, path), path, reason);
   }
 
-  private int lineOf(ConfigValue v, String path) {
+  /** An error about the key the user wrote at {@code path}, named {@code shownPath} in the message. */
+  ScenarioException keyError(String path, String shownPath, String reason) {
+    return at(userOrigin(path), shownPath, reason);
+  }
+
+  /** The origin whose line a message about {@code v} gives, or null when the user did not write it. */
+  private ConfigOrigin lineOrigin(ConfigValue v, String path) {
     ConfigOrigin origin = v.origin();
-    if (origin.resource() != null) return 0; // from the defaults
-    if (v.valueType() == ConfigValueType.OBJECT) return lineInUserTree(path); // merged objects blend origins
-    return origin.lineNumber();
+    if (origin.resource() != null) return null; // from the defaults
+    if (v.valueType() == ConfigValueType.OBJECT) return userOrigin(path); // merged objects blend origins
+    return origin;
+  }
+
+  /**
+   * The exception naming the file and line of {@code origin}: the scenario, or the file it included that holds the
+   * value (its line counts in that file, not in the scenario).
+   */
+  private ScenarioException at(ConfigOrigin origin, String path, String reason) {
+    if (origin == null || origin.lineNumber() <= 0) return new ScenarioException(source, 0, path, reason);
+    String file = origin.description().replaceFirst(": \\d+(-\\d+)?$", "");
+    return new ScenarioException(includedFiles.contains(file) ? file : source, origin.lineNumber(), path, reason);
   }
 
   /** The line where the user wrote {@code path} (a list item: the list), or 0 when the user did not. */
   int lineInUserTree(String path) {
+    ConfigOrigin origin = userOrigin(path);
+    return origin == null ? 0 : origin.lineNumber();
+  }
+
+  private ConfigOrigin userOrigin(String path) {
     try {
       ConfigValue v = navigate(user.root(), path.replaceAll("\\[\\d+]$", ""));
-      return v == null ? 0 : v.origin().lineNumber();
+      return v == null ? null : v.origin();
     } catch (ConfigException e) {
-      return 0;
+      return null;
     }
   }
 }

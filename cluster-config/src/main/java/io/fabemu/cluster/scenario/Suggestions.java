@@ -11,7 +11,9 @@ import java.util.Optional;
  * swaps of adjacent characters each cost 1; case and {@code _} versus {@code -} cost nothing), provided it is close
  * enough to be a likely typo: at most 1 edit for inputs of up to 3 characters, 2 up to 8, 3 beyond. A candidate that
  * starts with the input followed by {@code -} (e.g. {@code pipeline} for {@code pipeline-latency}) also counts. Ties
- * go to the earlier candidate.
+ * go to the earlier candidate. The cost is bounded by the candidates, not the input: a candidate whose length differs
+ * from the input's by more than the allowed edits is never compared, so a key of megabytes costs no more than a
+ * short one.
  */
 final class Suggestions {
 
@@ -20,11 +22,15 @@ final class Suggestions {
   static Optional<String> closest(String input, Collection<String> candidates) {
     String in = normalize(input);
     int allowed = in.length() <= 3 ? 1 : in.length() <= 8 ? 2 : 3;
+    String prefix = in + "-";
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : candidates) {
       String c = normalize(candidate);
-      int d = c.startsWith(in + "-") ? 1 : distance(in, c);
+      boolean longer = c.startsWith(prefix);
+      // The distance is at least the difference in length: no need to fill a table of input x candidate cells.
+      if (Math.abs(c.length() - in.length()) > allowed && !longer) continue;
+      int d = longer ? 1 : distance(in, c);
       if (d <= allowed && d < bestDistance) {
         best = candidate;
         bestDistance = d;

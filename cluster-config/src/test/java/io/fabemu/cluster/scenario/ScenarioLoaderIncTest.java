@@ -87,7 +87,7 @@ class ScenarioLoaderIncTest {
   @Test
   void shouldNameTheSwitchesWhenASwitchWithoutIncIsUnknown() {
     assertError(FABRIC + "devices.inc { enabled = true, switches-without-inc = [spine7] }")
-        .hasMessageContaining("devices.inc.switches-without-inc: 'spine7' is not a switch of this topology "
+        .hasMessageContaining(":2: devices.inc.switches-without-inc[0]: 'spine7' is not a switch of this topology "
             + "(tor0..tor3, spine0..spine1)");
     assertError(FABRIC + "devices.inc { enabled = true, switches-without-inc = [host1] }")
         .hasMessageContaining("'host1' is not a switch");

@@ -574,7 +574,7 @@ class ScenarioLoaderTest {
   @Test
   void shouldGiveOneLineWithFileAndLineWhenHoconIsMalformed() {
     Throwable e = org.assertj.core.api.Assertions.catchThrowable(() ->
-        ScenarioLoader.parse("topology {\n  hosts = 4\n  spines = [1,\n", "x.conf"));
+        ScenarioLoader.parse("topology {\n  hosts = 4\n  spines = [1,,]\n}\n", "x.conf"));
 
     assertThat(e).isInstanceOf(ScenarioException.class);
     assertThat(e.getMessage()).startsWith("x.conf:").contains("HOCON syntax error").doesNotContain("\n");

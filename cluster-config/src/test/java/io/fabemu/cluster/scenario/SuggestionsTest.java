@@ -1,8 +1,11 @@
 package io.fabemu.cluster.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class SuggestionsTest {
@@ -30,5 +33,14 @@ class SuggestionsTest {
   void shouldSuggestNothingWhenTooFar() {
     assertThat(Suggestions.closest("bandwidth", KEYS)).isEmpty();
     assertThat(Suggestions.closest("cut-thru", List.of("store-and-forward", "cut-through"))).isEmpty();
+  }
+
+  @Test
+  void shouldSkipCandidatesFarInLengthSoAHugeInputCostsLittle() {
+    // Once a full table per candidate: a key of 5 MB against hundreds of schema keys ran for minutes.
+    String huge = "k".repeat(5_000_000);
+    List<String> many = IntStream.range(0, 1000).mapToObj(i -> "key-" + i).toList();
+    assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThat(Suggestions.closest(huge, many)).isEmpty());
+    assertThat(Suggestions.closest("kkkkkkkkkkkk", List.of("k".repeat(15), "k".repeat(16)))).contains("k".repeat(15));
   }
 }
