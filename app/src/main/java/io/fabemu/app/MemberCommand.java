@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
+import io.fabemu.cluster.ClusterStartException;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberSettings;
@@ -29,8 +30,8 @@ import picocli.CommandLine.Option;
  * runs until the process is stopped (SIGTERM or Ctrl-C: it leaves the cluster gracefully), its actor system stops
  * (removed from the cluster: exit code 1 with one line), or, with {@code --parent-pid}, that process exits (so a
  * member started by a coordinator never outlives it: it stops within {@link #PARENT_EXITED_GRACE} of noticing,
- * exit code 0). A member that cannot start or join says why on one line
- * and exits 1.
+ * exit code 0; a parent gone before the member is Up stops the join at once, exit code 0). A member that cannot
+ * start or join says why on one line and exits 1.
  */
 @Command(name = "member", mixinStandardHelpOptions = true,
     description = "Start a cluster member that serves runs (see 'Running on several machines' in README.md).")
@@ -89,9 +90,32 @@ final class MemberCommand implements Callable<Integer> {
       ProcessHandle.of(parentPid).ifPresentOrElse(p -> p.onExit().thenRun(() -> parentExited.complete(null)),
           () -> parentExited.complete(null));
     }
+    // A parent gone while this member still joins (its coordinator killed as it started) interrupts the join: the
+    // member would otherwise retry the dead seed node for the whole join timeout.
+    Thread joining = Thread.currentThread();
+    Object joinLock = new Object();
+    boolean[] joined = {false};
+    parentExited.thenRun(() -> {
+      synchronized (joinLock) {
+        if (!joined[0]) joining.interrupt();
+      }
+    });
     Config settings = MemberSettings.member(cluster.host, port, cluster.transport());
-    EmbeddedCluster member = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, joinTimeout)
-        : EmbeddedCluster.joinSeedNodes(settings, seedNodes, joinTimeout);
+    EmbeddedCluster member;
+    try {
+      member = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, joinTimeout)
+          : EmbeddedCluster.joinSeedNodes(settings, seedNodes, joinTimeout);
+    } catch (ClusterStartException e) {
+      if (!parentExited.isDone()) throw e;
+      Thread.interrupted();
+      stderr.println("fabemu member: parent process " + parentPid + " exited before this member was up; exiting");
+      return Main.EXIT_OK;
+    } finally {
+      synchronized (joinLock) {
+        joined[0] = true;
+        Thread.interrupted(); // an interrupt that came as the join returned: the wait below sees the parent gone
+      }
+    }
     Thread leaveOnExit = new Thread(member::close, "fabemu-member-leave");
     Runtime.getRuntime().addShutdownHook(leaveOnExit);
     ScenarioRunner.serveAsMember(member);

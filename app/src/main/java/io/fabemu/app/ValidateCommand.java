@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
@@ -51,6 +52,10 @@ final class ValidateCommand implements Callable<Integer> {
   @Mixin
   FaultOptions faults;
 
+  @Option(names = "--skip-estimate",
+      description = "Accept the scenario even when the pre-flight estimate says it needs more heap than this JVM has.")
+  boolean skipEstimate;
+
   /** Events the summary of a fault plan lists. */
   static final int SUMMARY_EVENTS = 5;
 
@@ -66,6 +71,8 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     LoadedScenario loaded = sets.load(scenario, faults);
     ScenarioSpec spec = loaded.spec();
+    // Refused as `run` would refuse it (one line, exit 2), before the topology is built; warnings go on stderr.
+    RunSupport.checkEstimate(spec, 1, skipEstimate, Runtime.getRuntime().maxMemory(), stderr);
     Topology topology = Main.buildTopology(spec);
     if (spec.runsTraffic()) {
       // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.

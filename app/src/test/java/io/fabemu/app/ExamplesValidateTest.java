@@ -3,22 +3,31 @@ package io.fabemu.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabemu.cluster.scenario.OpticalCostsLoader;
+import io.fabemu.cluster.scenario.ResourceEstimate;
+import io.fabemu.cluster.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every file in {@code examples/} is what its header says: each scenario validates (one OK line, exit 0), each
- * {@code bad-*} example is refused in one line (exit 2), and the cost-model configuration loads as one. An example
- * that drifts from the scenario format fails here, not in a user's hands.
+ * {@code bad-*} example is refused in one line (exit 2), every example's pre-flight heap estimate fits a laptop or its
+ * header says which heap it needs, and the cost-model configuration loads as one. An example that drifts from the
+ * scenario format fails here, not in a user's hands.
  */
 class ExamplesValidateTest extends CliTestBase {
   private static final Path EXAMPLES = Path.of("..", "examples");
   /** Not a scenario: the transmission methods' cost configuration (docs/optical.md). */
   private static final String COSTS = "optical-costs.conf";
+  /** The JVM's default maximum heap on a 16 GiB machine: a quarter of its memory. */
+  private static final long LAPTOP_HEAP_BYTES = 4L << 30;
+  /** An example's header stating the heap its run needs, as {@code FABEMU_JAVA_OPTS=-Xmx8g}. */
+  private static final Pattern STATED_HEAP = Pattern.compile("(?m)^#.*FABEMU_JAVA_OPTS=-Xmx(\\d+)g\\b");
 
   private static List<Path> examples() throws IOException {
     try (Stream<Path> files = Files.list(EXAMPLES)) {
@@ -43,13 +52,36 @@ class ExamplesValidateTest extends CliTestBase {
     for (Path example : examples) {
       String name = example.getFileName().toString();
       if (name.equals(COSTS)) continue;
-      int code = fabemu("validate", example.toString());
+      // The heap check depends on the machine's memory: held below, to a fixed budget, instead.
+      int code = fabemu("validate", example.toString(), "--skip-estimate");
       if (name.startsWith("bad-")) {
         assertThat(code).as("%s: %s", name, stderr).isEqualTo(2);
         assertThat(lines(stderr)).as(name).hasSize(1);
       } else {
         assertThat(code).as("%s: %s", name, stderr).isZero();
         assertThat(stdout).as(name).startsWith("OK: " + example);
+      }
+    }
+  }
+
+  /**
+   * Every example runs on the default heap of a 16 GiB machine (a quarter of it), or its header says which -Xmx it
+   * needs, and that is enough by the pre-flight estimate: the documented command is never refused.
+   */
+  @Test
+  void shouldFitEveryExampleInALaptopsHeapOrSayInItsHeaderWhichHeapItNeeds() throws IOException {
+    for (Path example : examples()) {
+      String name = example.getFileName().toString();
+      if (name.equals(COSTS) || name.startsWith("bad-")) continue;
+      long heap = ResourceEstimate.of(ScenarioLoader.load(example).spec()).heapBytesPerMember(1);
+      Matcher stated = STATED_HEAP.matcher(Files.readString(example));
+      if (stated.find()) {
+        long statedBytes = Long.parseLong(stated.group(1)) << 30;
+        assertThat(heap).as("%s: the estimate against the -Xmx its header states", name).isLessThan(statedBytes);
+        assertThat(heap).as("%s: states an -Xmx it does not need", name).isGreaterThan(LAPTOP_HEAP_BYTES);
+      } else {
+        assertThat(heap).as("%s: the estimate against a 16 GiB machine's default heap; state -Xmx in its header",
+            name).isLessThanOrEqualTo(LAPTOP_HEAP_BYTES);
       }
     }
   }

@@ -83,7 +83,9 @@ class NetnsPartitionTest {
     Process coordinator = hosts.startFabemu(0, "run", scenario.toString(), "--members", "3", "--seed-nodes", seed,
         "--host", NetnsHosts.address(0), "--port", "" + PORT, "--transport", "tcp", "--out", out.toString());
 
-    // The four small cases are four fifths of the operations: cut once they are done, while the long one runs.
+    // The four small cases are four fifths of the operations: cut once they and a quarter of the long one are done
+    // (progress is summed over the members, so at exactly four fifths one member may still owe a small case's
+    // result; CI once cut there and got three cases), while the long one runs.
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
     while (!pastSmallCases(hosts.log(0)) && coordinator.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(50);
@@ -122,7 +124,7 @@ class NetnsPartitionTest {
     assertThat(keeper.waitFor(20, TimeUnit.SECONDS)).as("member 1 leaves on SIGTERM").isTrue();
   }
 
-  /** Whether the progress bar in {@code log} shows at least four fifths of the operations done. */
+  /** Whether the progress bar in {@code log} shows at least 85 % of the operations done. */
   private static boolean pastSmallCases(Path log) throws IOException {
     if (!Files.exists(log)) return false;
     Matcher m = PROGRESS.matcher(Files.readString(log));
@@ -132,7 +134,7 @@ class NetnsPartitionTest {
       done = Long.parseLong(m.group(1));
       total = Long.parseLong(m.group(2));
     }
-    return total > 0 && done * 5 >= total * 4;
+    return total > 0 && done * 20 >= total * 17;
   }
 
   private JsonNode oneMemberRunOfTheSmallCases() throws IOException {

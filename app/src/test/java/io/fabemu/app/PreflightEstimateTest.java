@@ -90,16 +90,31 @@ class PreflightEstimateTest extends CliTestBase {
   }
 
   @Test
-  void validateShouldPrintTheEstimateOfALimitScenarioAndSucceed() throws IOException {
+  void validateShouldRefuseALimitScenarioInOneLineAndPrintItsEstimateWithSkipEstimate() throws IOException {
     Path scenario = limitScenario("ppn");
 
-    assertThat(fabemu("validate", scenario.toString())).isZero();
+    assertThat(fabemu("validate", scenario.toString())).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1).first().asString()
+        .startsWith("fabemu: " + scenario + ": needs about ").contains(" of heap, this JVM has ");
+    assertThat(stdout).isEmpty();
 
+    assertThat(fabemu("validate", scenario.toString(), "--skip-estimate")).isZero();
     ScenarioSpec spec = ScenarioLoader.load(scenario).spec();
     assertThat(stdout.lines().toList()).containsExactly(
         "OK: " + scenario + ": leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines, 65536 ranks, 1 cases",
         "# Estimate: " + ResourceEstimate.of(spec).summary() + "; this JVM has "
             + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()));
+  }
+
+  @Test
+  void shouldLetTheQuickstartThroughOnTheDefaultHeapOfASmallContainer() {
+    // A 1 GiB container's default heap is 256 MiB; the quickstart runs under -Xmx160m.
+    ScenarioSpec spec = ScenarioLoader.load(Path.of("..", "examples", "quickstart.conf")).spec();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    RunSupport.checkEstimate(spec, 1, false, 256L << 20, new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
   }
 
   private static ScenarioSpec tiny() {

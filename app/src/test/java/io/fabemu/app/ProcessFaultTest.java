@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,9 @@ class ProcessFaultTest {
    * several machines"). A bound on a hang with a margin for a loaded machine, not a performance figure.
    */
   static final int COORDINATOR_KILLED_BOUND_SECONDS = 15;
+
+  /** The progress bar's count, {@code done/total}. */
+  private static final Pattern PROGRESS = Pattern.compile("(\\d+)/(\\d+) ");
 
   private final List<Process> started = new ArrayList<>();
 
@@ -118,24 +124,48 @@ class ProcessFaultTest {
     assertThat(stderr.lines().toList()).containsExactly("fabemu: only 2 of 3 members joined within "
         + MEMBER_TIMEOUT_SECONDS + " s");
     // The timeout counts from the start, the coordinator's own join included; the rest is stopping its member.
-    assertThat(tookMs).isBetween(MEMBER_TIMEOUT_SECONDS * 1000L, MEMBER_TIMEOUT_SECONDS * 1000L + 10_000);
+    assertThat(tookMs).isBetween(MEMBER_TIMEOUT_SECONDS * 1000L, MEMBER_TIMEOUT_SECONDS * 1000L + 25_000);
     assertThat(first.isAlive()).as("the first member keeps serving").isTrue();
   }
 
   @Test
   void shouldLetEveryMemberExitWithinTheBoundWhenTheCoordinatorIsKilledMidRun() throws Exception {
     Path tmp = Files.createDirectories(dir.resolve("tmp"));
-    Process coordinator = start(List.of("-Djava.io.tmpdir=" + tmp), "coordinator", "run", QUICKSTART.toString(),
+    // A case long enough (seconds of wall time on a loaded machine) that the kill lands while it runs.
+    Path scenario = dir.resolve("long.conf");
+    Files.writeString(scenario, """
+        name = coordinator-killed
+        seed = 5
+        topology { kind = leaf-spine, hosts = 12, hosts-per-tor = 4, spines = 2 }
+        workload { collective = allreduce, algorithms = [ring], sizes = [4 MiB], iterations = 40, warmup = 0, ppn = 2 }
+        """);
+    Path coordinatorLog = dir.resolve("coordinator.log");
+    Process coordinator = start(List.of("-Djava.io.tmpdir=" + tmp), "coordinator", "run", scenario.toString(),
         "--members", "3", "--transport", "tcp", "--out", dir.resolve("out").toString());
-    awaitLine(coordinator, dir.resolve("coordinator.log"), "virtual ");
+    // Mid-run: the progress bar (on stderr, in the log) shows operations done, so the members are Up and serving.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!operationsDone(coordinatorLog) && coordinator.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertThat(operationsDone(coordinatorLog)).as("operations done within 120 s; log:%n%s",
+        Files.readString(coordinatorLog)).isTrue();
     List<ProcessHandle> members = members(coordinator.toHandle());
     assertThat(members).hasSize(2);
+    assertThat(coordinator.isAlive()).as("the run must still be under way; log:%n%s", Files.readString(coordinatorLog))
+        .isTrue();
+    assertThat(Files.readString(coordinatorLog)).as("the run must not have ended").doesNotContain("# Run: virtual end");
 
     coordinator.destroyForcibly();
     long killedAt = System.nanoTime();
     CompletableFuture<?> allExited = CompletableFuture.allOf(members.stream().map(ProcessHandle::onExit)
         .toArray(CompletableFuture[]::new));
-    allExited.get(COORDINATOR_KILLED_BOUND_SECONDS + 30, TimeUnit.SECONDS);
+    try {
+      allExited.get(COORDINATOR_KILLED_BOUND_SECONDS + 30, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new AssertionError("members still running " + (COORDINATOR_KILLED_BOUND_SECONDS + 30) + " s after the "
+          + "coordinator was killed: " + members.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+          .toList() + "; their logs:\n" + String.join("\n", memberLogs(tmp)), e);
+    }
     long tookMs = (System.nanoTime() - killedAt) / 1_000_000;
     List<String> lastLines = new ArrayList<>();
     try (Stream<Path> logs = Files.walk(tmp)) {
@@ -149,6 +179,55 @@ class ProcessFaultTest {
 
     assertThat(tookMs).as("members exited; their logs end %s", lastLines)
         .isLessThan(COORDINATOR_KILLED_BOUND_SECONDS * 1000L);
+    // They left because their parent died, not because the run ended on its own.
+    assertThat(memberLogs(tmp)).as("member logs").hasSize(2)
+        .allSatisfy(text -> assertThat(text).contains("parent process").contains("exited; leaving the cluster"));
+  }
+
+  @Test
+  void shouldStopJoiningAtOnceWhenTheParentExitsBeforeTheMemberIsUp() throws Exception {
+    // A parent that lives until told, and a seed node nobody listens on: the member retries it until its parent goes.
+    Process parent = new ProcessBuilder("sleep", "600").start();
+    started.add(parent);
+    String seed = "127.0.0.1:" + freePort("127.0.0.1");
+    Process member = start("orphan", "member", "--seed-nodes", seed, "--host", "127.0.0.1", "--port", "0",
+        "--transport", "tcp", "--parent-pid", Long.toString(parent.pid()));
+    Path log = dir.resolve("orphan.log");
+    awaitLine(member, log, "Couldn't join seed nodes");
+
+    parent.destroyForcibly();
+    long killedAt = System.nanoTime();
+    boolean exited = member.waitFor(COORDINATOR_KILLED_BOUND_SECONDS, TimeUnit.SECONDS);
+    long tookMs = (System.nanoTime() - killedAt) / 1_000_000;
+    System.out.printf("ProcessFaultTest: parent killed while its member joined: member exited after %d ms%n",
+        tookMs);
+
+    assertThat(exited).as("the member exited within %d s (its join timeout is %d s); log:%n%s",
+        COORDINATOR_KILLED_BOUND_SECONDS, MemberCommand.SEED_NODES_JOIN_TIMEOUT_SECONDS, Files.readString(log))
+        .isTrue();
+    assertThat(member.exitValue()).isEqualTo(Main.EXIT_OK);
+    assertThat(Files.readString(log)).contains("fabemu member: parent process " + parent.pid()
+        + " exited before this member was up; exiting");
+  }
+
+  /** Whether the progress bar in {@code log} shows at least one operation done. */
+  private static boolean operationsDone(Path log) throws IOException {
+    if (!Files.exists(log)) return false;
+    Matcher m = PROGRESS.matcher(Files.readString(log));
+    boolean done = false;
+    while (m.find()) done = Long.parseLong(m.group(1)) > 0;
+    return done;
+  }
+
+  /** The text of every member log under {@code tmp} (the coordinator's members write theirs there). */
+  private static List<String> memberLogs(Path tmp) throws IOException {
+    List<String> texts = new ArrayList<>();
+    try (Stream<Path> logs = Files.walk(tmp)) {
+      for (Path log : logs.filter(p -> p.getFileName().toString().endsWith(".log")).sorted().toList()) {
+        texts.add(Files.readString(log));
+      }
+    }
+    return texts;
   }
 
   private Process start(String name, String... args) throws IOException {

@@ -210,7 +210,9 @@ public final class SoakRun {
     if (opts != null && !opts.isBlank()) cmd.addAll(List.of(opts.strip().split("\\s+")));
     cmd.addAll(List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "member", "--seed-nodes", seed, "--host", "127.0.0.1", "--port", Integer.toString(port),
-        "--transport", "tcp"));
+        "--transport", "tcp",
+        // A soak stopped by Ctrl-C or a kill takes its members with it.
+        "--parent-pid", Long.toString(ProcessHandle.current().pid())));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("member-" + n + ".log")
         .toFile()).start();
   }

@@ -11,6 +11,7 @@ import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LineSpec;
 import io.fabemu.core.topology.MeshSpec;
 import io.fabemu.core.topology.OpticalSpec;
+import io.fabemu.core.topology.PrismSpec;
 import io.fabemu.core.topology.RingSpec;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.topology.TorusSpec;
@@ -45,12 +46,21 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   /** Events per wall second the run-time hint assumes: the rate measured on this project's 2-core machine. */
   public static final long EVENTS_PER_SECOND = 600_000;
 
+  /**
+   * The most rings a multi-ring collective runs on: a directed ring leaves each node by a port of its own, and a
+   * prism node has 8 (docs/prism.md); the seed's triangular prism embeds 6.
+   */
+  static final int MULTI_RING_MAX_RINGS = 8;
   /** The algorithms whose messages go to the next rank (leaf-spine: mostly within the TOR). */
   static final Set<Algorithm> RING_LIKE = EnumSet.of(Algorithm.RING, Algorithm.MULTI_RING, Algorithm.SINGLE_RING,
       Algorithm.BIDIRECTIONAL_RING, Algorithm.LINE, Algorithm.LINE_BOTH_ENDS);
 
-  /** The JVM, loaded classes, Pekko's actor system and the CLI, before any device. */
-  static final long BASE_BYTES = 256L << 20;
+  /**
+   * The JVM, loaded classes, Pekko's actor system and the CLI, before any device: the soak's coordinator holds 16 MiB
+   * after a full GC between runs (docs/reliability.md) and the quickstart runs under -Xmx160m, so 64 MiB is on the
+   * high side without refusing small scenarios on small heaps (a 1 GiB container's default heap is 256 MiB).
+   */
+  static final long BASE_BYTES = 64L << 20;
   /** A host's NIC and compute node, their actors and mailboxes, its share of switches and routes. */
   static final long HOST_BYTES = 12L << 10;
   /** A rank's workload, executor, buffer recycler and results of the running case. */
@@ -206,10 +216,14 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     long log = logCeil(ranks);
     boolean blocks = collective.oneBlockPerRank();
     switch (algorithm) {
-      case RING:
       case MULTI_RING:
-      case SINGLE_RING:
       case BIDIRECTIONAL_RING:
+        // The ring's messages on each of its rings at once, the bytes split between them.
+        long rings = algorithm == Algorithm.BIDIRECTIONAL_RING ? 2 : MULTI_RING_MAX_RINGS;
+        Traffic one = traffic(collective, Algorithm.RING, ranks, sizeBytes, window);
+        return new Traffic(rings * one.messages(), one.bytes(), one.largestMessageBytes());
+      case RING:
+      case SINGLE_RING:
       case LINE:
       case LINE_BOTH_ENDS:
       case DIMENSION_RING:
@@ -295,9 +309,14 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
       hops = g.groups() / 4.0 + 2;
     } else if (topology instanceof OpticalSpec) {
       return 4;
+    } else if (topology instanceof PrismSpec) {
+      // Nodes linked straight to each other, no switch: a ring's neighbour is one link away, the rings being
+      // embedded on the prism's links.
+      return neighbours ? 1 : Math.max(2, Math.sqrt(hosts) / 2);
     } else {
       hops = Math.max(2, Math.sqrt(hosts) / 2);
     }
+    // Only a router fabric moves packets flit by flit; devices.router has defaults on every topology.
     RouterSpec router = spec.devices().router();
     if (router == null) return hops;
     long packetBytes = (long) spec.devices().nic().segmentBytes() + spec.devices().nic().headerBytes();
