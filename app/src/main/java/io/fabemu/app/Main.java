@@ -10,11 +10,14 @@ import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,6 +25,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine;
 
 /**
@@ -108,6 +112,8 @@ public final class Main implements Callable<Integer> {
         .addSubcommand(new OsuLatencyCommand(pipeline).commandLine())
         .addSubcommand(new OsuBandwidthCommand(pipeline).commandLine());
     addNcclPerfCommands(cli, pipeline, err);
+    // Last: picocli gives a converter to the subcommands present when it is registered, not to later ones.
+    cli.registerConverter(Path.class, new FileName());
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setParameterExceptionHandler((ex, arguments) -> onBadArguments(ex, err));
@@ -191,6 +197,23 @@ public final class Main implements Callable<Integer> {
 
   static String oneLine(String s) {
     return s == null ? "" : s.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+  }
+
+  /**
+   * Every path argument of every command ({@code SCENARIO}, {@code --profile}, {@code --out}, ...): refused in a
+   * sentence (not picocli's default, which quotes the Java exception) when the system cannot take it as a file name,
+   * e.g. one holding a NUL character.
+   */
+  static final class FileName implements ITypeConverter<Path> {
+    @Override
+    public Path convert(String value) {
+      try {
+        return Path.of(value);
+      } catch (InvalidPathException e) {
+        throw new TypeConversionException("'" + value.replace("\0", "\\0") + "' is not a file name ("
+            + e.getReason() + ")");
+      }
+    }
   }
 
   /** Bad input found by the app itself (output folder, files): exit code 2 with one line. */

@@ -14,6 +14,7 @@ import io.fabemu.cluster.scenario.ScenarioLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -27,7 +28,9 @@ import picocli.CommandLine.Spec;
  * {@code { hosts = 8 }}); a later {@code --set} of the same key wins.
  *
  * <p>Contract: a malformed assignment (no {@code =}, an empty or malformed key, a value that is not HOCON) is a
- * {@link ParameterException} naming it (exit code 2) before anything is loaded. A value the loader refuses is
+ * {@link ParameterException} naming it (exit code 2) before anything is loaded. A value that is only optional
+ * substitutions of unset environment variables ({@code --set seed=${?SEED}} without {@code SEED}) sets nothing: the
+ * key keeps the scenario's value, as the same line in the file would. A value the loader refuses is
  * reported by {@link #reword} as {@code --set KEY=VALUE: reason}, the same reason the loader gives for the file,
  * since the value has no line in any file.
  */
@@ -44,7 +47,10 @@ final class SetOverrides {
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
-  /** One parsed assignment: the key path, the value as typed, and the HOCON value. */
+  /**
+   * One parsed assignment: the key path, the value as typed, and the HOCON value, or null when the value is unset
+   * optional substitutions (the key is then not overridden).
+   */
   record Assignment(String text, String keyPath, ConfigValue value) {}
 
   /** The assignments in the order given; a malformed one is a {@link ParameterException}. */
@@ -59,7 +65,7 @@ final class SetOverrides {
         throw bad("--set '" + text + "': '" + key + "' is not a key path such as workload.iterations");
       }
       if (valueText.isEmpty()) throw bad("--set '" + text + "': no value after '='");
-      out.add(new Assignment(text, key, parseValue(text, valueText)));
+      out.add(new Assignment(text, key, parseValue(text, valueText).orElse(null)));
     }
     return out;
   }
@@ -71,6 +77,7 @@ final class SetOverrides {
   Config config() {
     Config config = ConfigFactory.empty();
     for (Assignment a : parsed()) {
+      if (a.value() == null) continue; // an unset ${?VAR}: the file's value stands
       config = config.withValue(a.keyPath(), ConfigValueFactory.fromAnyRef(a.value().unwrapped(),
           "--set " + a.text()));
     }
@@ -121,9 +128,9 @@ final class SetOverrides {
     return e;
   }
 
-  private ConfigValue parseValue(String text, String valueText) {
+  private Optional<ConfigValue> parseValue(String text, String valueText) {
     try {
-      return hoconValue(valueText);
+      return optionalHoconValue(valueText);
     } catch (IllegalArgumentException e) {
       throw bad("--set '" + text + "': " + e.getMessage());
     }
@@ -132,10 +139,20 @@ final class SetOverrides {
   /**
    * {@code valueText} as one HOCON value, as a scenario file would hold it after {@code key =}; shared with
    * {@code sweep --vary}. A text that is not HOCON, or that holds more than one value (e.g. {@code "2\nx = 1"}, which
-   * would set a second key behind the user's back), is an {@link IllegalArgumentException} whose message is the
-   * reason on one line.
+   * would set a second key behind the user's back), whose substitutions expand beyond the scenario's bound, or that
+   * is only optional substitutions of unset environment variables (a sweep point needs a value), is an
+   * {@link IllegalArgumentException} whose message is the reason on one line.
    */
   static ConfigValue hoconValue(String valueText) {
+    return optionalHoconValue(valueText).orElseThrow(() -> new IllegalArgumentException("it gives no value: its "
+        + "optional substitutions (${?NAME}) name no environment variable that is set"));
+  }
+
+  /**
+   * {@link #hoconValue}, or empty when the value is only optional substitutions ({@code ${?NAME}}) of environment
+   * variables that are not set: in a file, such a line sets nothing.
+   */
+  static Optional<ConfigValue> optionalHoconValue(String valueText) {
     try {
       // Before the parser, which recurses once per level of nesting: 3,000 '[' overflowed the stack.
       ScenarioLoader.checkText("v = " + valueText, "--set");
@@ -144,14 +161,16 @@ final class SetOverrides {
     }
     try {
       Config parsed = ConfigFactory.parseString("v = " + valueText,
-          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"))
-          // Resolved here, as the file's own values are (environment variables, ${?SEED}): an unresolved value
-          // failed later with a library error and exit 1.
-          .resolve();
-      if (parsed.root().size() != 1 || !parsed.hasPathOrNull("v")) {
-        throw new IllegalArgumentException("the value must be one HOCON value");
-      }
-      return parsed.root().get("v");
+          ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setOriginDescription("--set"));
+      if (parsed.root().size() != 1) throw new IllegalArgumentException("the value must be one HOCON value");
+      // Before resolving: v = {a = xxxx, b = ${v.a}${v.a}, c = ${v.b}${v.b}, ...} doubles at each level.
+      ScenarioLoader.checkSubstitutions(parsed, "--set");
+      // Resolved here, as the file's own values are (environment variables, ${?SEED}): an unresolved value failed
+      // later with a library error and exit 1.
+      Config resolved = parsed.resolve();
+      return resolved.hasPathOrNull("v") ? Optional.of(resolved.root().get("v")) : Optional.empty();
+    } catch (ScenarioException ex) {
+      throw new IllegalArgumentException(ex.reason());
     } catch (ConfigException ex) {
       String why = ex.getMessage() == null ? "not a HOCON value" : ex.getMessage().replaceFirst("^--set: \\d+: ", "");
       throw new IllegalArgumentException(Main.oneLine(why), ex);

@@ -10,17 +10,14 @@ import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code fabemu validate SCENARIO [--set KEY=VALUE ...] [--fault EVENT ...]}: checks the scenario (with the
@@ -42,8 +39,7 @@ import picocli.CommandLine.TypeConversionException;
     description = "Check a scenario without running it.")
 final class ValidateCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (HOCON), see docs/scenario-format.md.",
-      converter = FileName.class)
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (HOCON), see docs/scenario-format.md.")
   Path scenario;
 
   @Mixin
@@ -104,22 +100,6 @@ final class ValidateCommand implements Callable<Integer> {
    */
   static String estimateLine(ResourceEstimate estimate, long maxHeapBytes) {
     return "# Estimate: " + estimate.summary() + "; this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes);
-  }
-
-  /**
-   * A path from the command line, refused in a sentence (not picocli's default, which quotes the Java exception) when
-   * the system cannot take it as a file name, e.g. one holding a NUL character.
-   */
-  static final class FileName implements ITypeConverter<Path> {
-    @Override
-    public Path convert(String value) {
-      try {
-        return Path.of(value);
-      } catch (InvalidPathException e) {
-        throw new TypeConversionException("'" + value.replace("\0", "\\0") + "' is not a file name ("
-            + e.getReason() + ")");
-      }
-    }
   }
 
   /**

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -63,6 +64,24 @@ class CommandLineFuzzTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(
         "fabemu validate: Invalid value for positional parameter at index 0 (SCENARIO): 'a\\0b' is not a file name "
         + "(Nul character not allowed) (see 'fabemu validate --help')" + System.lineSeparator());
+  }
+
+  /** Every command's path arguments, not only validate's: run's SCENARIO and osu-allreduce's --profile. */
+  @Example
+  void shouldRefuseANulInAnyPathArgumentInASentence() {
+    // Each case: where picocli says the value was, then the arguments.
+    String[][] cases = {{"positional parameter at index 0 (SCENARIO)", "run", "a\0b"},
+        {"option '--profile'", "osu-allreduce", "--profile", "a\0b", "--nodes", "2", "--ppn", "1", "--mode", "host"},
+        {"option '--out'", "traffic", "x.conf", "--out", "a\0b"}};
+    for (String[] c : cases) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int code = Main.execute(Arrays.copyOfRange(c, 1, c.length), new PrintStream(new ByteArrayOutputStream()),
+          new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertThat(code).isEqualTo(Main.EXIT_BAD_INPUT);
+      assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("fabemu " + c[1] + ": Invalid value for " + c[0]
+          + ": 'a\\0b' is not a file name (Nul character not allowed) (see 'fabemu " + c[1] + " --help')"
+          + System.lineSeparator());
+    }
   }
 
   /** A --set value nested 3,000 levels deep overflowed the HOCON parser's stack (exit 1 with a trace). */

@@ -1,8 +1,11 @@
 package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.fabemu.collectives.Algorithm;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +70,35 @@ class SetOverridesTest extends CliTestBase {
       assertThat(stderr.lines().toList()).as(stderr).hasSize(1);
       assertThat(stderr).startsWith("fabemu validate: --set '");
     }
+  }
+
+  @Test
+  void shouldSetNothingWhenAValueIsAnUnsetOptionalSubstitution() throws Exception {
+    // As 'seed = ${?FABEMU_UNSET_X}' in the file: the key keeps its value. It was refused, "one HOCON value".
+    assertThat(fabemu("run", tinyScenario().toString(), "--no-progress", "--set", "seed=${?FABEMU_UNSET_X}"))
+        .as(stderr).isZero();
+    assertThat(executor.ranSpec.seed()).isEqualTo(42);
+    assertThat(fabemu("run", tinyScenario().toString(), "--no-progress", "--set", "seed=7", "--set",
+        "seed=${?FABEMU_UNSET_X}")).as(stderr).isZero();
+    assertThat(executor.ranSpec.seed()).isEqualTo(7);
+    // A sweep point needs a value.
+    assertThatThrownBy(() -> SweepPlan.parse("seed=1,${?FABEMU_UNSET_X}")).hasMessage("--vary "
+        + "'seed=1,${?FABEMU_UNSET_X}': '${?FABEMU_UNSET_X}': it gives no value: its optional substitutions (${?NAME}) "
+        + "name no environment variable that is set");
+  }
+
+  @Test
+  void shouldRefuseASetValueWhoseSubstitutionsExpandExponentially() {
+    // Resolved, the value of a30 is 4 GiB of text: the library ran out of memory.
+    StringBuilder value = new StringBuilder("name={a0 = xxxx");
+    for (int i = 1; i <= 30; i++) value.append(", a").append(i).append(" = ${v.a").append(i - 1).append("}${v.a")
+        .append(i - 1).append("}");
+    value.append("}");
+    assertThat(assertTimeoutPreemptively(Duration.ofSeconds(10), () -> fabemu("validate", tinyScenario().toString(),
+        "--set", value.toString()))).isEqualTo(2);
+    assertThat(stderr).isEqualTo("fabemu validate: --set '" + value + "': with it, the substitutions of the scenario "
+        + "expand to more than 4194304 characters in all (the limit of a scenario file) (see 'fabemu validate "
+        + "--help')" + System.lineSeparator());
   }
 
   @Test

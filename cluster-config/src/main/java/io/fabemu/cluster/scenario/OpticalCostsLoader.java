@@ -1,7 +1,6 @@
 package io.fabemu.cluster.scenario;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
@@ -12,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads the configuration file of the transmission methods' cost model (seed 004 [0173]: the bandwidths and the
@@ -59,12 +59,7 @@ public final class OpticalCostsLoader {
   }
 
   private static TransmissionCosts check(Config user, String source) {
-    Config merged;
-    try {
-      merged = user.withFallback(DEFAULTS).resolve();
-    } catch (ConfigException e) {
-      throw ScenarioLoader.fromHocon(source, e);
-    }
+    Config merged = ScenarioLoader.resolve(user, DEFAULTS, source, Set.of());
     ScenarioReader in = new ScenarioReader(source, user, merged);
     checkKeys(in, merged.root(), DEFAULTS.root(), "");
     String p = ROOT + ".";

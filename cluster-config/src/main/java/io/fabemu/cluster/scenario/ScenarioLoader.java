@@ -172,6 +172,30 @@ public final class ScenarioLoader {
     ScenarioSource.scan(ScenarioSource.normalize(text, sourceName), sourceName, 0);
   }
 
+  /**
+   * Checks that the substitutions of {@code config}, parsed but not resolved (e.g. a {@code --set} value), stay
+   * within the bound a scenario's own do (see docs/scenario-format.md): resolving it cannot build text of more than
+   * a scenario file's size limit. {@code sourceName} names it in the message.
+   *
+   * @throws ScenarioException naming the first value whose substitutions expand beyond the bound or form a cycle
+   */
+  public static void checkSubstitutions(Config config, String sourceName) {
+    SubstitutionBound.check(config, ConfigFactory.empty(), sourceName, Set.of());
+  }
+
+  /**
+   * {@code config} over {@code fallback} (resolved), resolved once its substitutions are known to stay within the
+   * bound; an error names the file of {@code includedFiles} or {@code source} it concerns.
+   */
+  static Config resolve(Config config, Config fallback, String source, Set<String> includedFiles) {
+    SubstitutionBound.check(config, fallback, source, includedFiles);
+    try {
+      return config.withFallback(fallback).resolve();
+    } catch (ConfigException e) {
+      throw fromHocon(source, e, includedFiles);
+    }
+  }
+
   /** The bundled defaults, resolved: what a scenario that sets no key at all gets (name and sizes aside). */
   public static Config defaults() {
     return DEFAULTS;
@@ -185,12 +209,7 @@ public final class ScenarioLoader {
 
   private static LoadedScenario check(Config user, Set<String> includedFiles, String source,
                                       List<? extends ConfigObject> faultEvents) {
-    Config merged;
-    try {
-      merged = user.withFallback(DEFAULTS).resolve();
-    } catch (ConfigException e) {
-      throw fromHocon(source, e);
-    }
+    Config merged = resolve(user, DEFAULTS, source, includedFiles);
     int ownEvents = 0;
     if (!faultEvents.isEmpty()) {
       ConfigValue events = eventsValue(merged);
@@ -243,6 +262,14 @@ public final class ScenarioLoader {
 
   /** Turns an exception of the HOCON library (syntax, substitution, include) into our one-line form. */
   static ScenarioException fromHocon(String source, ConfigException e) {
+    return fromHocon(source, e, Set.of());
+  }
+
+  /**
+   * {@link #fromHocon(String, ConfigException)} of an error found while resolving: when its origin is one of
+   * {@code includedFiles} (as origins describe them), that file is named, not the scenario.
+   */
+  static ScenarioException fromHocon(String source, ConfigException e, Set<String> includedFiles) {
     ConfigOrigin origin = e.origin();
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     String file = source;
@@ -251,8 +278,12 @@ public final class ScenarioLoader {
       String prefix = origin.description() + ": ";
       if (message.startsWith(prefix)) message = message.substring(prefix.length());
       line = origin.lineNumber();
-      // An included file: name it rather than the scenario.
-      if (origin.filename() != null && !Path.of(origin.filename()).normalize().equals(Path.of(source).normalize())) {
+      // An included file: name it rather than the scenario (parsed from text, its origin has a description only).
+      String described = origin.description().replaceFirst(": \\d+(-\\d+)?$", "");
+      if (includedFiles.contains(described)) {
+        file = described;
+      } else if (origin.filename() != null
+          && !Path.of(origin.filename()).normalize().equals(Path.of(source).normalize())) {
         file = origin.filename();
       }
     }

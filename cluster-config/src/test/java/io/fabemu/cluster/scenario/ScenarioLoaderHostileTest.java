@@ -182,6 +182,58 @@ class ScenarioLoaderHostileTest {
     assertFileError(outer).hasMessageStartingWith(dir.resolve("deep.conf") + ":1: nesting deeper than 64");
   }
 
+  @Test
+  void shouldNameTheIncludedFileOfAnErrorFoundWhileResolving() throws Exception {
+    write("profiles/p.conf", "seed = 1\n\ntopology.hosts = ${nowhere}\n");
+    Path scenario = write("examples/s.conf", "name = s\ninclude \"../profiles/p.conf\"\n");
+    assertFileError(scenario).hasMessage(dir.resolve("profiles/p.conf") + ":3: Could not resolve substitution to a "
+        + "value: ${nowhere}");
+  }
+
+  // ------------------------------------------------------------------------------ substitutions
+
+  @Test
+  void shouldRefuseSubstitutionsThatExpandExponentiallyBeforeResolvingThem() {
+    // Resolved, a30 alone is 4 GiB of text: the library ran out of memory before any key was checked.
+    StringBuilder text = new StringBuilder("a0 = \"xxxx\"\n");
+    for (int i = 1; i <= 30; i++) text.append("a").append(i).append(" = ${a").append(i - 1).append("}${a")
+        .append(i - 1).append("}\n");
+    // a0 renders as 6 characters, a19 adds 6 x 2^19: with a1 to a18, more than 4 MiB in all.
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertError(text.toString()).hasMessage("x.conf:20: a19: "
+        + "with it, the substitutions of the scenario expand to more than 4194304 characters in all (the limit of a "
+        + "scenario file)"));
+    // The same doubling through one key's overrides, each seeing the ones before it.
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertError("name = xxxx\n" + "name = ${name}${name}\n"
+        .repeat(30)).hasMessageStartingWith("x.conf:1: name: its substitutions expand to more than 4194304 "
+        + "characters"));
+    // One value referring many times to a large one: 1,100 x 4,002 characters is above the limit, 1,000 x is not.
+    String big = "name = \"" + "x".repeat(4000) + "\"\n";
+    assertError(big + "seed = " + "${name}".repeat(1100) + "\n").hasMessage("x.conf:2: seed: its substitutions "
+        + "expand to more than 4194304 characters (the limit of a scenario file)");
+    assertError(big + "seed = " + "${name}".repeat(1000) + "\n").hasMessageEndingWith(": seed: '" + "x".repeat(40)
+        + "...' is a text of 4000000 characters, above the limit of 4096");
+  }
+
+  @Test
+  void shouldRefuseACycleOfSubstitutionsThroughOtherKeys() {
+    assertError("seed = ${name}\nname = ${seed}\n").hasMessage("x.conf:2: name: its substitution ${seed} refers "
+        + "back to it (a cycle of substitutions)");
+    assertError("topology { hosts = 4, kind = ${topology} }\n").hasMessage("x.conf:1: topology.kind: its "
+        + "substitution ${topology} refers to a value that holds it (a cycle of substitutions)");
+  }
+
+  @Test
+  void shouldKeepTheMeaningOfSubstitutionsWithinTheBound() {
+    LoadedScenario loaded = ScenarioLoader.parse("topology { hosts = 8, hosts-per-tor = ${topology.spines} }\n"
+        + "workload.sizes = [4 B]\nworkload.sizes += 8 B\n"
+        + "name = \"a\"\nname = ${name}${name}\nname = ${name}-${name}\nseed = ${?FABEMU_NO_SUCH_VARIABLE}\n",
+        "x.conf");
+    assertThat(loaded.spec().topology().hosts()).isEqualTo(8);
+    assertThat(loaded.spec().workload().sizesBytes()).containsExactly(4L, 8L);
+    assertThat(loaded.spec().name()).isEqualTo("aa-aa");
+    assertThat(loaded.spec().seed()).isEqualTo(42);
+  }
+
   // ------------------------------------------------------------------------------ line ends, encodings
 
   @Test
