@@ -98,8 +98,10 @@ final class CommandPipeline {
           + "it with 'fabemu traffic'");
     }
     // Before anything is built: a scenario far above the heap would build for minutes and then run out of memory.
-    RunSupport.checkEstimate(spec, options.members, options.skipEstimate, Runtime.getRuntime().maxMemory(), stderr);
+    List<String> warnings = RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
+        Runtime.getRuntime().maxMemory());
     Topology topology = Main.buildTopology(spec);
+    warnings.forEach(stderr::println);
     ScenarioExecutor executor = chooseExecutor(options, topology);
     Path created = options.out == null ? null : RunSupport.prepareOutputFolder(options.out);
     try {

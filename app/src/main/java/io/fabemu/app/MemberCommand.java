@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
  * runs until the process is stopped (SIGTERM or Ctrl-C: it leaves the cluster gracefully), its actor system stops
  * (removed from the cluster: exit code 1 with one line), or, with {@code --parent-pid}, that process exits (so a
  * member started by a coordinator never outlives it: it stops within {@link #PARENT_EXITED_GRACE} of noticing,
- * exit code 0; a parent gone before the member is Up stops the join at once, exit code 0). A member that cannot
- * start or join says why on one line and exits 1.
+ * exit code 0; a parent gone before the member is Up stops the join at once, exit code 0, whatever else went wrong
+ * with the join). A member that cannot start or join says why on one line and exits 1.
  */
 @Command(name = "member", mixinStandardHelpOptions = true,
     description = "Start a cluster member that serves runs (see 'Running on several machines' in README.md).")
@@ -90,6 +90,7 @@ final class MemberCommand implements Callable<Integer> {
       ProcessHandle.of(parentPid).ifPresentOrElse(p -> p.onExit().thenRun(() -> parentExited.complete(null)),
           () -> parentExited.complete(null));
     }
+    Config settings = MemberSettings.member(cluster.host, port, cluster.transport());
     // A parent gone while this member still joins (its coordinator killed as it started) interrupts the join: the
     // member would otherwise retry the dead seed node for the whole join timeout.
     Thread joining = Thread.currentThread();
@@ -100,7 +101,6 @@ final class MemberCommand implements Callable<Integer> {
         if (!joined[0]) joining.interrupt();
       }
     });
-    Config settings = MemberSettings.member(cluster.host, port, cluster.transport());
     EmbeddedCluster member;
     try {
       member = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, joinTimeout)

@@ -60,12 +60,13 @@ final class RunSupport {
   /**
    * The pre-flight check, made before anything is built or written: refuses {@code spec} (bad input, exit code 2)
    * when its {@link ResourceEstimate} for one JVM of a run on {@code members} members is above {@code maxHeapBytes}
-   * (this JVM's {@code Runtime.maxMemory()}; member JVMs get the same options), and warns on {@code stderr} (one
-   * line each, the run goes on) when it is above {@value #TIGHT_HEAP_SHARE} of it or the events will take more
-   * than {@value #LONG_RUN_SECONDS} s at the measured rate. {@code --skip-estimate} ({@code skip}) checks nothing.
+   * (this JVM's {@code Runtime.maxMemory()}; member JVMs get the same options), and returns the warnings (one line
+   * each, the run goes on) when it is above {@value #TIGHT_HEAP_SHARE} of it or the events will take more than
+   * {@value #LONG_RUN_SECONDS} s at the measured rate. The caller prints them once the topology is built, so that a
+   * scenario refused there still gets exactly one line. {@code --skip-estimate} ({@code skip}) checks nothing.
    */
-  static void checkEstimate(ScenarioSpec spec, int members, boolean skip, long maxHeapBytes, PrintStream stderr) {
-    if (skip) return;
+  static List<String> checkEstimate(ScenarioSpec spec, int members, boolean skip, long maxHeapBytes) {
+    if (skip) return List.of();
     ResourceEstimate estimate = ResourceEstimate.of(spec);
     long heap = estimate.heapBytesPerMember(Math.max(1, members));
     String share = members > 1 ? " per member on " + members + " members" : "";
@@ -74,15 +75,17 @@ final class RunSupport {
           + " of heap" + share + ", this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes) + "; raise -Xmx "
           + "(FABEMU_JAVA_OPTS) or shrink ranks, sizes or iterations (--skip-estimate runs it anyway)");
     }
+    List<String> warnings = new ArrayList<>();
     if (heap > TIGHT_HEAP_SHARE * maxHeapBytes) {
-      stderr.println("fabemu: warning: " + spec.source() + ": needs about " + ResourceEstimate.formatBytes(heap)
+      warnings.add("fabemu: warning: " + spec.source() + ": needs about " + ResourceEstimate.formatBytes(heap)
           + " of heap" + share + ", " + Math.round(100.0 * heap / maxHeapBytes) + " % of this JVM's "
           + ResourceEstimate.formatBytes(maxHeapBytes) + "; it may run slowly or out of memory (raise -Xmx with "
           + "FABEMU_JAVA_OPTS)");
     }
     if (estimate.seconds() > LONG_RUN_SECONDS) {
-      stderr.println("fabemu: warning: " + spec.source() + ": a long run: " + estimate.summary());
+      warnings.add("fabemu: warning: " + spec.source() + ": a long run: " + estimate.summary());
     }
+    return warnings;
   }
 
   /**

@@ -11,7 +11,6 @@ import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -202,7 +201,7 @@ final class SweepCommand implements Callable<Integer> {
       LoadedScenario loaded = ScenarioLoader.load(scenario, point.config().withFallback(sets.config()));
       // Refused before the output folder is made; its warnings come when the point runs.
       RunSupport.checkEstimate(loaded.spec(), options.members, options.skipEstimate,
-          Runtime.getRuntime().maxMemory(), new PrintStream(OutputStream.nullOutputStream()));
+          Runtime.getRuntime().maxMemory());
       Topology topology = Main.buildTopology(loaded.spec());
       CommandPipeline.checkOptions(options, topology);
       return new Prepared(point, loaded);

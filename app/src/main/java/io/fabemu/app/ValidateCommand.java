@@ -48,6 +48,11 @@ final class ValidateCommand implements Callable<Integer> {
   @Mixin
   FaultOptions faults;
 
+  @Option(names = "--members", paramLabel = "N", defaultValue = "1",
+      description = "Check the estimate against the share of one JVM of a run on N members (default 1), as "
+          + "'run --members N' does.")
+  int members;
+
   @Option(names = "--skip-estimate",
       description = "Accept the scenario even when the pre-flight estimate says it needs more heap than this JVM has.")
   boolean skipEstimate;
@@ -65,11 +70,15 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (members < 1) throw new Main.BadInputException("--members must be at least 1, not " + members);
     LoadedScenario loaded = sets.load(scenario, faults);
     ScenarioSpec spec = loaded.spec();
-    // Refused as `run` would refuse it (one line, exit 2), before the topology is built; warnings go on stderr.
-    RunSupport.checkEstimate(spec, 1, skipEstimate, Runtime.getRuntime().maxMemory(), stderr);
+    // Refused as `run --members N` would refuse it (one line, exit 2), before the topology is built; its warnings
+    // once the topology is. `traffic` has no such check, so neither has the validation of a traffic scenario.
+    List<String> warnings = spec.runsTraffic() ? List.of()
+        : RunSupport.checkEstimate(spec, members, skipEstimate, Runtime.getRuntime().maxMemory());
     Topology topology = Main.buildTopology(spec);
+    warnings.forEach(stderr::println);
     if (spec.runsTraffic()) {
       // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.
       stdout.println("OK: " + scenario + ": " + topology.description() + ", " + spec.traffic().pattern().configName()

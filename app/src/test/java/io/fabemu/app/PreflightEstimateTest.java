@@ -6,10 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.fabric.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,6 +95,12 @@ class PreflightEstimateTest extends CliTestBase {
         .startsWith("fabemu: " + scenario + ": needs about ").contains(" of heap, this JVM has ");
     assertThat(stdout).isEmpty();
 
+    // As `run --members N` would: each JVM's share.
+    assertThat(fabemu("validate", scenario.toString(), "--members", "2")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).hasSize(1).first().asString().contains(" of heap per member on 2 members");
+    assertThat(fabemu("validate", scenario.toString(), "--members", "0")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu: --members must be at least 1, not 0");
+
     assertThat(fabemu("validate", scenario.toString(), "--skip-estimate")).isZero();
     ScenarioSpec spec = ScenarioLoader.load(scenario).spec();
     assertThat(stdout.lines().toList()).containsExactly(
@@ -110,11 +113,8 @@ class PreflightEstimateTest extends CliTestBase {
   void shouldLetTheQuickstartThroughOnTheDefaultHeapOfASmallContainer() {
     // A 1 GiB container's default heap is 256 MiB; the quickstart runs under -Xmx160m.
     ScenarioSpec spec = ScenarioLoader.load(Path.of("..", "examples", "quickstart.conf")).spec();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    RunSupport.checkEstimate(spec, 1, false, 256L << 20, new PrintStream(err, true, StandardCharsets.UTF_8));
-
-    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(RunSupport.checkEstimate(spec, 1, false, 256L << 20)).isEmpty();
   }
 
   private static ScenarioSpec tiny() {
@@ -125,21 +125,15 @@ class PreflightEstimateTest extends CliTestBase {
   void shouldRefuseAboveTheHeapWarnAboveFourFifthsAndStayQuietBelow() {
     ScenarioSpec spec = tiny();
     long heap = ResourceEstimate.of(spec).heapBytes();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
 
-    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, heap - 1, stderr))
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, heap - 1))
         .isInstanceOf(Main.BadInputException.class).hasMessageStartingWith("tiny.conf: needs about ");
-    RunSupport.checkEstimate(spec, 1, false, heap, stderr);
-    List<String> warned = err.toString(StandardCharsets.UTF_8).lines().toList();
+    List<String> warned = RunSupport.checkEstimate(spec, 1, false, heap);
     assertThat(warned).hasSize(1).first().asString().startsWith("fabemu: warning: tiny.conf: needs about ")
         .contains(", 100 % of this JVM's ");
-    err.reset();
-    RunSupport.checkEstimate(spec, 1, false, heap * 2, stderr);
-    assertThat(err.size()).isZero();
+    assertThat(RunSupport.checkEstimate(spec, 1, false, heap * 2)).isEmpty();
     // --skip-estimate checks nothing, even with no heap at all.
-    RunSupport.checkEstimate(spec, 1, true, 1, stderr);
-    assertThat(err.size()).isZero();
+    assertThat(RunSupport.checkEstimate(spec, 1, true, 1)).isEmpty();
   }
 
   @Test
@@ -151,11 +145,10 @@ class PreflightEstimateTest extends CliTestBase {
         """, "shared.conf").spec();
     ResourceEstimate estimate = ResourceEstimate.of(spec);
     long between = (estimate.heapBytes() + estimate.heapBytesPerMember(4)) / 2;
-    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
-    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, between, quiet))
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, between))
         .isInstanceOf(Main.BadInputException.class);
-    RunSupport.checkEstimate(spec, 4, false, between, quiet);
+    assertThat(RunSupport.checkEstimate(spec, 4, false, between)).hasSizeLessThanOrEqualTo(1);
     assertThat(estimate.heapBytesPerMember(4)).isLessThan(estimate.heapBytes() / 2);
   }
 
@@ -166,12 +159,10 @@ class PreflightEstimateTest extends CliTestBase {
         topology { kind = leaf-spine, hosts = 1024, hosts-per-tor = 32, spines = 4 }
         workload { collective = allreduce, algorithms = [ring], sizes = [4 KiB], iterations = 1000, warmup = 0 }
         """, "long.conf").spec();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    RunSupport.checkEstimate(spec, 1, false, Long.MAX_VALUE, new PrintStream(err, true, StandardCharsets.UTF_8));
+    List<String> warnings = RunSupport.checkEstimate(spec, 1, false, Long.MAX_VALUE);
 
     assertThat(ResourceEstimate.of(spec).seconds()).isGreaterThan(RunSupport.LONG_RUN_SECONDS);
-    assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+    assertThat(warnings).containsExactly(
         "fabemu: warning: long.conf: a long run: " + ResourceEstimate.of(spec).summary());
   }
 }

@@ -195,8 +195,10 @@ public final class EmbeddedCluster implements AutoCloseable {
           : seeds.isEmpty() ? "" : " (seed nodes " + seeds.stream().map(MemberSettings::hostPort).toList()
           + " not reachable?)"), e);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      // Terminated first: with the flag set again, the wait for the actor system to stop would return at once and
+      // its Aeron folder be removed under it.
       terminate(system, aeronDir, cleaner);
+      Thread.currentThread().interrupt();
       throw new ClusterStartException("interrupted while starting the cluster member on " + where, e);
     } catch (ExecutionException e) {
       terminate(system, aeronDir, cleaner);
@@ -216,8 +218,8 @@ public final class EmbeddedCluster implements AutoCloseable {
           .get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       ClusterBootstrap.get(system.classicSystem()).start();
     } catch (InterruptedException e) {
+      terminate(system, aeronDir, cleaner); // before the flag is set again, as in start
       Thread.currentThread().interrupt();
-      terminate(system, aeronDir, cleaner);
       throw new ClusterStartException("interrupted while starting the management endpoint on " + management, e);
     } catch (Exception e) {
       // Pekko's Scala code also throws checked exceptions it does not declare (a CA file that holds no certificate).

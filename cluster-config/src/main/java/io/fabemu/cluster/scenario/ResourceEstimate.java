@@ -46,11 +46,6 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   /** Events per wall second the run-time hint assumes: the rate measured on this project's 2-core machine. */
   public static final long EVENTS_PER_SECOND = 600_000;
 
-  /**
-   * The most rings a multi-ring collective runs on: a directed ring leaves each node by a port of its own, and a
-   * prism node has 8 (docs/prism.md); the seed's triangular prism embeds 6.
-   */
-  static final int MULTI_RING_MAX_RINGS = 8;
   /** The algorithms whose messages go to the next rank (leaf-spine: mostly within the TOR). */
   static final Set<Algorithm> RING_LIKE = EnumSet.of(Algorithm.RING, Algorithm.MULTI_RING, Algorithm.SINGLE_RING,
       Algorithm.BIDIRECTIONAL_RING, Algorithm.LINE, Algorithm.LINE_BOTH_ENDS);
@@ -99,10 +94,12 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     long dataBytesPerRank = 0;
     double events = 0;
     int barrierMessages = logCeil(ranks);
+    // The embedding is computed when the scenario is loaded: a multi-ring collective runs on all of its rings.
+    int multiRings = spec.rings() == null ? 1 : Math.max(1, spec.rings().rings().size());
     for (int c = 0; c < w.caseCount(); c++) {
       Algorithm algorithm = algorithmOfCase(w, c, ranks);
       long sizeBytes = Math.max(w.sizeOfCase(c), 0);
-      Traffic t = traffic(w.collective(), algorithm, ranks, sizeBytes, w.window());
+      Traffic t = traffic(w.collective(), algorithm, ranks, sizeBytes, w.window(), multiRings);
       scheduleMessages = Math.max(scheduleMessages, t.messages());
       if (!w.syntheticPayload()) {
         dataBytesPerRank = Math.max(dataBytesPerRank, buffers(w.collective(), ranks, sizeBytes)
@@ -210,17 +207,19 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   /**
    * One rank's share of an operation of {@code collective} by {@code algorithm} on {@code ranks} ranks of
    * {@code sizeBytes} each (per block where the collective has one block per rank), from the algorithms' formulas:
-   * rooted and tree algorithms are averaged over the ranks.
+   * rooted and tree algorithms are averaged over the ranks. {@code multiRings}: the rings a multi-ring collective
+   * runs on (the scenario's embedding).
    */
-  static Traffic traffic(Collective collective, Algorithm algorithm, long ranks, long sizeBytes, int window) {
+  static Traffic traffic(Collective collective, Algorithm algorithm, long ranks, long sizeBytes, int window,
+                         int multiRings) {
     long log = logCeil(ranks);
     boolean blocks = collective.oneBlockPerRank();
     switch (algorithm) {
       case MULTI_RING:
       case BIDIRECTIONAL_RING:
         // The ring's messages on each of its rings at once, the bytes split between them.
-        long rings = algorithm == Algorithm.BIDIRECTIONAL_RING ? 2 : MULTI_RING_MAX_RINGS;
-        Traffic one = traffic(collective, Algorithm.RING, ranks, sizeBytes, window);
+        long rings = algorithm == Algorithm.BIDIRECTIONAL_RING ? 2 : multiRings;
+        Traffic one = traffic(collective, Algorithm.RING, ranks, sizeBytes, window, 1);
         return new Traffic(rings * one.messages(), one.bytes(), one.largestMessageBytes());
       case RING:
       case SINGLE_RING:

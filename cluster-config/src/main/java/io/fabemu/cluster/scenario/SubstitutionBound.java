@@ -24,11 +24,13 @@ import java.util.Set;
  * <p>Contract: an upper bound of each value's resolved size, in characters as rendered, is its literal text plus the
  * bounds of the paths it refers to (memoised, so the check is linear in the tree); a path outside the tree is an
  * environment variable, bounded by the variables of that name and below it. A self-reference (a value that refers to
- * its own key or inside it, as {@code +=} does) is bounded by the values it overrides. When the characters that
- * substitutions add exceed {@link #MAX_EXPANSION_CHARS}, for one value or over the whole tree, or when a value refers
- * back to itself through other keys or to a value that holds it (a cycle, which resolution would refuse or drop),
- * the first such value (in line order) is refused with a {@link ScenarioException} naming its file, line and key.
- * Nothing that resolves within the bound is refused, so what a valid scenario means does not change.
+ * its own key, as {@code +=} does) is bounded by the values it overrides. When the characters that substitutions add
+ * exceed {@link #MAX_EXPANSION_CHARS}, for one value or over the whole tree, when a value refers back to itself
+ * through other keys or to a value that holds it (a cycle, which resolution would refuse or drop), when substitutions
+ * chain more than {@link #MAX_CHAIN} deep, or when a value that still merges with a substitution refers inside itself
+ * (which this bound cannot follow), the first such value (in line order) is refused with a {@link ScenarioException}
+ * naming its file, line and key. Apart from those last two, rare in a scenario, nothing that resolves within the
+ * bound is refused, so what a valid scenario means does not change.
  */
 final class SubstitutionBound {
 
@@ -38,6 +40,12 @@ final class SubstitutionBound {
    */
   static final long MAX_EXPANSION_CHARS = ScenarioSource.MAX_FILE_BYTES;
 
+  /**
+   * Most substitutions in a chain ({@code a2 = ${a1}}, {@code a1 = ${a0}}, ...): the HOCON library resolves a chain
+   * recursively, and 20,000 links overflowed its stack (as they would this check's); real scenarios chain two or three.
+   */
+  static final int MAX_CHAIN = 64;
+
   private static final ConfigRenderOptions CONCISE = ConfigRenderOptions.concise();
 
   private final ConfigObject root;
@@ -45,7 +53,7 @@ final class SubstitutionBound {
   private final String source;
   private final Set<String> includedFiles;
   /** Bounds of the nodes already measured, by key (a path, with the index of each list it lies in). */
-  private final Map<String, Long> bounds = new HashMap<>();
+  private final Map<String, Bound> bounds = new HashMap<>();
   /** The nodes being measured: reaching one again is a cycle. */
   private final Set<String> measuring = new HashSet<>();
   private final Map<String, Long> environmentBounds = new HashMap<>();
@@ -82,7 +90,8 @@ final class SubstitutionBound {
       measuring.add(leaf.key());
       Measure measure = measureLeaf(leaf);
       measuring.remove(leaf.key());
-      bounds.put(leaf.key(), measure.chars());
+      checkChain(measure.depth(), leaf);
+      bounds.put(leaf.key(), new Bound(measure.chars(), measure.depth()));
       long added = measure.added();
       total = add(total, added);
       if (added > MAX_EXPANSION_CHARS) {
@@ -121,37 +130,61 @@ final class SubstitutionBound {
     }
   }
 
-  /** A value's bound and the part of it its substitutions add (beyond its own literal characters). */
-  private record Measure(long chars, long added) {}
+  /**
+   * A value's bound, the part of it its substitutions add (beyond its own literal characters) and the longest chain
+   * of substitutions below it.
+   */
+  private record Measure(long chars, long added, int depth) {}
+
+  /** A node's bound and the longest chain of substitutions below it (0 for a value that holds none). */
+  private record Bound(long chars, int depth) {}
 
   /** The bound of the node at {@code key} (a path, or a list item), measured once. */
-  private long bound(ConfigValue node, List<String> path, String key, Leaf referrer, String reference) {
-    Long known = bounds.get(key);
+  private Bound bound(ConfigValue node, List<String> path, String key, Leaf referrer, String reference) {
+    Bound known = bounds.get(key);
     if (known != null) return known;
     if (!measuring.add(key)) {
       throw refusal(referrer, "its substitution " + reference + " refers back to it (a cycle of substitutions)");
     }
+    // The keys being measured are the chain followed so far, and the objects it descends into (at most 64 deep).
+    if (measuring.size() > 2 * MAX_CHAIN) checkChain(Integer.MAX_VALUE, referrer);
     long chars;
+    int depth = 0;
     if (!isResolvedStructure(node)) {
-      chars = measureLeaf(new Leaf(path, key, node)).chars();
+      Measure measure = measureLeaf(new Leaf(path, key, node));
+      chars = measure.chars();
+      depth = measure.depth();
+      checkChain(depth, referrer);
     } else if (node instanceof ConfigObject object) {
       chars = 2;
       for (String k : object.keySet()) {
         String childKey = childKey(key, k);
-        chars = add(chars, add(childKey.length() + 2L, bound(object.get(k), append(path, k), childKey, referrer,
-            reference)));
+        Bound child = bound(object.get(k), append(path, k), childKey, referrer, reference);
+        chars = add(chars, add(childKey.length() + 2L, child.chars()));
+        depth = Math.max(depth, child.depth());
       }
     } else if (node instanceof ConfigList list) {
       chars = 2;
       for (int i = 0; i < list.size(); i++) {
-        chars = add(chars, add(1, bound(list.get(i), path, key + "[" + i + "]", referrer, reference)));
+        Bound item = bound(list.get(i), path, key + "[" + i + "]", referrer, reference);
+        chars = add(chars, add(1, item.chars()));
+        depth = Math.max(depth, item.depth());
       }
     } else {
       chars = node.render(CONCISE).length();
     }
     measuring.remove(key);
-    bounds.put(key, chars);
-    return chars;
+    Bound measured = new Bound(chars, depth);
+    bounds.put(key, measured);
+    return measured;
+  }
+
+  /** Refuses {@code leaf} when the chain of substitutions below it is longer than {@link #MAX_CHAIN}. */
+  private void checkChain(int depth, Leaf leaf) {
+    if (depth > MAX_CHAIN) {
+      throw refusal(leaf, "its substitutions chain more than " + MAX_CHAIN + " deep (a substitution of a "
+          + "substitution of ...)");
+    }
   }
 
   /**
@@ -168,6 +201,7 @@ final class SubstitutionBound {
     boolean replaces = false;
     long literal = 0;
     int depth = 0;
+    int chain = 0;
     int i = 0;
     while (i < text.length()) {
       char c = text.charAt(i);
@@ -185,7 +219,9 @@ final class SubstitutionBound {
         }
         String reference = text.substring(i, Math.min(end + 1, text.length()));
         List<String> path = ConfigUtil.splitPath(text.substring(start, end));
-        current = add(current, reference(leaf, path, reference, before));
+        Bound referred = reference(leaf, path, reference, before);
+        current = add(current, referred.chars());
+        chain = Math.max(chain, referred.depth() + 1);
         replaces |= depth == 0 && path.equals(leaf.path());
         i = end + 1;
       } else if (c == ',' && depth == 0) {
@@ -204,19 +240,28 @@ final class SubstitutionBound {
       }
     }
     long chars = replaces ? current : add(before, current);
-    return new Measure(chars, Math.max(0, chars - literal));
+    return new Measure(chars, Math.max(0, chars - literal), chain);
   }
 
   /**
    * The bound of what {@code ${path}} in {@code leaf} resolves to; {@code before}: what a self-reference sees. The
    * fallback's value at {@code path} is added, since it merges with the one found here.
    */
-  private long reference(Leaf leaf, List<String> path, String reference, long before) {
-    return add(fallbackBound(path), ownReference(leaf, path, reference, before));
+  private Bound reference(Leaf leaf, List<String> path, String reference, long before) {
+    Bound own = ownReference(leaf, path, reference, before);
+    return new Bound(add(fallbackBound(path), own.chars()), own.depth());
   }
 
-  private long ownReference(Leaf leaf, List<String> path, String reference, long before) {
-    if (startsWith(path, leaf.path())) return add(before, environmentBound(path));
+  private Bound ownReference(Leaf leaf, List<String> path, String reference, long before) {
+    if (startsWith(path, leaf.path())) {
+      if (path.size() > leaf.path().size()) {
+        // Not a self-reference: it reads the final value below this one, which is still a merge with another
+        // substitution, whose parts this check cannot follow (30 doubling values inside such a merge built gigabytes).
+        throw refusal(leaf, "its substitution " + reference + " refers inside this value, which merges with "
+            + "another substitution; fabemu cannot bound what that resolves to (write the value without the merge)");
+      }
+      return new Bound(add(before, environmentBound(path)), 0);
+    }
     if (startsWith(leaf.path(), path)) {
       throw refusal(leaf, "its substitution " + reference + " refers to a value that holds it (a cycle of "
           + "substitutions)");
@@ -225,7 +270,9 @@ final class SubstitutionBound {
     List<String> at = new ArrayList<>();
     for (String element : path) {
       if (!isResolvedStructure(node)) break; // the path lies inside a value still to resolve: it bounds the path
-      if (!(node instanceof ConfigObject object) || object.get(element) == null) return environmentBound(path);
+      if (!(node instanceof ConfigObject object) || object.get(element) == null) {
+        return new Bound(environmentBound(path), 0);
+      }
       node = object.get(element);
       at.add(element);
     }

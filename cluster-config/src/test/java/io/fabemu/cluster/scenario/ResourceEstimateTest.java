@@ -100,11 +100,11 @@ class ResourceEstimateTest {
 
   @Test
   void shouldCountRingAndRecursiveDoublingMessagesByTheirFormulas() {
-    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RING, 8, 1024, 1))
+    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RING, 8, 1024, 1, 1))
         .isEqualTo(new ResourceEstimate.Traffic(14, 2048, 128));
-    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 8, 1024, 1))
+    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 8, 1024, 1, 1))
         .isEqualTo(new ResourceEstimate.Traffic(3, 3072, 1024));
-    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 12, 1024, 1))
+    assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RECURSIVE_DOUBLING, 12, 1024, 1, 1))
         .isEqualTo(new ResourceEstimate.Traffic(6, 6144, 1024));
     assertThat(ResourceEstimate.logCeil(1)).isZero();
     assertThat(ResourceEstimate.logCeil(4_194_304)).isEqualTo(22);

@@ -215,6 +215,34 @@ class ScenarioLoaderHostileTest {
   }
 
   @Test
+  void shouldRefuseADoublingInsideAValueThatMergesWithASubstitution() {
+    // ${a.a1} inside a's own object reads the final a.a1, not what a overrides: measured as a self-reference it
+    // passed as nothing, and the library built a30's 10 GiB of text (out of memory, with a trace).
+    StringBuilder text = new StringBuilder("a = ${?FABEMU_NO_SUCH_VARIABLE}\na {\n  a0 = \"xxxxxxxxxx\"\n");
+    for (int i = 1; i <= 30; i++) text.append("  a").append(i).append(" = ${a.a").append(i - 1).append("}${a.a")
+        .append(i - 1).append("}\n");
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertError(text + "}\n").hasMessage("x.conf:1: a: "
+        + "its substitution ${a.a0} refers inside this value, which merges with another substitution; fabemu cannot "
+        + "bound what that resolves to (write the value without the merge)"));
+  }
+
+  @Test
+  void shouldRefuseAChainOfSubstitutionsLongerThanTheLimitInEitherOrder() {
+    // 20,000 links overflowed the library's stack when resolving (and this check's, written last to first).
+    StringBuilder forward = new StringBuilder("a0 = 1\n");
+    for (int i = 1; i <= 20_000; i++) forward.append("a").append(i).append(" = ${a").append(i - 1).append("}\n");
+    assertError(forward.toString()).hasMessage("x.conf:66: a65: its substitutions chain more than 64 deep (a "
+        + "substitution of a substitution of ...)");
+    StringBuilder backward = new StringBuilder();
+    for (int i = 20_000; i >= 1; i--) backward.append("a").append(i).append(" = ${a").append(i - 1).append("}\n");
+    assertError(backward + "a0 = 1\n").hasMessageContaining(": its substitutions chain more than 64 deep");
+    // 64 links are a chain within the limit: resolved, and only then refused for the keys fabemu does not know.
+    StringBuilder within = new StringBuilder("a0 = 1\n");
+    for (int i = 1; i <= 64; i++) within.append("a").append(i).append(" = ${a").append(i - 1).append("}\n");
+    assertError(within.toString()).hasMessageContaining("x.conf:1: a0: unknown key");
+  }
+
+  @Test
   void shouldRefuseACycleOfSubstitutionsThroughOtherKeys() {
     assertError("seed = ${name}\nname = ${seed}\n").hasMessage("x.conf:2: name: its substitution ${seed} refers "
         + "back to it (a cycle of substitutions)");
