@@ -33,11 +33,11 @@ import java.util.function.Supplier;
  * the output folder, the run with its progress bar, the result files and the exit code of a finished run.
  *
  * <p>Contract: bad input (an output folder that cannot be made or written, an empty name, a file in its place) is a
- * {@link BadInputException} (exit code 2) thrown before anything runs. Once a run is over, every result file is tried ({@code results.json}, {@code results.csv},
- * {@code latency.svg}, {@code latency.png}, on a prism {@code links-prism.svg}, {@code report.html}, the tool-format
- * reports of {@link #reportFiles}
- * and the OSU files {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is
- * named on one line on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A
+ * {@link BadInputException} (exit code 2) thrown before anything runs. Once a run is over, every result file is
+ * tried ({@code results.json}, {@code results.csv}, {@code latency.svg}, {@code latency.png}, on a prism
+ * {@code links-prism.svg}, {@code report.html}, the tool-format reports of {@link #reportFiles} and the OSU files
+ * {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is named on one line
+ * on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A
  * plot that cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables
  * the other files hold. Nothing here writes to stdout.
  */

@@ -74,8 +74,8 @@ class MainTest extends CliTestBase {
   @Test
   void shouldPrintOkLineWhenScenarioIsValid() {
     assertThat(fabemu("validate", "../examples/quickstart.conf")).isZero();
-    assertThat(lines(withoutEstimate(stdout))).containsExactly("OK: ../examples/quickstart.conf: leaf-spine: 16 hosts, 4 TORs "
-        + "(4 hosts each), 2 spines, 16 ranks, 38 cases");
+    assertThat(lines(withoutEstimate(stdout))).containsExactly("OK: ../examples/quickstart.conf: leaf-spine: 16 hosts, "
+        + "4 TORs (4 hosts each), 2 spines, 16 ranks, 38 cases");
     assertThat(stderr).isEmpty();
   }
 

@@ -79,8 +79,8 @@ class TrafficCommandTest extends CliTestBase {
     Path scenario = dir.resolve("mesh.conf");
     Files.writeString(scenario, MESH_TRAFFIC);
     assertThat(fabemu("validate", scenario.toString())).isZero();
-    assertThat(withoutEstimate(stdout)).isEqualTo("OK: " + scenario + ": mesh: 4x4 (16 nodes, each a host and a router), uniform "
-        + "traffic, 3 offered loads\n");
+    assertThat(withoutEstimate(stdout)).isEqualTo("OK: " + scenario + ": mesh: 4x4 (16 nodes, each a host and a "
+        + "router), uniform traffic, 3 offered loads\n");
   }
 
   @Test

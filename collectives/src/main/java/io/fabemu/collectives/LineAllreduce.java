@@ -18,9 +18,9 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
  * place c = (p-1)/2, D = max(c-1, p-2-c) steps for the later side to reach it: place j &lt; c sends forward at step
  * f+j, place j &gt; c backward at step f+(p-1-j), the middle sends the result out at step f+D+1, and a place e away
  * from the middle receives it at step f+D+e. Cost with F fragments: F + 2p - 3 steps from one end, about F + p from
- * both, each alpha + (n/F) beta; with the default F = p, 3p - 3 and about 2p. Tags: fragment f is round f; phases 0 (forward reduce) and 1 (backward results),
- * and from both ends 2 (backward reduce) and 3 (forward results). Lane 0: one link per neighbour and direction, as
- * the seed's line has.
+ * both, each alpha + (n/F) beta; with the default F = p, 3p - 3 and about 2p. Tags: fragment f is round f; phases 0
+ * (forward reduce) and 1 (backward results), and from both ends 2 (backward reduce) and 3 (forward results). Lane
+ * 0: one link per neighbour and direction, as the seed's line has.
  */
 final class LineAllreduce {
   private LineAllreduce() {}
