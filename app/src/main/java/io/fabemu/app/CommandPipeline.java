@@ -101,9 +101,10 @@ final class CommandPipeline {
     List<String> warnings = RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
         Runtime.getRuntime().maxMemory());
     Topology topology = Main.buildTopology(spec);
-    warnings.forEach(stderr::println);
     ScenarioExecutor executor = chooseExecutor(options, topology);
     Path created = options.out == null ? null : RunSupport.prepareOutputFolder(options.out);
+    // Once nothing more can refuse the run as bad input: a refused run gets its one line only.
+    warnings.forEach(stderr::println);
     try {
       return runAndWrite(spec, echo, options, formatter, topology, executor);
     } catch (ScenarioException | BadInputException e) {
