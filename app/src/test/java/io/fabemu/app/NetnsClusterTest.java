@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,12 +39,7 @@ class NetnsClusterTest {
 
   @BeforeEach
   void createHosts() throws Exception {
-    String reason = NetnsHosts.unavailableReason();
-    if (reason != null) {
-      System.out.println("NetnsClusterTest skipped: " + reason);
-      Assumptions.abort(reason);
-    }
-    hosts = NetnsHosts.create(3, dir);
+    hosts = NetnsHosts.createOrSkip("NetnsClusterTest", 3, dir);
   }
 
   @AfterEach

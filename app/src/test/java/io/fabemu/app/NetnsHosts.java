@@ -6,6 +6,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Hosts for cluster tests: network namespaces, each with one address on 10.200.0.0/24 (host i has 10.200.0.(i+1)),
@@ -41,6 +42,19 @@ final class NetnsHosts implements AutoCloseable {
     if (add.code() != 0) return "'ip netns add' is not allowed here: " + add.output().strip();
     RootShell.run(List.of("ip", "netns", "del", probe));
     return null;
+  }
+
+  /**
+   * {@link #create} for the test {@code testName}, or, where this machine cannot run namespaced hosts, aborts the test
+   * (skipped), printing why.
+   */
+  static NetnsHosts createOrSkip(String testName, int count, Path logDir) throws InterruptedException {
+    String reason = unavailableReason();
+    if (reason != null) {
+      System.out.println(testName + " skipped: " + reason);
+      Assumptions.abort(reason);
+    }
+    return create(count, logDir);
   }
 
   /** Creates {@code count} hosts on one bridge; the logs of the processes started on them go to {@code logDir}. */

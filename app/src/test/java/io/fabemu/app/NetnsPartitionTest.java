@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,12 +56,7 @@ class NetnsPartitionTest {
 
   @BeforeEach
   void createHosts() throws Exception {
-    String reason = NetnsHosts.unavailableReason();
-    if (reason != null) {
-      System.out.println("NetnsPartitionTest skipped: " + reason);
-      Assumptions.abort(reason);
-    }
-    hosts = NetnsHosts.create(3, dir);
+    hosts = NetnsHosts.createOrSkip("NetnsPartitionTest", 3, dir);
   }
 
   @AfterEach
