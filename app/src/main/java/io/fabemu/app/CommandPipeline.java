@@ -3,6 +3,7 @@ package io.fabemu.app;
 import com.typesafe.config.Config;
 import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.app.report.FaultFigures;
 import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.scenario.ScenarioException;
@@ -132,6 +133,8 @@ final class CommandPipeline {
       stdout.print(formatter.results(result));
     }
     stdout.flush();
+    String spurious = result == null ? null : FaultFigures.spuriousWarning(spec.faults(), result.faults());
+    if (spurious != null) stderr.println(spurious);
 
     if (lost != null) {
       if (options.out != null && result != null) {

@@ -133,8 +133,8 @@ public final class ReportFormatter {
     sb.append("# fabemu faults: ").append(plural(plan.eventCount(), "event")).append(" (heartbeat ")
         .append(Units.format(s.heartbeatPeriodPs())).append(" x ").append(s.heartbeatMisses()).append(" missed, ")
         .append("management ").append(Units.format(s.managementLatencyPs())).append(" + ")
-        .append(Units.format(s.managementUpdatePs())).append(" per update, retransmit after ")
-        .append(Units.format(s.retransmitTimeoutPs())).append(", at most ").append(s.maxRetransmissions())
+        .append(Units.format(s.managementUpdatePs())).append(" per update, retransmit timeout ")
+        .append(s.retransmitTimeout().describe()).append(", at most ").append(s.maxRetransmissions())
         .append(" times)\n");
     int targetWidth = "Target".length();
     for (FaultFigures f : events) targetWidth = Math.max(targetWidth, f.event().target().length());
@@ -143,7 +143,8 @@ public final class ReportFormatter {
         .append(CNumbers.padRight("Target", targetWidth)).append(CNumbers.padRight("Action", 11))
         .append(CNumbers.padLeft("Detected(us)", 14)).append(CNumbers.padLeft("Rerouted(us)", 14))
         .append(CNumbers.padLeft("Lost", 12)).append(CNumbers.padLeft("Corrupted", 12))
-        .append(CNumbers.padLeft("Resent", 12)).append(CNumbers.padLeft("Touched", 10))
+        .append(CNumbers.padLeft("Resent", 12)).append(CNumbers.padLeft("Spurious", 10))
+        .append(CNumbers.padLeft("Touched", 10))
         .append(CNumbers.padLeft("Extra(us)", 14)).append(CNumbers.padLeft("MaxExtra(us)", 14)).append('\n');
     for (FaultFigures f : events) {
       FaultImpact impact = result.impactOf(f.event().id());
@@ -155,7 +156,8 @@ public final class ReportFormatter {
           .append(CNumbers.padLeft(FaultFigures.us(f.rerouteTimePs()), 14))
           .append(CNumbers.padLeft(FaultFigures.count(f.lostPackets()), 12))
           .append(CNumbers.padLeft(FaultFigures.count(f.corruptedPackets()), 12))
-          .append(CNumbers.padLeft(FaultFigures.count(f.resentMessages()), 12))
+          .append(CNumbers.padLeft(FaultFigures.count(f.lossDrivenResends()), 12))
+          .append(CNumbers.padLeft(FaultFigures.count(f.spuriousResends()), 10))
           .append(CNumbers.padLeft(impact == null ? "-" : Integer.toString(impact.collectivesTouched()), 10))
           .append(CNumbers.padLeft(impact == null ? "-" : FaultFigures.signedUs(impact.extraLatencyTotalPs()), 14))
           .append(CNumbers.padLeft(impact == null ? "-" : FaultFigures.signedUs(impact.extraLatencyMaxPs()), 14))
@@ -163,6 +165,8 @@ public final class ReportFormatter {
     }
     sb.append("# Detected, Rerouted: after the injection, until a neighbour noticed it and until the network routed "
         + "around it (-: not at all)\n");
+    sb.append("# Resent: messages sent again because a copy or its acknowledgement was lost; Spurious: sent again "
+        + "although the copy before had arrived (the retransmit timeout was too short)\n");
     sb.append("# Touched: collectives (measured iterations) running while the event acted; Extra, MaxExtra: their "
         + "time minus the run without faults, summed and largest (-: that run was skipped)\n");
     if (report == null) {
@@ -171,14 +175,17 @@ public final class ReportFormatter {
     }
     FaultTally t = report.tally();
     sb.append("# Fault totals: ").append(plural(t.totalLostPackets(), "packet")).append(" lost, ")
-        .append(t.totalCorruptedPackets()).append(" corrupted, ").append(plural(t.totalResentMessages(), "message"))
-        .append(" resent, ").append(plural(t.duplicatesDiscarded(), "duplicate")).append(" discarded");
+        .append(t.totalCorruptedPackets()).append(" corrupted, ")
+        .append(plural(t.totalLossDrivenResends(), "message")).append(" resent after a loss, ")
+        .append(t.totalSpuriousResends()).append(" resent spuriously, ")
+        .append(plural(t.duplicatesDiscarded(), "duplicate")).append(" discarded");
     long unexplainedLost = t.lostPackets(-1);
     long unexplainedCorrupted = t.corruptedPackets(-1);
     long unexplainedResent = t.resentMessages(-1);
     if (unexplainedLost + unexplainedCorrupted + unexplainedResent > 0) {
       sb.append(" (no event: ").append(unexplainedLost).append(" lost, ").append(unexplainedCorrupted)
-          .append(" corrupted, ").append(unexplainedResent).append(" resent)");
+          .append(" corrupted, ").append(t.lossDrivenResends(-1)).append(" resent after a loss, ")
+          .append(t.spuriousResends(-1)).append(" spuriously)");
     }
     sb.append('\n');
     detourLines(sb, events, t);
@@ -343,7 +350,14 @@ public final class ReportFormatter {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "# Run: virtual end %s, %d windows, %d events, %s events/s (wall %.3f s), "
         + "digest %s", Units.format(r.virtualEndPs()), r.windows(), r.events(), rate, r.wallSeconds(),
-        r.digest())).append('\n');
+        r.digest()));
+    if (r.faults() != null) {
+      // A run with faults: its resends, split, on the line a reader looks at first.
+      FaultTally t = r.faults().tally();
+      sb.append(", ").append(plural(t.totalLossDrivenResends(), "resend")).append(" after a loss, ")
+          .append(t.totalSpuriousResends()).append(" spurious");
+    }
+    sb.append('\n');
     if (!r.complete()) {
       sb.append("# INCOMPLETE: ").append(r.incompleteReason() == null ? "no reason given" : r.incompleteReason())
           .append('\n');

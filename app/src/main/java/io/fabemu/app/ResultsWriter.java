@@ -23,6 +23,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.fault.RetransmitTimeout;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.rings.RingEmbedding;
@@ -287,7 +288,15 @@ public final class ResultsWriter {
     settings.put("heartbeatMisses", s.heartbeatMisses());
     settings.put("managementLatencyPs", s.managementLatencyPs());
     settings.put("managementUpdatePs", s.managementUpdatePs());
-    settings.put("retransmitTimeoutPs", s.retransmitTimeoutPs());
+    ObjectNode timeout = settings.putObject("retransmitTimeout");
+    if (s.retransmitTimeout() instanceof RetransmitTimeout.Adaptive a) {
+      timeout.put("kind", "adaptive");
+      timeout.put("minPs", a.minPs());
+      timeout.put("maxPs", a.maxPs());
+    } else if (s.retransmitTimeout() instanceof RetransmitTimeout.Fixed f) {
+      timeout.put("kind", "fixed");
+      timeout.put("timeoutPs", f.timeoutPs());
+    }
     settings.put("maxRetransmissions", s.maxRetransmissions());
     settings.put("baseline", s.baseline());
     ArrayNode events = faults.putArray("events");
@@ -308,6 +317,8 @@ public final class ResultsWriter {
       putOrNull(n, "lostPackets", f.lostPackets());
       putOrNull(n, "corruptedPackets", f.corruptedPackets());
       putOrNull(n, "resentMessages", f.resentMessages());
+      putOrNull(n, "lossDrivenResends", f.lossDrivenResends());
+      putOrNull(n, "spuriousResends", f.spuriousResends());
       if (report != null && routerNetwork) {
         // Router networks: the packets sent through via nodes by this event's detours, and every detour in place.
         n.put("detouredPackets", f.event().id() < report.tally().eventCount()
@@ -332,12 +343,16 @@ public final class ResultsWriter {
       totals.put("lostPackets", t.totalLostPackets());
       totals.put("corruptedPackets", t.totalCorruptedPackets());
       totals.put("resentMessages", t.totalResentMessages());
+      totals.put("lossDrivenResends", t.totalLossDrivenResends());
+      totals.put("spuriousResends", t.totalSpuriousResends());
       totals.put("duplicatesDiscarded", t.duplicatesDiscarded());
       // Slot -1: what no event explains, e.g. a retransmission before the first fault; included in the totals.
       ObjectNode noEvent = totals.putObject("noEvent");
       noEvent.put("lostPackets", t.lostPackets(-1));
       noEvent.put("corruptedPackets", t.corruptedPackets(-1));
       noEvent.put("resentMessages", t.resentMessages(-1));
+      noEvent.put("lossDrivenResends", t.lossDrivenResends(-1));
+      noEvent.put("spuriousResends", t.spuriousResends(-1));
     }
     faults.put("partition", report == null ? null : report.partition());
     ArrayNode gaveUp = faults.putArray("gaveUp");

@@ -182,6 +182,7 @@ final class Fixtures {
     for (int i = 0; i < 2; i++) tally.packetCorrupted(1);
     for (int i = 0; i < 3; i++) tally.messageResent(0);
     for (int i = 0; i < 4; i++) tally.messageResent(1);
+    tally.resendSpurious(1);
     tally.messageResent(-1);
     tally.duplicateDiscarded();
     tally.duplicateDiscarded();

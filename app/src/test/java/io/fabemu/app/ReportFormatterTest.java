@@ -202,24 +202,26 @@ class ReportFormatterTest {
 
   /** The fault table of {@link Fixtures#faultedResult}, up to its totals line. */
   private static final String FAULT_TABLE = """
-      # fabemu faults: 6 events (heartbeat 1 us x 3 missed, management 1 us + 100 ns per update, retransmit after \
-      50 us, at most 10 times)
+      # fabemu faults: 6 events (heartbeat 1 us x 3 missed, management 1 us + 100 ns per update, retransmit timeout \
+      adaptive, 10 us to 10 ms, at most 10 times)
       # Id        At(us)  Target           Action       Detected(us)  Rerouted(us)        Lost   Corrupted      Resent\
-         Touched     Extra(us)  MaxExtra(us)
+        Spurious   Touched     Extra(us)  MaxExtra(us)
       0           40.000  link host0-tor0  down                3.000         4.200          12           0           3\
-               2        35.250        30.100
-      1           50.000  tor links        lossy                   -             -           5           2           4\
-               3        -0.002         0.002
+               0         2        35.250        30.100
+      1           50.000  tor links        lossy                   -             -           5           2           3\
+               1         3        -0.002         0.002
       2           60.000  link host0-tor0  up                  1.000         2.300           0           0           0\
-               1         5.150         5.150
+               0         1         5.150         5.150
       3          100.000  switch tor0      down                    -             -           0           0           0\
-               0         0.000         0.000
+               0         0         0.000         0.000
       4          120.000  host links       degrade                 -             -           0           0           0\
-               4        12.000         4.000
+               0         4        12.000         4.000
       5          130.000  host host3       straggler               -             -           0           0           0\
-               4         8.000         2.500
+               0         4         8.000         2.500
       # Detected, Rerouted: after the injection, until a neighbour noticed it and until the network routed around \
       it (-: not at all)
+      # Resent: messages sent again because a copy or its acknowledgement was lost; Spurious: sent again although \
+      the copy before had arrived (the retransmit timeout was too short)
       # Touched: collectives (measured iterations) running while the event acted; Extra, MaxExtra: their time minus \
       the run without faults, summed and largest (-: that run was skipped)
       """;
@@ -227,8 +229,8 @@ class ReportFormatterTest {
   @Test
   void shouldPrintAFaultTableWithItsTotalsThePartitionAndTheMessagesGivenUpOn() {
     assertThat(ReportFormatter.faults(Fixtures.faultedResult(2))).isEqualTo(FAULT_TABLE + """
-        # Fault totals: 17 packets lost, 2 corrupted, 8 messages resent, 2 duplicates discarded (no event: 0 lost, \
-        0 corrupted, 1 resent)
+        # Fault totals: 17 packets lost, 2 corrupted, 7 messages resent after a loss, 1 resent spuriously, \
+        2 duplicates discarded (no event: 0 lost, 0 corrupted, 1 resent after a loss, 0 spuriously)
         # Partition: rank 3 cut off from ranks 0-2
         # Gave up: rank 3 -> rank 0: message 0 after 10 tries
         # Gave up: rank 3 -> rank 1: message 1 after 10 tries
@@ -256,9 +258,10 @@ class ReportFormatterTest {
         new FaultReport(tally, r.faults().records(), null, List.of()));
 
     assertThat(ReportFormatter.faults(quiet)).endsWith(
-        "# Fault totals: 1 packet lost, 0 corrupted, 0 messages resent, 0 duplicates discarded\n")
+        "# Fault totals: 1 packet lost, 0 corrupted, 0 messages resent after a loss, 0 resent spuriously, "
+        + "0 duplicates discarded\n")
         .contains("\n3          100.000  switch tor0      down                    -             -           1"
-            + "           0           0         -             -             -\n");
+            + "           0           0         0         -             -             -\n");
   }
 
   @Test
@@ -267,7 +270,7 @@ class ReportFormatterTest {
 
     assertThat(ReportFormatter.faults(r)).contains(
         "\n0           40.000  link host0-tor0  down                    -             -           -           -"
-            + "           -         -             -             -\n")
+            + "           -         -         -             -             -\n")
         .endsWith("that run was skipped)\n# Fault totals: not reported\n");
   }
 
@@ -276,10 +279,13 @@ class ReportFormatterTest {
     String faulted = ReportFormatter.report(Fixtures.faultedResult(0));
     String plain = ReportFormatter.report(Fixtures.result());
 
+    // The summary line of a run with faults ends with its resends, split.
+    String resends = ", 7 resends after a loss, 1 spurious";
     assertThat(faulted).isEqualTo(plain.replace("\n# Run: ", "\n" + ReportFormatter.faults(
-        Fixtures.faultedResult(0)) + "\n# Run: "));
+        Fixtures.faultedResult(0)) + "\n# Run: ").replace("digest ab12\n", "digest ab12" + resends + "\n"));
     assertThat(faulted).contains("# Avg bus bandwidth    : 3.14628 \n\n# fabemu faults: 6 events")
-        .endsWith("# Partition: rank 3 cut off from ranks 0-2\n\n" + ReportFormatter.summary(Fixtures.result()));
+        .endsWith("# Partition: rank 3 cut off from ranks 0-2\n\n"
+            + ReportFormatter.summary(Fixtures.result()).replace("\n", resends + "\n"));
     assertThat(ReportFormatter.faults(Fixtures.result())).isEmpty();
     assertThat(plain).doesNotContain("faults");
   }

@@ -31,19 +31,23 @@ class ResultsJsonTest {
     assertThat(fieldNames(faults)).containsExactly("settings", "events", "totals", "partition", "gaveUp");
     JsonNode s = faults.get("settings");
     assertThat(fieldNames(s)).containsExactly("heartbeatPeriodPs", "heartbeatMisses", "managementLatencyPs",
-        "managementUpdatePs", "retransmitTimeoutPs", "maxRetransmissions", "baseline");
+        "managementUpdatePs", "retransmitTimeout", "maxRetransmissions", "baseline");
     assertThat(s.get("baseline").asBoolean()).isTrue();
     assertThat(List.of(s.get("heartbeatPeriodPs").asLong(), s.get("heartbeatMisses").asLong(),
         s.get("managementLatencyPs").asLong(), s.get("managementUpdatePs").asLong(),
-        s.get("retransmitTimeoutPs").asLong(), s.get("maxRetransmissions").asLong()))
-        .containsExactly(1_000_000L, 3L, 1_000_000L, 100_000L, 50_000_000L, 10L);
+        s.get("maxRetransmissions").asLong())).containsExactly(1_000_000L, 3L, 1_000_000L, 100_000L, 10L);
+    // The default timeout: adaptive, between 10 us and 10 ms.
+    assertThat(fieldNames(s.get("retransmitTimeout"))).containsExactly("kind", "minPs", "maxPs");
+    assertThat(List.of(s.at("/retransmitTimeout/kind").asText(), s.at("/retransmitTimeout/minPs").asText(),
+        s.at("/retransmitTimeout/maxPs").asText())).containsExactly("adaptive", "10000000", "10000000000");
 
     JsonNode events = faults.get("events");
     assertThat(events).hasSize(6);
     JsonNode down = events.get(0);
     assertThat(fieldNames(down)).containsExactly("id", "atPs", "action", "target", "detectedPs",
         "detectionDelayPs", "reporterDevice", "reporter", "rerouteCompletePs", "rerouteTimePs", "devicesUpdated",
-        "lostPackets", "corruptedPackets", "resentMessages", "impactWindowEndPs", "collectivesTouched",
+        "lostPackets", "corruptedPackets", "resentMessages", "lossDrivenResends", "spuriousResends",
+        "impactWindowEndPs", "collectivesTouched",
         "extraLatencyTotalPs", "extraLatencyMaxPs");
     assertThat(down.get("id").asInt()).isZero();
     assertThat(down.get("atPs").asLong()).isEqualTo(40_000_000L);
@@ -73,6 +77,9 @@ class ResultsJsonTest {
     assertThat(lossy.has("reporter")).isFalse();
     assertThat(List.of(lossy.get("lostPackets").asLong(), lossy.get("corruptedPackets").asLong(),
         lossy.get("resentMessages").asLong())).containsExactly(5L, 2L, 4L);
+    // Of its four resends one was spurious (the copy before had arrived).
+    assertThat(List.of(lossy.get("lossDrivenResends").asLong(), lossy.get("spuriousResends").asLong()))
+        .containsExactly(3L, 1L);
     // The TOR's failure has a record but was not noticed: times and reporter null, no device updated.
     JsonNode unseen = events.get(3);
     assertThat(unseen.get("detectedPs").isNull()).isTrue();
@@ -85,6 +92,8 @@ class ResultsJsonTest {
     assertThat(List.of(totals.get("lostPackets").asLong(), totals.get("corruptedPackets").asLong(),
         totals.get("resentMessages").asLong(), totals.get("duplicatesDiscarded").asLong()))
         .containsExactly(17L, 2L, 8L, 2L);
+    assertThat(List.of(totals.get("lossDrivenResends").asLong(), totals.get("spuriousResends").asLong()))
+        .containsExactly(7L, 1L);
     assertThat(List.of(totals.at("/noEvent/lostPackets").asLong(), totals.at("/noEvent/corruptedPackets").asLong(),
         totals.at("/noEvent/resentMessages").asLong())).containsExactly(0L, 0L, 1L);
     assertThat(faults.get("partition").asText()).isEqualTo("rank 3 cut off from ranks 0-2");

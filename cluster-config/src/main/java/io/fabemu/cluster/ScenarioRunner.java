@@ -190,7 +190,7 @@ public final class ScenarioRunner {
       // network's latency in a run with faults).
       return fabric.lookaheadPs();
     }
-    if (fabric.scenario().hasFaults()) {
+    if (fabric.scenario().faults().isActive()) {
       // Notices and route updates cross members on the management network, whose latency the fabric's lookahead
       // already takes in; the links between members may be slower still.
       return Math.min(fabric.scenario().faults().settings().managementLatencyPs(),

@@ -39,6 +39,7 @@ import io.fabemu.fabric.result.RunResult;
 import io.fabemu.fabric.result.TrafficResult;
 import io.fabemu.nic.ExternalEthernetCore;
 import io.fabemu.nic.NicCore;
+import io.fabemu.nic.PathRoundTrip;
 import io.fabemu.node.ComputeNodeCore;
 import io.fabemu.node.management.ManagementCore;
 import io.fabemu.node.rank.IncEnvironment;
@@ -142,7 +143,7 @@ public final class Fabric {
     List<PacketDropSpec> drops = scenario.packetDrops();
     checkDrops(topology, drops);
     FaultPlan faults = scenario.faults();
-    if (!faults.isEmpty() && scenario.runsTraffic()) {
+    if (faults.isActive() && scenario.runsTraffic()) {
       throw new IllegalArgumentException("faults do not reach synthetic traffic yet");
     }
     RouterRouting routerRouting = scenario.topology().routerRouting(topology).orElse(null);
@@ -156,11 +157,11 @@ public final class Fabric {
     }
     // The external Ethernet, when there is one, comes after the management node.
     OpticalSpec ocsCluster = ocsCluster(scenario);
-    if (ocsCluster != null && !faults.isEmpty()) {
+    if (ocsCluster != null && faults.isActive()) {
       throw new IllegalArgumentException("an OCS reconfiguration delay does not combine with faults yet");
     }
     // The OCS controller, when there is one, comes last.
-    DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isEmpty() ? 0 : 1)
+    DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isActive() ? 1 : 0)
         + (ethernet == null ? 0 : 1) + (ocsCluster == null ? 0 : 1)];
     int ocsDevice = ocsCluster == null ? -1 : devices.length - 1;
     // The run's policies (the initial one, then each change's) and, with changes, each one's routes and their times.
@@ -172,16 +173,16 @@ public final class Fabric {
       laterRoutes = routings.subList(1, routings.size());
       laterRoutesAtPs = ocsCluster.ocs().changes().stream().map(OcsSpec.PolicyChange::atPs).toList();
     }
-    int managementDevice = faults.isEmpty() ? -1 : topology.deviceCount();
+    int managementDevice = faults.isActive() ? topology.deviceCount() : -1;
     int ethernetDevice = ethernetDevice(topology, faults, ethernet);
-    DetourRouting detourRouting = faults.isEmpty() || routerRouting == null ? null : DetourRouting.of(routerRouting);
+    DetourRouting detourRouting = !faults.isActive() || routerRouting == null ? null : DetourRouting.of(routerRouting);
     if (detourRouting != null && router.virtualChannels() % detourRouting.vcClasses() != 0) {
       throw new IllegalArgumentException("faults on a router network need a multiple of " + detourRouting.vcClasses()
           + " virtual channels (" + routerRouting.vcClasses() + " classes per detour leg), got "
           + router.virtualChannels());
     }
     DetourViews detourViews = detourRouting == null ? null : new DetourViews(topology, routerRouting);
-    RoutingViews routingViews = faults.isEmpty() || detourViews != null ? null : new RoutingViews(topology, routing);
+    RoutingViews routingViews = !faults.isActive() || detourViews != null ? null : new RoutingViews(topology, routing);
     // In-network algorithms need TORs; on fabrics without them their cases fall back to the host algorithm.
     IncEnvironment incEnvironment = IncEnvironment.of(topology, workload.ppn(),
         scenario.devices().host().socketsPerNode(), inc != null);
@@ -202,8 +203,14 @@ public final class Fabric {
         NicCore nic = new NicCore(v, topology.computeNodeDevice(v), topology, routing, scenario.devices().nic(),
             scenario.devices().host().pcie(), elementBytes, inc == null ? null : inc.nic(), drops, scenario.seed(),
             router, routerRouting == null ? 0 : routerRouting.vcClasses(), traffic, destinations);
-        if (routingViews != null) nic.useFaults(faults, routingViews, managementDevice, scenario.seed());
-        if (detourViews != null) nic.useFaults(faults, detourViews, managementDevice, scenario.seed());
+        if (routingViews != null) {
+          nic.useFaults(faults, routingViews, managementDevice, scenario.seed(), new PathRoundTrip(v, topology,
+              routing, scenario.devices().switchSpec().pipelineLatencyPs(), scenario.devices().host().pcieLatencyPs()));
+        }
+        if (detourViews != null) {
+          nic.useFaults(faults, detourViews, managementDevice, scenario.seed(), new PathRoundTrip(v, topology,
+              routing, router.routerCycles() * router.cyclePs(), scenario.devices().host().pcieLatencyPs()));
+        }
         if (ethernet != null) nic.useEthernet(ethernet, ethernetDevice);
         if (ocsPolicies != null) {
           List<Integer> circuitPeers = circuitPeers(ocsPolicies, v, topology);
@@ -254,7 +261,7 @@ public final class Fabric {
     // credit can follow the event that caused it by less than a link latency (see RouterTiming).
     long linkLookahead = router == null ? topology.minLatencyPs() : RouterTiming.lookaheadPs(router);
     long lookahead = Math.min(linkLookahead, scenario.devices().host().pcieLatencyPs());
-    if (!faults.isEmpty()) {
+    if (faults.isActive()) {
       // Notices and route updates cross the management network.
       lookahead = Math.min(lookahead, faults.settings().managementLatencyPs());
     }
@@ -291,7 +298,7 @@ public final class Fabric {
 
   /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */
   private static int ethernetDevice(Topology topology, FaultPlan faults, EthernetSpec ethernet) {
-    return ethernet == null ? -1 : topology.deviceCount() + (faults.isEmpty() ? 0 : 1);
+    return ethernet == null ? -1 : topology.deviceCount() + (faults.isActive() ? 1 : 0);
   }
 
   /**
@@ -456,7 +463,7 @@ public final class Fabric {
 
   /** The management node's device id in a run with faults; -1 without. */
   public int managementDevice() {
-    return scenario.hasFaults() ? topology.deviceCount() : -1;
+    return scenario.faults().isActive() ? topology.deviceCount() : -1;
   }
 
   /** The nodes the traffic pattern lets send (throughput is per sending node); 0 without traffic. */

@@ -98,9 +98,12 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
     return hasFaults() && faults.settings().baseline();
   }
 
-  /** The same scenario without its fault plan: the run the faulted one's collectives are compared with. */
+  /**
+   * The same scenario without its fault events, its transport and management node still on
+   * ({@link FaultPlan#withoutEvents}): the run the faulted one's collectives are compared with.
+   */
   public ScenarioSpec baseline() {
-    return withFaults(FaultPlan.NONE);
+    return withFaults(faults.withoutEvents());
   }
 
   /** Whether the NICs run synthetic traffic (and the ranks nothing). */

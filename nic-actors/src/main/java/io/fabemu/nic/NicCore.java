@@ -275,16 +275,18 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    * ({@link NicIncUnit#onDeadLinks}): their leaders here are told, and the MRRs' NIC records why; an INC task
    * resent {@code maxRetransmits} times is given up on with a line instead of failing the run.
    *
+   * @param paths the idle round trips of this NIC's messages, for the adaptive retransmit timeout
    * @throws IllegalArgumentException on a router network (whose NICs take the detours instead:
-   *                                  {@link #useFaults(FaultPlan, DetourViews, int, long)})
+   *                                  {@link #useFaults(FaultPlan, DetourViews, int, long, PathRoundTrip)})
    */
-  public void useFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed) {
+  public void useFaults(FaultPlan plan, RoutingViews routingViews, int managementDevice, long scenarioSeed,
+                        PathRoundTrip paths) {
     if (terminal != null) {
       throw new IllegalArgumentException("NIC " + host + ": a router network's NIC takes detours, not routing views");
     }
     forwarder.enableFaults(plan, routingViews, managementDevice, scenarioSeed);
     this.faultPlan = plan;
-    this.transport = new ReliableTransport(host, plan.settings());
+    this.transport = new ReliableTransport(host, plan.settings(), forwarder.faultTally(), paths);
   }
 
   /**
@@ -295,7 +297,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    *
    * @throws IllegalArgumentException when the NIC is not on a router network, or runs synthetic traffic
    */
-  public void useFaults(FaultPlan plan, DetourViews detourViews, int managementDevice, long scenarioSeed) {
+  public void useFaults(FaultPlan plan, DetourViews detourViews, int managementDevice, long scenarioSeed,
+                        PathRoundTrip paths) {
     if (terminal == null || traffic != null) {
       throw new IllegalArgumentException("NIC " + host + ": detours need a router network running a workload");
     }
@@ -308,7 +311,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     this.routerFlightPs = (routerSpec.switchAllocationCycles() + routerSpec.traversalCycles()
         + routerSpec.linkLatencyCycles()) * cyclePs - cyclePs / 2;
     this.faultPlan = plan;
-    this.transport = new ReliableTransport(host, plan.settings());
+    this.transport = new ReliableTransport(host, plan.settings(), forwarder.faultTally(), paths);
   }
 
   /**
@@ -376,7 +379,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     } else if (packet.corrupted()) {
       return; // the checksum fails: dropped here, counted where the bits flipped
     } else if (packet.ack()) {
-      transport.acknowledged(packet.sourceHost(), packet.messageId());
+      transport.acknowledged(packet.sourceHost(), packet.messageId(), packet.transmission(), packet.tailTimePs());
     } else if (packet.inc() != null) {
       incReceive(packet, outbox);
     } else {
@@ -470,31 +473,32 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   private void send(NicSend send, Outbox outbox) {
     if (transport == null) {
-      transmitMessage(send.destinationHost(), send.message(), nextMessageId++, outbox);
+      transmitMessage(send.destinationHost(), send.message(), nextMessageId++, 0, outbox);
       return;
     }
     long sequence = transport.nextSequence(send.destinationHost());
     // Registered before it goes: on a router network the terminal arms the timer when the last packet has left.
     TransportTimer timer = transport.sent(send.destinationHost(), sequence, send.message());
-    long leftPs = transmitMessage(send.destinationHost(), send.message(), sequence, outbox);
+    long leftPs = transmitMessage(send.destinationHost(), send.message(), sequence, 0, outbox);
     if (leftPs >= 0) armTransportTimer(timer, leftPs, outbox);
   }
 
   /** Schedules a message's retransmission timer, due the transport's wait after its last packet left. */
   private void armTransportTimer(TransportTimer timer, long leftPs, Outbox outbox) {
-    long waitPs = transport.waitPs(timer.destinationHost(), timer.sequence());
-    outbox.send(host, Math.max(outbox.nowPs(), leftPs) + waitPs, timer);
+    long fromPs = Math.max(outbox.nowPs(), leftPs);
+    outbox.send(host, fromPs + transport.armedAt(timer.destinationHost(), timer.sequence(), fromPs), timer);
   }
 
   /** A message was not acknowledged in time: send it again (a new work request and DMA read), or give up. */
   @Override
   public void onTransportTimer(TransportTimer timer, Outbox outbox) {
     if (transport == null) throw cannotHandle(timer);
-    Message message = transport.onTimer(timer, outbox.nowPs());
+    Message message = transport.onTimer(timer, outbox.nowPs(),
+        faultPlan.latestImpairingEventAtOrBefore(outbox.nowPs()));
     if (message == null) return;
-    forwarder.faultTally().messageResent(faultPlan.latestImpairingEventAtOrBefore(outbox.nowPs()), outbox.nowPs());
     TransportTimer next = transport.sent(timer.destinationHost(), timer.sequence(), message);
-    long leftPs = transmitMessage(timer.destinationHost(), message, timer.sequence(), outbox);
+    long leftPs = transmitMessage(timer.destinationHost(), message, timer.sequence(),
+        transport.transmission(timer.destinationHost(), timer.sequence()), outbox);
     if (leftPs >= 0) armTransportTimer(next, leftPs, outbox);
   }
 
@@ -515,12 +519,13 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
 
   /**
    * Sends {@code message} to {@code destinationHost}'s NIC as message {@code messageId}: its work request, the DMA
-   * read of its segments and their packets.
+   * read of its segments and their packets, which carry {@code transmission} (the reliable transport's copy).
    *
    * @return when its last packet left the NIC (for the retransmission timer); -1 on a router network when its last
    *         packet was queued in the terminal, which reports when it leaves ({@link #lastPacketLeft})
    */
-  private long transmitMessage(int destinationHost, Message message, long messageId, Outbox outbox) {
+  private long transmitMessage(int destinationHost, Message message, long messageId, int transmission,
+                               Outbox outbox) {
     DataBuffer data = message.data();
     long totalBytes = message.sizeBytes();
     // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
@@ -555,7 +560,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       int wireBytes = wireBytes(payloadBytes);
       Packet packet = Packet.builder().sourceHost(host).destinationHost(destinationHost)
           .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
-          .elementOffset(elementOffset).slice(slice).build();
+          .elementOffset(elementOffset).slice(slice).transmission(transmission).build();
       if (terminal != null) {
         int via = detours == null ? DetourTable.DIRECT : detours.via(host, destinationHost);
         if (via == DetourTable.CUT_OFF) {
@@ -580,10 +585,13 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     return queuedInTerminal ? -1 : Math.max(leftPs, readyPs);
   }
 
-  /** Acknowledges message {@code sequence} of {@code sourceHost}, once its last packet is in host memory. */
-  private void acknowledge(int sourceHost, long sequence, long readyPs, Outbox outbox) {
+  /**
+   * Acknowledges message {@code sequence} of {@code sourceHost}, once its last packet is in host memory, answering
+   * copy {@code answeredTransmission} of it (the one whose packet made it whole, or a later duplicate).
+   */
+  private void acknowledge(int sourceHost, long sequence, int answeredTransmission, long readyPs, Outbox outbox) {
     Packet ack = Packet.builder().sourceHost(host).destinationHost(sourceHost).messageId(sequence).segmentCount(1)
-        .wireBytes(nic.headerBytes()).ack(true).build();
+        .wireBytes(nic.headerBytes()).ack(true).transmission(answeredTransmission).build();
     if (terminal != null) {
       int via = detours.via(host, sourceHost);
       if (via == DetourTable.CUT_OFF) {
@@ -749,7 +757,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
         ethernetRoutedArrived++;
         ethernetArrived(packet.ethernet(), tailArrivalPs, currentOutbox);
       } else if (segment != null && segment.ack()) {
-        transport.acknowledged(segment.sourceHost(), segment.messageId());
+        transport.acknowledged(segment.sourceHost(), segment.messageId(), segment.transmission(), tailArrivalPs);
       } else if (segment != null) {
         receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
       } else if (trafficStats != null) {
@@ -923,7 +931,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       // the copy's first and last packets (whichever of them arrive; one may be lost too).
       forwarder.faultTally().duplicateDiscarded();
       if (packet.segmentIndex() == 0 || packet.segmentIndex() == packet.segmentCount() - 1) {
-        acknowledge(packet.sourceHost(), packet.messageId(), outbox.nowPs(), outbox);
+        acknowledge(packet.sourceHost(), packet.messageId(), packet.transmission(), outbox.nowPs(), outbox);
       }
       return;
     }
@@ -963,7 +971,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     deliver(info, data, writtenPs, outbox);
     if (transport != null) {
       transport.markDelivered(last.sourceHost(), last.messageId());
-      acknowledge(last.sourceHost(), last.messageId(), writtenPs, outbox);
+      acknowledge(last.sourceHost(), last.messageId(), last.transmission(), writtenPs, outbox);
     }
   }
 

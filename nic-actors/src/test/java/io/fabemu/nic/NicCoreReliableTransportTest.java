@@ -99,7 +99,8 @@ class NicCoreReliableTransportTest {
     NicCore core = new NicCore(host, 2 + host, topology, routing,
         new NicSpec(SEGMENT_BYTES, HEADER_BYTES, 100_000L, 100_000L), new PcieSpec(64 * Units.GBPS, PCIE_LATENCY_PS),
         8);
-    core.useFaults(new FaultPlan(SETTINGS, List.of()), new RoutingViews(topology, routing), MANAGEMENT, 11L);
+    core.useFaults(new FaultPlan(SETTINGS, List.of()), new RoutingViews(topology, routing), MANAGEMENT, 11L,
+        new PathRoundTrip(host, topology, routing, 0L, PCIE_LATENCY_PS));
     return new Nic(core);
   }
 
@@ -213,6 +214,36 @@ class NicCoreReliableTransportTest {
     assertThat(sender.handle(lastLeftPs + 2 * TIMEOUT_PS, SENDER, new TransportTimer(RECEIVER, 0, 1))).isEmpty();
     assertThat(sender.handle(lastLeftPs + 2 * TIMEOUT_PS, SENDER, timer.payload())).isEmpty();
     assertThat(sender.faults().tally().totalResentMessages()).isEqualTo(1);
+    // Its acknowledgement answers copy 1: the resend was needed.
+    assertThat(acks).allSatisfy(a -> assertThat(((Packet) a.payload()).transmission()).isEqualTo(1));
+    assertThat(sender.faults().tally().totalSpuriousResends()).isZero();
+  }
+
+  @Test
+  void aResendWhoseFirstCopyHadArrivedIsCountedSpuriousByTheCopyItsAcknowledgementAnswers() {
+    Nic sender = nic(SENDER);
+    Nic receiver = nic(RECEIVER);
+    List<Sent> sent = sender.handle(1_000L, 2, new NicSend(RECEIVER, message()));
+    List<Sent> packets = ofType(sent, Packet.class);
+    Sent timer = ofType(sent, TransportTimer.class).get(0);
+    List<Sent> firstAcks = acks(receiver.receive(SENDER, packets));
+    assertThat(firstAcks).singleElement().satisfies(a -> assertThat(((Packet) a.payload()).transmission())
+        .as("answers the first copy").isZero());
+
+    // The timer fires before the acknowledgement is in: copy 1 leaves, numbered so.
+    List<Sent> again = ofType(sender.handle(timer.timePs(), SENDER, timer.payload()), Packet.class);
+    assertThat(again).hasSize(3).allSatisfy(p -> assertThat(((Packet) p.payload()).transmission()).isEqualTo(1));
+    // The receiver discards the copy and acknowledges it as copy 1.
+    List<Sent> copyAcks = acks(receiver.receive(SENDER, again));
+    assertThat(copyAcks).isNotEmpty().allSatisfy(a -> assertThat(((Packet) a.payload()).transmission())
+        .isEqualTo(1));
+
+    // The first copy's acknowledgement arrives first: the resend was not needed.
+    assertThat(sender.receive(RECEIVER, firstAcks)).isEmpty();
+    assertThat(sender.receive(RECEIVER, copyAcks)).isEmpty();
+    assertThat(sender.faults().tally().totalResentMessages()).isEqualTo(1);
+    assertThat(sender.faults().tally().totalSpuriousResends()).isEqualTo(1);
+    assertThat(sender.faults().tally().totalLossDrivenResends()).isZero();
   }
 
   @Test

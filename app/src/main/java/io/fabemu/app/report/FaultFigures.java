@@ -6,6 +6,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.fault.RetransmitTimeout;
 import io.fabemu.core.time.Units;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -23,9 +24,11 @@ import java.util.List;
  * @param lostPackets      packets lost because of it; -1 when the run reported no fault counts
  * @param corruptedPackets packets corrupted because of it; -1 when the run reported no fault counts
  * @param resentMessages   messages sent again because of it; -1 when the run reported no fault counts
+ * @param spuriousResends  of those, the resends whose copy before had arrived (the timeout was too short); -1 when
+ *                         the run reported no fault counts
  */
 public record FaultFigures(FaultEvent event, FaultRecord record, long lostPackets, long corruptedPackets,
-                           long resentMessages) {
+                           long resentMessages, long spuriousResends) {
 
   /** Written for a figure that does not apply (not detected, not rerouted, not reported). */
   public static final String NOT_APPLICABLE = "-";
@@ -38,11 +41,11 @@ public record FaultFigures(FaultEvent event, FaultRecord record, long lostPacket
     List<FaultFigures> figures = new ArrayList<>(plan.eventCount());
     for (FaultEvent e : plan.events()) {
       if (report == null || e.id() >= report.tally().eventCount()) {
-        figures.add(new FaultFigures(e, report == null ? null : report.recordOf(e.id()), -1, -1, -1));
+        figures.add(new FaultFigures(e, report == null ? null : report.recordOf(e.id()), -1, -1, -1, -1));
       } else {
         FaultTally t = report.tally();
         figures.add(new FaultFigures(e, report.recordOf(e.id()), t.lostPackets(e.id()), t.corruptedPackets(e.id()),
-            t.resentMessages(e.id())));
+            t.resentMessages(e.id()), t.spuriousResends(e.id())));
       }
     }
     return figures;
@@ -76,6 +79,35 @@ public record FaultFigures(FaultEvent event, FaultRecord record, long lostPacket
   /** From the injection until the network routed around it; -1 when it was not rerouted. */
   public long rerouteTimePs() {
     return rerouted() ? record.rerouteCompletePs() - event.atPs() : -1;
+  }
+
+  /** The resends something lost made necessary (all but the spurious ones); -1 when not reported. */
+  public long lossDrivenResends() {
+    return resentMessages < 0 ? -1 : resentMessages - spuriousResends;
+  }
+
+  /**
+   * What to change when resends were spurious: the retransmit timeout {@code timeout} was shorter than the round
+   * trips under this load.
+   */
+  public static String spuriousAdvice(RetransmitTimeout timeout) {
+    if (timeout instanceof RetransmitTimeout.Adaptive a) {
+      return "raise faults.transport.min-retransmit-timeout (now " + Units.format(a.minPs()) + ")";
+    }
+    return "remove faults.transport.retransmit-timeout (the adaptive default) or make it longer than "
+        + timeout.describe();
+  }
+
+  /**
+   * The one warning line of a run some of whose resends were spurious (their extra latency is the timeout's, not the
+   * faults'); null when none were, or the run reported no counts.
+   */
+  public static String spuriousWarning(FaultPlan plan, FaultReport report) {
+    if (report == null || report.tally().totalSpuriousResends() == 0) return null;
+    FaultTally t = report.tally();
+    return "fabemu: warning: " + t.totalSpuriousResends() + " of " + t.totalResentMessages() + " resends were "
+        + "spurious (the copy before had arrived), so part of the latency charged to the faults is the retransmit "
+        + "timeout's: " + spuriousAdvice(plan.settings().retransmitTimeout());
   }
 
   /** True when the run reported the counts of its faults. */

@@ -87,8 +87,8 @@ final class FaultSection implements ReportSection {
         + "failure after " + s.heartbeatMisses() + " missed heartbeats (one every "
         + Units.format(s.heartbeatPeriodPs()) + "), a repair at the next heartbeat; the management node is "
         + Units.format(s.managementLatencyPs()) + " away and takes " + Units.format(s.managementUpdatePs())
-        + " per routing update; a message not acknowledged within " + Units.format(s.retransmitTimeoutPs())
-        + " is sent again, at most " + s.maxRetransmissions() + " times.");
+        + " per routing update; a message not acknowledged in time (retransmit timeout: "
+        + s.retransmitTimeout().describe() + ") is sent again, at most " + s.maxRetransmissions() + " times.");
     timeline(out, figures);
     Tables.note(out, "One lane per target. A bar spans the time the target was down (from its down to its next up, "
         + "or to the end of the run); markers show each event's injection, when a neighbour noticed it and when the "
@@ -104,15 +104,16 @@ final class FaultSection implements ReportSection {
               : name(f.record().reporterDevice()),
           f.record() == null ? FaultFigures.NOT_APPLICABLE : Integer.toString(f.record().devicesUpdated()),
           FaultFigures.count(f.lostPackets()), FaultFigures.count(f.corruptedPackets()),
-          FaultFigures.count(f.resentMessages()),
+          FaultFigures.count(f.lossDrivenResends()), FaultFigures.count(f.spuriousResends()),
           impact == null ? FaultFigures.NOT_APPLICABLE : Integer.toString(impact.collectivesTouched()),
           impact == null ? FaultFigures.NOT_APPLICABLE : FaultFigures.signedUs(impact.extraLatencyTotalPs()),
           impact == null ? FaultFigures.NOT_APPLICABLE : FaultFigures.signedUs(impact.extraLatencyMaxPs()),
           f.detail()));
     }
     Tables.table(out, List.of("id", "at (us)", "target", "action", "detected after (us)", "rerouted after (us)",
-        "reporter", "devices updated", "lost packets", "corrupted packets", "resent messages", "collectives touched",
-        "extra latency (us)", "max extra latency (us)", "sets"), rows, Set.of(0, 1, 4, 5, 7, 8, 9, 10, 11, 12, 13));
+        "reporter", "devices updated", "lost packets", "corrupted packets", "resent after a loss", "spurious resends",
+        "collectives touched", "extra latency (us)", "max extra latency (us)", "sets"), rows,
+        Set.of(0, 1, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14));
     Tables.note(out, "Detected after, rerouted after: from the injection until a neighbour noticed it and until the "
         + "network was routed around it; - where that did not happen (or, for the counts, was not reported).");
     Tables.note(out, "Collectives touched: the measured iterations running while the event acted (from its injection "
@@ -214,7 +215,8 @@ final class FaultSection implements ReportSection {
     if (!detail.isEmpty()) tip.append(" (").append(detail).append(')');
     if (f.counted()) {
       tip.append("; ").append(f.lostPackets()).append(" packets lost, ").append(f.corruptedPackets())
-          .append(" corrupted, ").append(f.resentMessages()).append(" messages resent");
+          .append(" corrupted, ").append(f.lossDrivenResends()).append(" messages resent after a loss, ")
+          .append(f.spuriousResends()).append(" spuriously");
     }
     FaultImpact impact = impactOf(e.id());
     if (impact != null) {
@@ -233,10 +235,14 @@ final class FaultSection implements ReportSection {
     Tables.startFacts(out);
     Tables.fact(out, "Lost packets", Long.toString(t.totalLostPackets()));
     Tables.fact(out, "Corrupted packets", Long.toString(t.totalCorruptedPackets()));
-    Tables.fact(out, "Resent messages", Long.toString(t.totalResentMessages()));
+    Tables.fact(out, "Resent after a loss", Long.toString(t.totalLossDrivenResends()));
+    Tables.fact(out, "Resent spuriously", t.totalSpuriousResends() + (t.totalSpuriousResends() == 0 ? ""
+        : " (the copy before had arrived: " + FaultFigures.spuriousAdvice(plan.settings().retransmitTimeout())
+        + ")"));
     Tables.fact(out, "Duplicates discarded", Long.toString(t.duplicatesDiscarded()));
     Tables.fact(out, "Not caused by an event", t.lostPackets(-1) + " lost, " + t.corruptedPackets(-1)
-        + " corrupted, " + t.resentMessages(-1) + " resent (included above)");
+        + " corrupted, " + t.lossDrivenResends(-1) + " resent after a loss, " + t.spuriousResends(-1)
+        + " spuriously (included above)");
     out.start("tr").element("th", "Partition");
     String partition = report.partition();
     out.element("td", partition == null ? "none: every live rank could reach every other at the end" : partition,

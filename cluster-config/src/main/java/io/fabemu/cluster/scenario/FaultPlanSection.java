@@ -9,6 +9,8 @@ import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.fault.RetransmitTimeout;
+import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
@@ -40,6 +42,7 @@ final class FaultPlanSection implements ScenarioSection {
   /** The events' key path. */
   static final String EVENTS = "faults.events";
 
+  private static final String ADAPTIVE = "adaptive";
   private static final String EXAMPLE = "{ at = 40 us, action = down, switch = \"spine0\" }";
   private static final List<String> TARGET_KEYS = List.of("link", "switch", "node", "links-of");
   /** The device classes of {@code links-of}, as {@link #inClass} reads them. */
@@ -122,9 +125,31 @@ final class FaultPlanSection implements ScenarioSection {
         in.intValue("faults.detection.misses", 1, ScenarioLoader.MAX_HEARTBEAT_MISSES),
         in.durationPs("faults.management.latency", true),
         in.durationPs("faults.management.update-time", false),
-        in.durationPs("faults.transport.retransmit-timeout", true),
+        readRetransmitTimeout(in),
         in.intValue("faults.transport.max-retransmissions", 0, ScenarioLoader.MAX_RETRANSMISSIONS),
         in.boolValue("faults.baseline"));
+  }
+
+  /**
+   * {@code faults.transport}'s timeout: {@code retransmit-timeout = adaptive} (the default) estimates it between
+   * {@code min-retransmit-timeout} and {@code max-retransmit-timeout}; a duration there fixes it.
+   */
+  private static RetransmitTimeout readRetransmitTimeout(ScenarioReader in) {
+    String path = "faults.transport.retransmit-timeout";
+    long minPs = in.durationPs("faults.transport.min-retransmit-timeout", true);
+    long maxPs = in.durationPs("faults.transport.max-retransmit-timeout", true);
+    if (maxPs < minPs) {
+      throw in.error("faults.transport.max-retransmit-timeout", in.value("faults.transport.max-retransmit-timeout"),
+          "must be at least min-retransmit-timeout (" + Units.format(minPs) + ")");
+    }
+    ConfigValue v = in.value(path);
+    if (v.valueType() == ConfigValueType.STRING && ADAPTIVE.equals(((String) v.unwrapped()).strip())) {
+      return new RetransmitTimeout.Adaptive(minPs, maxPs);
+    }
+    if (v.valueType() == ConfigValueType.STRING && ((String) v.unwrapped()).strip().matches("[A-Za-z].*")) {
+      throw in.error(path, v, "expected '" + ADAPTIVE + "' or a duration such as 1 ms");
+    }
+    return new RetransmitTimeout.Fixed(in.durationPs(path, true));
   }
 
   /** The fabrics whose devices do not handle failures yet. */

@@ -12,6 +12,7 @@ import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.fault.RetransmitTimeout;
 import io.fabemu.fabric.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +72,31 @@ class ScenarioLoaderFaultsTest {
         """).faults().settings();
     assertThat(settings).isEqualTo(new FaultSettings(2 * US, 5, 3 * US, 250_000L, 80 * US, 4));
     assertThat(settings.baseline()).isTrue();
+  }
+
+  @Test
+  void shouldReadTheAdaptiveTimeoutAndItsBoundsByDefaultAndWhenGiven() {
+    assertThat(load("").faults().settings().retransmitTimeout())
+        .isEqualTo(new RetransmitTimeout.Adaptive(10 * US, 10_000 * US));
+    assertThat(load("faults.transport { retransmit-timeout = adaptive, min-retransmit-timeout = 50 us, "
+        + "max-retransmit-timeout = 2 ms }").faults().settings().retransmitTimeout())
+        .isEqualTo(new RetransmitTimeout.Adaptive(50 * US, 2_000 * US));
+    // A fixed timeout leaves the bounds unused.
+    assertThat(load("faults.transport.retransmit-timeout = 1 ms").faults().settings().retransmitTimeout())
+        .isEqualTo(new RetransmitTimeout.Fixed(1_000 * US));
+  }
+
+  @Test
+  void shouldRefuseATimeoutThatIsNeitherAdaptiveNorADurationAndBoundsTheWrongWayRound() {
+    assertError("\nfaults.transport.retransmit-timeout = adaptve").hasMessage("x.conf:2: "
+        + "faults.transport.retransmit-timeout: expected 'adaptive' or a duration such as 1 ms");
+    assertError("faults.transport.retransmit-timeout = 0 us")
+        .hasMessage("x.conf:1: faults.transport.retransmit-timeout: must be greater than 0");
+    assertError("faults.transport { min-retransmit-timeout = 2 ms\nmax-retransmit-timeout = 1 ms }")
+        .hasMessage("x.conf:2: faults.transport.max-retransmit-timeout: must be at least min-retransmit-timeout "
+            + "(2 ms)");
+    assertError("faults.transport.min-retransmit-timeout = 0 us")
+        .hasMessage("x.conf:1: faults.transport.min-retransmit-timeout: must be greater than 0");
   }
 
   @Test

@@ -8,12 +8,23 @@ import java.util.List;
  * A scenario's faults: its events in time order (ties keep the order they were given in), numbered 0.., and the
  * settings of detection, repair and retransmission. An empty plan ({@link #NONE}) changes nothing: no management
  * node, no acknowledgements, the run of a scenario without faults.
+ *
+ * @param active whether the run has the machinery of faults (the management node, the NICs' reliable transport, a
+ *               router network's detour routing): a plan with events always; a plan without is active only as a
+ *               faulted run's baseline ({@link #withoutEvents}), which must suffer everything the faulted run does
+ *               but its events
  */
-public record FaultPlan(FaultSettings settings, List<FaultEvent> events) {
+public record FaultPlan(FaultSettings settings, List<FaultEvent> events, boolean active) {
 
   public static final FaultPlan NONE = new FaultPlan(FaultSettings.DEFAULTS, List.of());
 
+  /** A plan whose machinery is on when it has events. */
+  public FaultPlan(FaultSettings settings, List<FaultEvent> events) {
+    this(settings, events, !events.isEmpty());
+  }
+
   public FaultPlan {
+    if (!active && !events.isEmpty()) throw new IllegalArgumentException("a fault plan with events is active");
     List<FaultEvent> sorted = new ArrayList<>(events);
     sorted.sort(Comparator.comparingLong(FaultEvent::atPs)); // stable: ties keep their order
     List<FaultEvent> numbered = new ArrayList<>(sorted.size());
@@ -24,6 +35,19 @@ public record FaultPlan(FaultSettings settings, List<FaultEvent> events) {
   /** True when the scenario injects no fault. */
   public boolean isEmpty() {
     return events.isEmpty();
+  }
+
+  /** Whether the run has the machinery of faults: see {@link #active}. */
+  public boolean isActive() {
+    return active;
+  }
+
+  /**
+   * The same settings without events, still active: the fault-free baseline of a faulted run, whose transport
+   * acknowledges and resends as the faulted run's does, so that an event's extra latency is its own.
+   */
+  public FaultPlan withoutEvents() {
+    return new FaultPlan(settings, List.of(), true);
   }
 
   public int eventCount() {

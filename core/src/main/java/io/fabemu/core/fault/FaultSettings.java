@@ -10,39 +10,43 @@ package io.fabemu.core.fault;
  * @param managementLatencyPs   one way between any device and the management node (its own network)
  * @param managementUpdatePs    the management node's time to compute and send one table update (updates leave one
  *                              after another)
- * @param retransmitTimeoutPs   a message not acknowledged this long after its last packet left is sent again; each
- *                              retransmission doubles the wait, up to 64 times this
+ * @param retransmitTimeout     how long a message not acknowledged after its last packet left waits before it is sent
+ *                              again: adaptive (the default) or fixed
  * @param maxRetransmissions    retransmissions of one message before its NIC gives up on it (the run then ends
  *                              incomplete, naming the message)
  * @param baseline              whether a run also runs the scenario without its faults, whose collectives' durations
  *                              give the extra latency of the collectives each event touched (devices never read it)
  */
 public record FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long managementLatencyPs,
-                            long managementUpdatePs, long retransmitTimeoutPs, int maxRetransmissions,
-                            boolean baseline) {
+                            long managementUpdatePs, RetransmitTimeout retransmitTimeout,
+                            int maxRetransmissions, boolean baseline) {
 
-  /** Defaults: 1 us heartbeats, 3 misses, 1 us to the management node, 100 ns per update, 50 us timeout, 10 tries. */
-  public static final FaultSettings DEFAULTS = new FaultSettings(1_000_000L, 3, 1_000_000L, 100_000L, 50_000_000L, 10);
+  /**
+   * Defaults: 1 us heartbeats, 3 misses, 1 us to the management node, 100 ns per update, the adaptive timeout, 10
+   * tries, with the baseline run.
+   */
+  public static final FaultSettings DEFAULTS = new FaultSettings(1_000_000L, 3, 1_000_000L, 100_000L,
+      RetransmitTimeout.DEFAULT, 10, true);
 
   public FaultSettings {
     if (heartbeatPeriodPs <= 0 || heartbeatMisses < 1 || managementLatencyPs <= 0 || managementUpdatePs < 0
-        || retransmitTimeoutPs <= 0 || maxRetransmissions < 0) {
-      throw new IllegalArgumentException("fault settings: heartbeat period, management latency and retransmit "
-          + "timeout must be positive, misses at least 1, update time and retransmissions not negative");
+        || retransmitTimeout == null || maxRetransmissions < 0) {
+      throw new IllegalArgumentException("fault settings: heartbeat period and management latency must be "
+          + "positive, misses at least 1, update time and retransmissions not negative, a retransmit timeout given");
     }
   }
 
-  /** Settings of a run that also runs its fault-free baseline. */
+  /** Settings with a fixed retransmit timeout, of a run that also runs its fault-free baseline. */
   public FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long managementLatencyPs,
                        long managementUpdatePs, long retransmitTimeoutPs, int maxRetransmissions) {
-    this(heartbeatPeriodPs, heartbeatMisses, managementLatencyPs, managementUpdatePs, retransmitTimeoutPs,
-        maxRetransmissions, true);
+    this(heartbeatPeriodPs, heartbeatMisses, managementLatencyPs, managementUpdatePs,
+        new RetransmitTimeout.Fixed(retransmitTimeoutPs), maxRetransmissions, true);
   }
 
   /** The same settings, with or without the fault-free baseline run. */
   public FaultSettings withBaseline(boolean newBaseline) {
     return new FaultSettings(heartbeatPeriodPs, heartbeatMisses, managementLatencyPs, managementUpdatePs,
-        retransmitTimeoutPs, maxRetransmissions, newBaseline);
+        retransmitTimeout, maxRetransmissions, newBaseline);
   }
 
   /** From a failure to its neighbours' notice: {@code heartbeatMisses} heartbeat periods. */
@@ -53,10 +57,5 @@ public record FaultSettings(long heartbeatPeriodPs, int heartbeatMisses, long ma
   /** From a repair to its neighbours' notice: the next heartbeat, one period. */
   public long recoveryDetectionDelayPs() {
     return heartbeatPeriodPs;
-  }
-
-  /** The wait before retransmission {@code attempt} (0 for the first send): the timeout doubled per try, capped. */
-  public long retransmitWaitPs(int attempt) {
-    return retransmitTimeoutPs << Math.min(attempt, 6);
   }
 }

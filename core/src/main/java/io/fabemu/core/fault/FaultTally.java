@@ -14,6 +14,11 @@ public final class FaultTally {
   private final long[] corruptedPackets;
   /** Messages sent again after their acknowledgement did not come in time. */
   private final long[] resentMessages;
+  /**
+   * Of those, the resends that were spurious: the copy sent before had arrived and its acknowledgement was on its
+   * way when the timer fired (the timeout was too short, nothing was lost).
+   */
+  private final long[] spuriousResends;
   /** Packets a router network's NIC sent through a via node, by the event whose detours it followed. */
   private final long[] detouredPackets;
   /** When the last of those messages was sent again (-1: none, or sent without a time). */
@@ -29,14 +34,15 @@ public final class FaultTally {
 
   public FaultTally(int eventCount) {
     this(new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1], new long[eventCount + 1],
-        noTimes(eventCount + 1), 0);
+        new long[eventCount + 1], noTimes(eventCount + 1), 0);
   }
 
-  private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long[] detouredPackets,
-                     long[] lastResendPs, long duplicatesDiscarded) {
+  private FaultTally(long[] lostPackets, long[] corruptedPackets, long[] resentMessages, long[] spuriousResends,
+                     long[] detouredPackets, long[] lastResendPs, long duplicatesDiscarded) {
     this.lostPackets = lostPackets;
     this.corruptedPackets = corruptedPackets;
     this.resentMessages = resentMessages;
+    this.spuriousResends = spuriousResends;
     this.detouredPackets = detouredPackets;
     this.lastResendPs = lastResendPs;
     this.duplicatesDiscarded = duplicatesDiscarded;
@@ -63,6 +69,11 @@ public final class FaultTally {
 
   public void messageResent(int eventId) {
     resentMessages[slot(eventId)]++;
+  }
+
+  /** One of the messages resent because of event {@code eventId} turned out to be resent spuriously. */
+  public void resendSpurious(int eventId) {
+    spuriousResends[slot(eventId)]++;
   }
 
   public void packetDetoured(int eventId) {
@@ -96,6 +107,16 @@ public final class FaultTally {
     return resentMessages[slot(eventId)];
   }
 
+  /** Resends put down to event {@code eventId} whose copy before had arrived: see {@link #spuriousResends}. */
+  public long spuriousResends(int eventId) {
+    return spuriousResends[slot(eventId)];
+  }
+
+  /** Resends put down to event {@code eventId} that something lost made necessary (all of them but the spurious). */
+  public long lossDrivenResends(int eventId) {
+    return resentMessages[slot(eventId)] - spuriousResends[slot(eventId)];
+  }
+
   public long detouredPackets(int eventId) {
     return detouredPackets[slot(eventId)];
   }
@@ -125,6 +146,14 @@ public final class FaultTally {
     return Arrays.stream(resentMessages).sum();
   }
 
+  public long totalSpuriousResends() {
+    return Arrays.stream(spuriousResends).sum();
+  }
+
+  public long totalLossDrivenResends() {
+    return totalResentMessages() - totalSpuriousResends();
+  }
+
   /** A new tally with both devices' counts summed. */
   public FaultTally plus(FaultTally other) {
     if (other.lostPackets.length != lostPackets.length) {
@@ -133,29 +162,32 @@ public final class FaultTally {
     long[] lost = lostPackets.clone();
     long[] corrupted = corruptedPackets.clone();
     long[] resent = resentMessages.clone();
+    long[] spurious = spuriousResends.clone();
     long[] detoured = detouredPackets.clone();
     long[] lastResend = lastResendPs.clone();
     for (int i = 0; i < lost.length; i++) {
       lost[i] += other.lostPackets[i];
       corrupted[i] += other.corruptedPackets[i];
       resent[i] += other.resentMessages[i];
+      spurious[i] += other.spuriousResends[i];
       detoured[i] += other.detouredPackets[i];
       lastResend[i] = Math.max(lastResend[i], other.lastResendPs[i]);
     }
-    return new FaultTally(lost, corrupted, resent, detoured, lastResend,
+    return new FaultTally(lost, corrupted, resent, spurious, detoured, lastResend,
         duplicatesDiscarded + other.duplicatesDiscarded);
   }
 
   /** A copy, for a report that must not change as the device goes on. */
   public FaultTally copy() {
     return new FaultTally(lostPackets.clone(), corruptedPackets.clone(), resentMessages.clone(),
-        detouredPackets.clone(), lastResendPs.clone(), duplicatesDiscarded);
+        spuriousResends.clone(), detouredPackets.clone(), lastResendPs.clone(), duplicatesDiscarded);
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof FaultTally t && Arrays.equals(lostPackets, t.lostPackets)
         && Arrays.equals(corruptedPackets, t.corruptedPackets) && Arrays.equals(resentMessages, t.resentMessages)
+        && Arrays.equals(spuriousResends, t.spuriousResends)
         && Arrays.equals(detouredPackets, t.detouredPackets) && Arrays.equals(lastResendPs, t.lastResendPs)
         && duplicatesDiscarded == t.duplicatesDiscarded;
   }

@@ -135,17 +135,20 @@ public final class DeviceProtocol {
    *                        {@code sourceHost}) got all of it; it carries no message ({@code info} is null)
    * @param corrupted       a lossy link flipped bits in it: its checksum fails where it is checked (the receiving
    *                        NIC, or a store-and-forward switch), which drops it
+   * @param transmission    the reliable transport's copy of the message this packet belongs to (0: its first send,
+   *                        k: its k-th resend); on an acknowledgement, the copy whose arrival it answers, so that
+   *                        the sender can tell a resend that was needed from a spurious one. 0 without the transport
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                       IncFrame inc, boolean ack, boolean corrupted) implements Payload {
+                       IncFrame inc, boolean ack, boolean corrupted, int transmission) implements Payload {
 
-    /** An ordinary or INC packet (no acknowledgement, not corrupted). */
+    /** An ordinary or INC packet (no acknowledgement, not corrupted, a first send). */
     public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                   int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
                   IncFrame inc) {
       this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
-          elementOffset, slice, inc, false, false);
+          elementOffset, slice, inc, false, false, 0);
     }
 
     @Override
@@ -162,7 +165,8 @@ public final class DeviceProtocol {
     public Builder toBuilder() {
       return new Builder().sourceHost(sourceHost).destinationHost(destinationHost).messageId(messageId)
           .segmentIndex(segmentIndex).segmentCount(segmentCount).wireBytes(wireBytes).tailTimePs(tailTimePs)
-          .info(info).elementOffset(elementOffset).slice(slice).inc(inc).ack(ack).corrupted(corrupted);
+          .info(info).elementOffset(elementOffset).slice(slice).inc(inc).ack(ack).corrupted(corrupted)
+          .transmission(transmission);
     }
 
     @Override
@@ -179,20 +183,20 @@ public final class DeviceProtocol {
     /** Same packet, arriving at the next device at a new tail time. */
     public Packet withTailTimePs(long newTailTimePs) {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes,
-          newTailTimePs, info, elementOffset, slice, inc, ack, corrupted);
+          newTailTimePs, info, elementOffset, slice, inc, ack, corrupted, transmission);
     }
 
     /** The same packet with bits flipped on a lossy link: its checksum fails. */
     public Packet asCorrupted() {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
-          info, elementOffset, slice, inc, ack, true);
+          info, elementOffset, slice, inc, ack, true, transmission);
     }
 
     /** The same INC task packet with its Header2's retransmission flag set. */
     public Packet asIncRetransmission() {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
           info, elementOffset, slice, new IncFrame(inc.type(), inc.ipSource(), inc.ipDestination(), inc.mpi(),
-              inc.header0(), inc.header2().asRetransmission(), inc.control()), ack, corrupted);
+              inc.header0(), inc.header2().asRetransmission(), inc.control()), ack, corrupted, transmission);
     }
 
     /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
@@ -218,6 +222,7 @@ public final class DeviceProtocol {
       private IncFrame inc;
       private boolean ack;
       private boolean corrupted;
+      private int transmission;
 
       private Builder() {}
 
@@ -299,10 +304,16 @@ public final class DeviceProtocol {
         return this;
       }
 
+      /** Sets {@link Packet#transmission()}. */
+      public Builder transmission(int transmission) {
+        this.transmission = transmission;
+        return this;
+      }
+
       /** A packet of the components set so far, through the canonical constructor. */
       public Packet build() {
         return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
-            info, elementOffset, slice, inc, ack, corrupted);
+            info, elementOffset, slice, inc, ack, corrupted, transmission);
       }
     }
   }

@@ -31,6 +31,16 @@ class PacketBuilderTest {
   }
 
   @Test
+  void shouldCarryTheTransmissionOfAResentCopyThroughEveryCopyOfThePacket() {
+    Packet resent = SAMPLE.toBuilder().transmission(2).build();
+
+    assertThat(resent.transmission()).isEqualTo(2);
+    assertThat(resent.withTailTimePs(70L).transmission()).isEqualTo(2);
+    assertThat(resent.asCorrupted().transmission()).isEqualTo(2);
+    assertThat(SAMPLE.transmission()).isZero();
+  }
+
+  @Test
   void shouldDefaultEveryComponentToZeroOrNullWhenNotSet() {
     assertThat(Packet.builder().build()).isEqualTo(new Packet(0, 0, 0L, 0, 0, 0, 0L, null, 0, null, null));
   }
