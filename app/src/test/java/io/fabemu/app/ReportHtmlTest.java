@@ -222,27 +222,29 @@ class ReportHtmlTest {
     assertThat(Xml.texts(doc, "title")).contains("link host0-tor0 down (event 0) noticed at 43.000 us, 3.000 us "
         + "after it happened, first reported by tor0", "link host0-tor0 up (event 2) routed around at 62.300 us, "
         + "2.300 us after it happened; 2 devices updated", "event 1: 50.000 us tor links lossy (drop 1 %, corrupt "
-        + "0.1 %); 5 packets lost, 2 corrupted, 4 messages resent; 3 collectives touched, -0.002 us extra latency");
+        + "0.1 %); 5 packets lost, 2 corrupted, 3 messages resent after a loss, 1 spuriously; 3 collectives touched, -0.002 us extra latency");
     // The legend: the bar and each kind of marker drawn, in a fixed order.
     assertThat(children(timeline, "path", "legend-marker")).extracting(e -> e.getAttribute("data-kind"))
         .containsExactly("down", "up", "degrade", "lossy", "straggler", "detected", "rerouted");
 
     List<List<String>> rows = rows(doc, "id");
     assertThat(rows).containsExactly(
-        List.of("0", "40.000", "link host0-tor0", "down", "3.000", "4.200", "tor0", "3", "12", "0", "3", "2",
+        List.of("0", "40.000", "link host0-tor0", "down", "3.000", "4.200", "tor0", "3", "12", "0", "3", "0", "2",
             "35.250", "30.100", ""),
-        List.of("1", "50.000", "tor links", "lossy", "-", "-", "-", "-", "5", "2", "4", "3", "-0.002", "0.002",
+        List.of("1", "50.000", "tor links", "lossy", "-", "-", "-", "-", "5", "2", "3", "1", "3", "-0.002", "0.002",
             "drop 1 %, corrupt 0.1 %"),
-        List.of("2", "60.000", "link host0-tor0", "up", "1.000", "2.300", "host0", "2", "0", "0", "0", "1", "5.150",
-            "5.150", ""),
-        List.of("3", "100.000", "switch tor0", "down", "-", "-", "-", "0", "0", "0", "0", "0", "0.000", "0.000", ""),
-        List.of("4", "120.000", "host links", "degrade", "-", "-", "-", "-", "0", "0", "0", "4", "12.000", "4.000",
-            "rate 10 Gb/s, +200 ns latency"),
-        List.of("5", "130.000", "host host3", "straggler", "-", "-", "-", "-", "0", "0", "0", "4", "8.000", "2.500",
-            "slowdown 2x"));
+        List.of("2", "60.000", "link host0-tor0", "up", "1.000", "2.300", "host0", "2", "0", "0", "0", "0", "1",
+            "5.150", "5.150", ""),
+        List.of("3", "100.000", "switch tor0", "down", "-", "-", "-", "0", "0", "0", "0", "0", "0", "0.000", "0.000",
+            ""),
+        List.of("4", "120.000", "host links", "degrade", "-", "-", "-", "-", "0", "0", "0", "0", "4", "12.000",
+            "4.000", "rate 10 Gb/s, +200 ns latency"),
+        List.of("5", "130.000", "host host3", "straggler", "-", "-", "-", "-", "0", "0", "0", "0", "4", "8.000",
+            "2.500", "slowdown 2x"));
     assertThat(rows(doc, "Lost packets")).isEmpty();
-    assertThat(Xml.texts(doc, "td")).containsSequence("17", "2", "8", "2", "0 lost, 0 corrupted, 1 resent "
-        + "(included above)", "rank 3 cut off from ranks 0-2", "2 messages");
+    assertThat(Xml.texts(doc, "td")).containsSequence("17", "2", "7", "1 (the copy before had arrived: raise "
+        + "faults.transport.min-retransmit-timeout (now 10 us))", "2", "0 lost, 0 corrupted, 1 resent after a loss, "
+        + "0 spuriously (included above)", "rank 3 cut off from ranks 0-2", "2 messages");
     assertThat(Xml.texts(doc, "li")).containsExactly("rank 3 -> rank 0: message 0 after 10 tries",
         "rank 3 -> rank 1: message 1 after 10 tries");
   }
@@ -255,7 +257,7 @@ class ReportHtmlTest {
     assertThat(Xml.texts(doc, "p")).contains("The run reported no fault counts.");
     assertThat(Xml.all(doc, "path").stream().filter(e -> "marker".equals(e.getAttribute("class")))).hasSize(6);
     assertThat(rows(doc, "id").get(0)).containsExactly("0", "40.000", "link host0-tor0", "down", "-", "-", "-",
-        "-", "-", "-", "-", "-", "-", "-", "");
+        "-", "-", "-", "-", "-", "-", "-", "-", "");
   }
 
   /** The elements named {@code tag} of class {@code cssClass} inside {@code parent}. */
