@@ -98,8 +98,13 @@ class MainTest extends CliTestBase {
 
     assertThat(stdout).contains("\n\n# fabemu faults: 6 events (heartbeat 1 us x 3 missed")
         .contains("\n0           40.000  link host0-tor0  down                3.000         4.200          12"
-            + "           0           3         -             -             -\n")
-        .contains("\n# Partition: rank 3 cut off from ranks 0-2\n\n# Run: virtual end 10 us");
+            + "           0           3         0         -             -             -\n")
+        .contains("\n# Partition: rank 3 cut off from ranks 0-2\n\n# Run: virtual end 10 us")
+        .contains("digest feedbeef, 7 resends after a loss, 1 spurious\n");
+    // One resend was spurious: one warning line says what to change.
+    assertThat(stderr.lines().filter(l -> l.contains("spurious"))).containsExactly("fabemu: warning: 1 of 8 resends "
+        + "were spurious (the copy before had arrived), so part of the latency charged to the faults is the "
+        + "retransmit timeout's: raise faults.transport.min-retransmit-timeout (now 10 us)");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.at("/faults/events")).hasSize(6);
     assertThat(json.at("/faults/totals/lostPackets").asLong()).isEqualTo(17);
