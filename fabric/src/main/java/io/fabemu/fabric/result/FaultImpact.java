@@ -59,7 +59,7 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
     return new RunResult(faulted.scenario(), faulted.cases(), faulted.links(), faulted.complete(),
         faulted.incompleteReason(), faulted.virtualEndPs(), faulted.windows(), faulted.events(),
         faulted.wallSeconds(), digest(faulted.digest(), impacts), faulted.faults(), impacts, faulted.ethernet(),
-        faulted.ocs());
+        faulted.ocs(), baseline.cases());
   }
 
   /** The impact of each of {@code faulted}'s fault events (in event order) against {@code baseline}. */
