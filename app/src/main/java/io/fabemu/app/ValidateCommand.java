@@ -88,6 +88,8 @@ final class ValidateCommand implements Callable<Integer> {
           + " ranks, " + spec.workload().caseCount() + " cases");
     }
     if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
+    // Events placed in cases (at = { case = ... }): each case's start and each such event's resolved time.
+    if (!loaded.caseSchedule().isEmpty()) loaded.caseSchedule().lines(spec.workload()).forEach(stdout::println);
     if (spec.ethernet() != null) stdout.println(ethernetSummary(spec.ethernet(), topology));
     if (spec.workload().pipeline() != null) {
       // What auto will run, before any emulation: the management device's arithmetic alone.

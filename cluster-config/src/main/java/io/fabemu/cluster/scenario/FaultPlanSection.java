@@ -35,6 +35,12 @@ import java.util.stream.Stream;
  * the virtual-channel classes of the network's routing (one set per detour leg). Events are refused, for now, with
  * synthetic traffic. A problem with an event as a whole is reported at the line where the event starts, one with a
  * value at the value's line.
+ *
+ * <p>{@code at} is a duration (virtual time from the start) or an object placing the event in a case,
+ * {@code { case = N, iteration = K, offset = D }} ({@link CaseAnchor}: cases numbered from 0 as the results number
+ * them, iteration optional, offset optional and 0 by default). A plan with such events is left to
+ * {@link CaseTimedFaultsSection}, which resolves them to times once every section has read its part, then replays
+ * the plan and sets it.
  */
 final class FaultPlanSection implements ScenarioSection {
   /** The events' key path. */
@@ -100,8 +106,19 @@ final class FaultPlanSection implements ScenarioSection {
     }
   }
 
-  /** One plan event and where it was written, for the replay's messages. */
-  private record Placed(FaultEvent event, String path, ConfigValue item, String targetIdentity) {}
+  /**
+   * One plan event and where it was written, for the replay's messages.
+   *
+   * @param anchor where in a case the event is placed ({@code at = { case = ... }}), its {@code event}'s time then
+   *               being the time from that point; null for an event at a time from the start
+   */
+  record Placed(FaultEvent event, String path, ConfigValue item, String targetIdentity, CaseAnchor anchor) {
+
+    /** The same event at {@code atPs} from the start, no longer placed in a case. */
+    Placed resolvedAt(long atPs) {
+      return new Placed(event.at(atPs), path, item, targetIdentity, null);
+    }
+  }
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
@@ -110,7 +127,11 @@ final class FaultPlanSection implements ScenarioSection {
     if (!list.isEmpty()) refuseUnsupported(in, draft, list);
     List<Placed> placed = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
-      placed.addAll(readEvent(in, draft.topology(), EVENTS + "[" + i + "]", list.get(i), placed.size()));
+      placed.addAll(readEvent(in, draft, EVENTS + "[" + i + "]", list.get(i), placed.size()));
+    }
+    if (placed.stream().anyMatch(p -> p.anchor() != null)) {
+      draft.caseFaults(new CaseTimedFaultsSection.Pending(settings, placed));
+      return;
     }
     replay(in, placed);
     draft.faults(new FaultPlan(settings, placed.stream().map(Placed::event).toList()));
@@ -151,8 +172,9 @@ final class FaultPlanSection implements ScenarioSection {
   }
 
   /** The plan events of item {@code path}; {@code before} events came before it. */
-  private static List<Placed> readEvent(ScenarioReader in, CheckedTopology topology, String path, ConfigValue item,
+  private static List<Placed> readEvent(ScenarioReader in, ScenarioDraft draft, String path, ConfigValue item,
                                         int before) {
+    CheckedTopology topology = draft.topology();
     if (!(item instanceof ConfigObject event)) {
       throw in.itemError(path, item, "expected an event such as " + EXAMPLE + ", got " + ScenarioReader.describe(item));
     }
@@ -170,7 +192,10 @@ final class FaultPlanSection implements ScenarioSection {
     }
     Action action = in.enumOf(path + ".action", actionValue, Action::fromConfigName, ACTION_NAMES);
     ConfigValue atValue = required(in, path, event, "at", "when it happens, e.g. at = 40 us");
-    long atPs = in.durationOf(path + ".at", atValue, false);
+    CaseAnchor anchor = atValue instanceof ConfigObject at ? CaseAnchor.read(in, path + ".at", at, draft.workload())
+        : null;
+    // An event placed in a case is read at its offset from the case's start, which CaseTimedFaultsSection adds.
+    long atPs = anchor != null ? anchor.offsetPs() : in.durationOf(path + ".at", atValue, false);
     Target target = target(in, topology, path, event, keys, action);
     if (topology.routerNetwork() && action.onLinksOnly()) {
       throw in.error(path + ".action", actionValue, action.configName + " is not supported on a router network (its "
@@ -198,7 +223,7 @@ final class FaultPlanSection implements ScenarioSection {
           slowdown(in, path, event)));
     };
     List<Placed> placed = new ArrayList<>(events.size());
-    for (FaultEvent e : events) placed.add(new Placed(e, path, item, target.identity()));
+    for (FaultEvent e : events) placed.add(new Placed(e, path, item, target.identity(), anchor));
     return placed;
   }
 
@@ -450,7 +475,7 @@ final class FaultPlanSection implements ScenarioSection {
    * Replays the downs and ups of each target in time order (ties in the order given, as the plan orders them): a
    * target goes down only when it is up, and up only when it is down.
    */
-  private static void replay(ScenarioReader in, List<Placed> placed) {
+  static void replay(ScenarioReader in, List<Placed> placed) {
     List<Placed> inTime = new ArrayList<>(placed);
     inTime.sort(Comparator.comparingLong(p -> p.event().atPs())); // stable: ties keep the order given
     Map<String, FaultEvent> downSince = new HashMap<>();
