@@ -50,8 +50,9 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
 
   /**
    * {@code faulted} with each of its fault events' impact against {@code baseline}, the same scenario run without
-   * faults ({@link RunResult#faultImpacts()}), and its digest extended by them ({@link #digest}); {@code faulted}
-   * itself when its scenario has no fault plan.
+   * faults ({@link RunResult#faultImpacts()}), the baseline's cases beside its own ({@link RunResult#baselineCases()},
+   * outputs only) and its digest extended by the impacts ({@link #digest}); {@code faulted} itself when its scenario
+   * has no fault plan.
    */
   public static RunResult compare(RunResult faulted, RunResult baseline) {
     if (!faulted.scenario().hasFaults()) return faulted;
