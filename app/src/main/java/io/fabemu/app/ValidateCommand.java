@@ -27,7 +27,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
  * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
- * fault events, the plan's {@link #faultSummary}, when it has I/O nodes their {@link #ethernetSummary}, when it has
+ * fault events, the plan's {@link #faultSummary} (and, when events are placed in cases, the
+ * {@link io.fabemu.cluster.scenario.CaseSchedule#lines schedule}: each case's start, each such event's time), when
+ * it has I/O nodes their {@link #ethernetSummary}, when it has
  * a pipeline per size {@code pipeline: <size>: the cost model chooses <method and costs>}, with a
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and last the pre-flight {@link ResourceEstimate} with this JVM's max

@@ -3,6 +3,7 @@ package io.fabemu.cluster.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.fabric.Fabric;
@@ -82,6 +83,15 @@ class CaseTimedFaultsSectionTest {
 
     assertThat(spec.faults().events()).extracting(FaultEvent::atPs).containsExactly(start + US, start + 5 * US,
         start + 11 * US, start + 15 * US);
+  }
+
+  @Test
+  void shouldLoadTheEchoToTheSamePlan() {
+    LoadedScenario loaded = load("[{ at = { case = 1, iteration = 1, offset = 2 us }, action = down, "
+        + "switch = spine0 }]");
+    String echo = loaded.config().root().render(ConfigRenderOptions.concise());
+
+    assertThat(ScenarioLoader.parse(echo, "echo.conf").spec().faults()).isEqualTo(loaded.spec().faults());
   }
 
   @Test
