@@ -2,6 +2,8 @@ package io.fabemu.cluster.scenario;
 
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.time.Units;
+import io.fabemu.fabric.result.CaseResult;
+import io.fabemu.fabric.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,13 +55,37 @@ public record CaseSchedule(List<CaseStart> cases, List<ResolvedEvent> events, in
     lines.add("schedule: " + events.size() + (events.size() == 1 ? " fault event" : " fault events") + " placed in "
         + "cases (numbered from 0); case starts from a run with every event before them");
     for (CaseStart c : cases) {
-      lines.add("  case " + c.caseIndex() + " (" + workload.collective().configName() + " "
-          + workload.algorithmOfCase(c.caseIndex()).configName() + ", " + workload.sizeOfCase(c.caseIndex())
-          + " B) starts at " + Units.format(c.startPs()) + (c.caseIndex() > exactThrough ? " (estimated)" : ""));
+      lines.add("  case " + name(workload, c.caseIndex()) + " starts at " + Units.format(c.startPs())
+          + (c.caseIndex() > exactThrough ? " (estimated)" : ""));
     }
     for (ResolvedEvent e : events) {
       lines.add("  " + e.path() + " at " + e.placed() + ": " + e.event());
     }
     return lines;
+  }
+
+  /**
+   * The lines {@code validate --schedule} prints of {@code run}, a run of the scenario: {@code schedule: ...}, then
+   * per finished case its start and end ({@code   case 1 (allreduce ring, 1048576 B): 610.141 us to 2.423 ms}), and
+   * why the run did not finish the others.
+   */
+  public static List<String> runLines(RunResult run) {
+    WorkloadSpec workload = run.scenario().workload();
+    List<String> lines = new ArrayList<>();
+    lines.add("schedule: " + run.cases().size() + " of " + workload.caseCount() + " cases (numbered from 0) in a run "
+        + "of the scenario, each from its first rank's start (warm-up included) to its last rank's end");
+    for (CaseResult c : run.cases()) {
+      lines.add("  case " + name(workload, c.caseIndex()) + ": " + (c.caseTimed()
+          ? Units.format(c.startPs()) + " to " + Units.format(c.endPs()) : "not reported"));
+    }
+    if (!run.complete()) lines.add("  incomplete: " + run.incompleteReason());
+    return lines;
+  }
+
+  /** {@code 1 (allreduce ring, 1048576 B)}. */
+  private static String name(WorkloadSpec workload, int caseIndex) {
+    return caseIndex + " (" + workload.collective().configName() + " " + workload.algorithmOfCase(caseIndex)
+        .configName() + (workload.inPlaceOfCase(caseIndex) ? " in-place" : "") + ", " + workload.sizeOfCase(caseIndex)
+        + " B)";
   }
 }
