@@ -24,8 +24,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fabemu validate SCENARIO [--set KEY=VALUE ...] [--fault EVENT ...]}: checks the scenario (with the
  * {@link SetOverrides} laid over it and the {@link FaultOptions} appended to its fault events) (keys, values,
- * cross-field rules) and builds its topology (the graph of hosts, switches and cables) to describe it; no device is
- * created and nothing runs.
+ * cross-field rules) and builds its topology (the graph of hosts, switches and cables) to describe it; nothing runs
+ * but the runs that place fault events in cases (at load) and, with {@code --schedule}, one run of the scenario.
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
  * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
