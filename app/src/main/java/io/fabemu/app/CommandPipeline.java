@@ -199,6 +199,6 @@ final class CommandPipeline {
         ? reason : partial.incompleteReason();
     return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
         partial.windows(), partial.events(), partial.wallSeconds(), partial.digest(), partial.faults(),
-        partial.faultImpacts(), partial.ethernet(), partial.ocs());
+        partial.faultImpacts(), partial.ethernet(), partial.ocs(), partial.baselineCases());
   }
 }

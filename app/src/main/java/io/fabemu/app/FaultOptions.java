@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Spec;
  * the scenario's {@code faults.events} and checked by the loader exactly as an event written in the file. An event
  * is whitespace-separated {@code KEY=VALUE} tokens, the event's keys with values as the file writes them (units may
  * be glued on: {@code 40us}, {@code 50Gbps}), and at most one bare word, the action:
- * {@code --fault "at=40us switch=spine0 down"} is {@code { at = 40us, switch = spine0, action = down }}.
+ * {@code --fault "at=40us switch=spine0 down"} is {@code { at = 40us, switch = spine0, action = down }}. An event
+ * placed in a case gives {@code at}'s keys with their path: {@code --fault "at.case=1 at.offset=10us switch=spine0
+ * down"} is {@code { at = { case = 1, offset = 10us }, ... }}.
  *
  * <p>Contract: a malformed event (empty, a token that is neither {@code KEY=VALUE} nor the one action, an empty key or
  * value, a key given twice) is a {@link ParameterException} naming it (exit code 2) before anything is loaded. The
@@ -29,6 +32,8 @@ final class FaultOptions {
 
   /** What a key looks like: a name as the scenario format writes keys. */
   private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+  /** A key of {@code at} when it places the event in a case ({@code at.case}, {@code at.offset}, ...). */
+  private static final Pattern AT_KEY = Pattern.compile("at\\.([A-Za-z][A-Za-z0-9_-]*)");
   private static final String PREFIX = "--fault #";
   private static final String EXAMPLE = "e.g. 'at=40us switch=spine0 down'";
 
@@ -72,10 +77,21 @@ final class FaultOptions {
         throw new IllegalArgumentException("'" + token + "': the action is '" + keys.get("action") + "' already, "
             + "and every other token is KEY=VALUE (" + EXAMPLE + ")");
       }
-      if (!KEY.matcher(key).matches()) {
+      Matcher atKey = AT_KEY.matcher(key);
+      if (!KEY.matcher(key).matches() && !atKey.matches()) {
         throw new IllegalArgumentException("'" + token + "' is not KEY=VALUE with a key such as at or switch");
       }
       if (value.isEmpty()) throw new IllegalArgumentException("'" + token + "' has no value after '='");
+      if (atKey.matches()) {
+        // at.case=1 at.offset=10us: the object at = { case = 1, offset = 10us }, whose keys the loader checks.
+        Object at = keys.computeIfAbsent("at", k -> new LinkedHashMap<String, Object>());
+        if (!(at instanceof Map<?, ?>)) throw new IllegalArgumentException("at is given twice");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> atKeys = (Map<String, Object>) at;
+        if (atKeys.containsKey(atKey.group(1))) throw new IllegalArgumentException(key + " is given twice");
+        atKeys.put(atKey.group(1), value);
+        continue;
+      }
       if (keys.containsKey(key)) throw new IllegalArgumentException(key + " is given twice");
       keys.put(key, value);
     }

@@ -1,5 +1,6 @@
 package io.fabemu.app;
 
+import io.fabemu.app.report.FaultCases;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.app.report.OcsFigures;
 import io.fabemu.app.report.PipelineTable;
@@ -169,6 +170,7 @@ public final class ReportFormatter {
         + "although the copy before had arrived (the retransmit timeout was too short)\n");
     sb.append("# Touched: collectives (measured iterations) running while the event acted; Extra, MaxExtra: their "
         + "time minus the run without faults, summed and largest (-: that run was skipped)\n");
+    sb.append(FaultCases.of(result).textLine());
     if (report == null) {
       sb.append("# Fault totals: not reported\n");
       return sb.toString();

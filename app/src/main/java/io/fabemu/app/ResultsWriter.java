@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
+import io.fabemu.app.report.FaultCases;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.app.report.LinkTable;
 import io.fabemu.app.report.OcsFigures;
@@ -141,6 +142,7 @@ public final class ResultsWriter {
         inc.put("outcome", c.incOutcome().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         inc.put("reason", c.incOutcome().description());
       }
+      putCaseInterval(n, c);
     }
 
     root.put("linksNote", LINKS_NOTE);
@@ -165,7 +167,11 @@ public final class ResultsWriter {
     }
 
     if (spec.rings() != null) root.set("rings", ringsJson(spec, topology));
-    if (spec.hasFaults()) root.set("faults", faultsJson(result, topology));
+    if (spec.hasFaults()) {
+      ObjectNode faults = faultsJson(result, topology);
+      FaultCases.of(result).json(faults);
+      root.set("faults", faults);
+    }
     if (result.ethernet() != null) root.set("ethernet", ethernetJson(result.ethernet(), topology));
     PipelineTable pipeline = PipelineTable.of(result);
     if (pipeline != null) pipeline.json(root.putObject("pipeline"));
@@ -197,6 +203,24 @@ public final class ResultsWriter {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot render results as JSON", e);
     }
+  }
+
+  /**
+   * The case's interval in virtual time, warm-up included ({@link CaseResult#startPs()}): {@code startPs},
+   * {@code endPs} and the same as text, {@code start} and {@code end}; null when the ranks did not report it.
+   */
+  static void putCaseInterval(ObjectNode n, CaseResult c) {
+    if (!c.caseTimed()) {
+      n.putNull("startPs");
+      n.putNull("endPs");
+      n.putNull("start");
+      n.putNull("end");
+      return;
+    }
+    n.put("startPs", c.startPs());
+    n.put("endPs", c.endPs());
+    n.put("start", Units.format(c.startPs()));
+    n.put("end", Units.format(c.endPs()));
   }
 
   /**
@@ -233,7 +257,9 @@ public final class ResultsWriter {
           c.avgLatencyPs() / Units.PS_PER_US, c.minLatencyPs() / Units.PS_PER_US, c.maxLatencyPs() / Units.PS_PER_US,
           algBw, algBw * factor, c.wrongElements(), c.checked(),
           c.incOutcome() == null ? null : c.incOutcome() == FailCause.NONE,
-          c.incOutcome() == null ? null : c.incOutcome().description()));
+          c.incOutcome() == null ? null : c.incOutcome().description(),
+          c.caseTimed() ? c.startPs() / (double) Units.PS_PER_US : Double.NaN,
+          c.caseTimed() ? c.endPs() / (double) Units.PS_PER_US : Double.NaN));
     }
     return figures;
   }

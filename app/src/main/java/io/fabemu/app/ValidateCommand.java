@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.app.report.Formats;
+import io.fabemu.cluster.scenario.CaseSchedule;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.ethernet.EthernetSpec;
@@ -8,6 +9,7 @@ import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,12 +24,15 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fabemu validate SCENARIO [--set KEY=VALUE ...] [--fault EVENT ...]}: checks the scenario (with the
  * {@link SetOverrides} laid over it and the {@link FaultOptions} appended to its fault events) (keys, values,
- * cross-field rules) and builds its topology (the graph of hosts, switches and cables) to describe it; no device is
- * created and nothing runs.
+ * cross-field rules) and builds its topology (the graph of hosts, switches and cables) to describe it; nothing runs
+ * but the runs that place fault events in cases (at load) and, with {@code --schedule}, one run of the scenario.
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
  * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
- * fault events, the plan's {@link #faultSummary}, when it has I/O nodes their {@link #ethernetSummary}, when it has
+ * fault events, the plan's {@link #faultSummary} (and, when events are placed in cases, the
+ * {@link CaseSchedule#lines schedule}: each case's start, each such event's time), with {@code --schedule} each
+ * case's start and end in a run of the scenario ({@link CaseSchedule#runLines}), when
+ * it has I/O nodes their {@link #ethernetSummary}, when it has
  * a pipeline per size {@code pipeline: <size>: the cost model chooses <method and costs>}, with a
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and last the pre-flight {@link ResourceEstimate} with this JVM's max
@@ -52,6 +57,11 @@ final class ValidateCommand implements Callable<Integer> {
       description = "Check the estimate against the share of one JVM of a run on N members (default 1), as "
           + "'run --members N' does.")
   int members;
+
+  @Option(names = "--schedule",
+      description = "Also run the scenario once, on the plain single-threaded engine, and print each case's start and "
+          + "end in virtual time (as long as a run of it takes).")
+  boolean schedule;
 
   @Option(names = "--skip-estimate",
       description = "Accept the scenario even when the pre-flight estimate says it needs more heap than this JVM has.")
@@ -88,6 +98,12 @@ final class ValidateCommand implements Callable<Integer> {
           + " ranks, " + spec.workload().caseCount() + " cases");
     }
     if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
+    // Events placed in cases (at = { case = ... }): each case's start and each such event's resolved time.
+    if (!loaded.caseSchedule().isEmpty()) loaded.caseSchedule().lines(spec.workload()).forEach(stdout::println);
+    if (schedule && !spec.runsTraffic()) {
+      // The same run as 'fabemu run' on one member (the engines give identical results), without its baseline.
+      CaseSchedule.runLines(Fabric.build(spec, topology).runOnPlainEngine()).forEach(stdout::println);
+    }
     if (spec.ethernet() != null) stdout.println(ethernetSummary(spec.ethernet(), topology));
     if (spec.workload().pipeline() != null) {
       // What auto will run, before any emulation: the management device's arithmetic alone.

@@ -45,6 +45,27 @@ class FaultExamplesTest extends CliTestBase {
   }
 
   @Test
+  void theCaseFaultExampleValidatesWithItsScheduleAndRunsItsEventsWhereTheyArePlaced() throws Exception {
+    assertThat(fabemu("validate", "--schedule", "../examples/leafspine-case-fault.conf")).isZero();
+    assertThat(stdout).containsPattern("schedule: 2 fault events placed in cases \\(numbered from 0\\)")
+        .containsPattern("\\n  case 1 \\(allreduce ring, 1048576 B\\) starts at 610\\.141 us\\n")
+        .contains("  faults.events[0] at case 1 iteration 0 + 150 us: 1203.224 us switch spine0 down\n",
+            "  faults.events[1] at case 1 iteration 1 + 0 ps: 1518.833 us switch spine0 up\n",
+            // --schedule: the run itself, the same intervals as the run's results.json below.
+            "  case 1 (allreduce ring, 1048576 B): 610.141 us to 2.423 ms\n");
+    assertThat(fabemu("run", "../examples/leafspine-case-fault.conf", "--no-progress", "--out",
+        out.resolve("case").toString())).isZero();
+    assertThat(stdout).containsPattern("\\n0 +1203\\.224 +switch spine0 +down ")
+        .contains("# Cases touched: event 0: 1 (1 MiB); event 1: 1 (1 MiB)\n").contains("#wrong")
+        .doesNotContain("INCOMPLETE");
+    String json = Files.readString(out.resolve("case/results.json"));
+    assertThat(json).contains("\"startPs\" : 610141120").contains("\"start\" : \"610.141 us\"")
+        .contains("\"end\" : \"2.423 ms\"").contains("\"casesTouched\" : [ 1 ]");
+    assertThat(Files.readString(out.resolve("case/report.html")))
+        .contains("<h3>Cases with and without the faults</h3>");
+  }
+
+  @Test
   void theMeshIoEthernetExampleValidatesWithItsIoNodes() {
     assertThat(fabemu("validate", "../examples/mesh-io-ethernet.conf")).isZero();
     assertThat(stdout).contains("ethernet: I/O nodes host0, host63 (standby host7), 4 external hosts, 20 frames in "

@@ -32,6 +32,28 @@ class FaultOptionsTest extends CliTestBase {
   }
 
   @Test
+  void shouldPlaceAnEventInACaseWithAtsKeysByTheirPath() throws Exception {
+    assertThat(fabemu("run", tinyScenario().toString(), "--no-progress",
+        "--fault", "at.case=1 at.offset=3us node=host1 straggler slowdown=2",
+        "--fault", "at.case=2 at.iteration=1 node=host1 straggler slowdown=1")).as(stderr).isZero();
+
+    FaultPlan expected = ScenarioLoader.load(tinyWithEvents("""
+        [
+          { at = { case = 1, offset = 3 us }, action = straggler, node = host1, slowdown = 2 }
+          { at = { case = 2, iteration = 1 }, action = straggler, node = host1, slowdown = 1 }
+        ]
+        """)).spec().faults();
+    assertThat(executor.ranSpec.faults()).isEqualTo(expected);
+    assertThat(expected.event(0).atPs()).isGreaterThan(3_000_000L);
+    assertThat(fabemu("validate", tinyScenario().toString(), "--fault", "at=1us at.case=1 switch=tor0 down"))
+        .isEqualTo(2);
+    assertThat(stderr).contains("--fault #1 'at=1us at.case=1 switch=tor0 down': at is given twice");
+    assertThat(fabemu("validate", tinyScenario().toString(), "--fault", "at.case=4 switch=tor0 down")).isEqualTo(2);
+    assertThat(stderr).contains("--fault #1: at.case: case 4 is out of range: the workload has 4 cases, numbered 0 "
+        + "to 3");
+  }
+
+  @Test
   void shouldRunTheSamePlanAsTheEquivalentFileEntries() throws Exception {
     assertThat(fabemu("run", tinyScenario().toString(), "--no-progress",
         "--fault", "at=40us switch=tor0 down", "--fault", "  up  at=90us   switch=tor0 ",

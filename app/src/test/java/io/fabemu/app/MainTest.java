@@ -128,13 +128,14 @@ class MainTest extends CliTestBase {
     String run = "tiny,\"leaf-spine: 2 hosts, 1 TOR (2 hosts), 0 spines\",2,2,1,allreduce,";
     assertThat(Files.readAllLines(out.resolve("results.csv"))).containsExactly(
         "scenario,topology,ranks,nodes,ppn,collective,algorithm,algorithm_asked,buffers,size_bytes,count,datatype,op,"
-            + "iterations,avg_us,min_us,max_us,algbw_gbps,busbw_gbps,wrong,checked,inc_used,inc_reason",
-        run + "ring,ring,out-of-place,4,1,float32,sum,2,2.003906,2.003906,2.003906,0.0019961,0.0019961,0,true,,",
-        run + "ring,ring,out-of-place,64,16,float32,sum,2,2.062500,2.062500,2.062500,0.0310303,0.0310303,0,true,,",
+            + "iterations,avg_us,min_us,max_us,algbw_gbps,busbw_gbps,wrong,checked,inc_used,inc_reason,case_start_us,"
+            + "case_end_us",
+        run + "ring,ring,out-of-place,4,1,float32,sum,2,2.003906,2.003906,2.003906,0.0019961,0.0019961,0,true,,,,",
+        run + "ring,ring,out-of-place,64,16,float32,sum,2,2.062500,2.062500,2.062500,0.0310303,0.0310303,0,true,,,,",
         run + "recursive-doubling,recursive-doubling,out-of-place,4,1,float32,sum,2,2.003906,2.003906,2.003906,"
-            + "0.0019961,0.0019961,0,true,,",
+            + "0.0019961,0.0019961,0,true,,,,",
         run + "recursive-doubling,recursive-doubling,out-of-place,64,16,float32,sum,2,2.062500,2.062500,2.062500,"
-            + "0.0310303,0.0310303,0,true,,");
+            + "0.0310303,0.0310303,0,true,,,,");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.get("complete").asBoolean()).isTrue();
     assertThat(json.get("incompleteReason").isNull()).isTrue();
@@ -216,7 +217,7 @@ class MainTest extends CliTestBase {
         .contains("    0.00    N/A\n").doesNotContain("WRONG");
     assertThat(Files.readAllLines(out.resolve("results.csv"))).startsWith(ResultsWriter.CSV_HEADER,
         "tiny,\"leaf-spine: 2 hosts, 1 TOR (2 hosts), 0 spines\",2,2,1,allreduce,ring,ring,out-of-place,4,1,float32,"
-            + "sum,2,2.003906,2.003906,2.003906,0.0019961,0.0019961,0,false,,");
+            + "sum,2,2.003906,2.003906,2.003906,0.0019961,0.0019961,0,false,,,,");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.get("payload").asText()).isEqualTo("synthetic");
     assertThat(json.at("/scenario/workload/payload").asText()).isEqualTo("synthetic");

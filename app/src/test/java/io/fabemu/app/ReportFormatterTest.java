@@ -224,6 +224,7 @@ class ReportFormatterTest {
       the copy before had arrived (the retransmit timeout was too short)
       # Touched: collectives (measured iterations) running while the event acted; Extra, MaxExtra: their time minus \
       the run without faults, summed and largest (-: that run was skipped)
+      # Cases touched: event 0: none; event 1: none; event 2: none; event 3: none; event 4: none; event 5: none
       """;
 
   @Test
@@ -271,7 +272,8 @@ class ReportFormatterTest {
     assertThat(ReportFormatter.faults(r)).contains(
         "\n0           40.000  link host0-tor0  down                    -             -           -           -"
             + "           -         -         -             -             -\n")
-        .endsWith("that run was skipped)\n# Fault totals: not reported\n");
+        .endsWith("that run was skipped)\n# Cases touched: event 0: none; event 1: none; event 2: none; event 3: "
+            + "none; event 4: none; event 5: none\n# Fault totals: not reported\n");
   }
 
   @Test

@@ -197,7 +197,7 @@ class ReportHtmlTest {
         .findFirst().orElseThrow();
     List<Element> lanes = children(timeline, "g", "lane");
     assertThat(lanes).extracting(e -> e.getAttribute("data-lane")).containsExactly("link host0-tor0", "tor links",
-        "switch tor0", "host links", "host host3");
+        "switch tor0", "host links", "host host3", "cases");
     // The cable: down 40 to 60 us, noticed and rerouted both times. The TOR: down from 100 us to the end.
     assertThat(kinds(lanes.get(0))).containsExactly("down", "detected", "rerouted", "up", "detected", "rerouted");
     assertThat(kinds(lanes.get(1))).containsExactly("lossy");
@@ -247,6 +247,49 @@ class ReportHtmlTest {
         + "0 spuriously (included above)", "rank 3 cut off from ranks 0-2", "2 messages");
     assertThat(Xml.texts(doc, "li")).containsExactly("rank 3 -> rank 0: message 0 after 10 tries",
         "rank 3 -> rank 1: message 1 after 10 tries");
+  }
+
+  @Test
+  void shouldDrawTheCaseBoundariesAndSetEachCaseWithTheFaultsBesideItsBaseline() throws Exception {
+    RunResult r = Fixtures.withFaults(Fixtures.result(), Fixtures.faultPlan(), null);
+    // Case 0 from 0 to 45 us (the cable's outage from 40 us begins in it), case 1 from 45 us to 2.6 ms.
+    List<CaseResult> cases = List.of(timed(r.cases().get(0), 0, 45_000_000L),
+        timed(r.cases().get(1), 45_000_000L, 2_600_000_000L));
+    List<CaseResult> baseline = List.of(timed(r.cases().get(0), 0, 44_000_000L),
+        timed(withLatency(r.cases().get(1), 240_000_000.0), 44_000_000L, 2_500_000_000L));
+    RunResult result = new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(),
+        r.events(), r.wallSeconds(), r.digest(), null, null, null, null, baseline);
+    Document doc = Xml.parse(html(result));
+
+    Element timeline = Xml.all(doc, "svg").stream().filter(e -> e.getAttribute("class").contains("timeline"))
+        .findFirst().orElseThrow();
+    List<Element> lanes = children(timeline, "g", "lane");
+    Element caseLane = lanes.get(lanes.size() - 1);
+    assertThat(caseLane.getAttribute("data-lane")).isEqualTo("cases");
+    assertThat(kinds(caseLane)).containsExactly("case start", "case end", "case start", "case end");
+    assertThat(Xml.texts(doc, "title")).contains("start of case 1 (allreduce ring, 1 MiB): 45.000 us to "
+        + "2600.000 us (warm-up included)");
+    assertThat(Xml.texts(doc, "h3")).contains("Cases each event touched", "Cases with and without the faults");
+    // The cable's outage (40 to 60 us) overlaps both cases; every later event falls in case 1.
+    assertThat(rows(doc, "event")).extracting(row -> row.get(2)).containsExactly(
+        "0 (allreduce ring, 4 B), 1 (allreduce ring, 1 MiB)", "1 (allreduce ring, 1 MiB)",
+        "1 (allreduce ring, 1 MiB)", "1 (allreduce ring, 1 MiB)", "1 (allreduce ring, 1 MiB)",
+        "1 (allreduce ring, 1 MiB)");
+    assertThat(rows(doc, "case")).containsExactly(
+        List.of("0 (allreduce ring, 4 B)", "0.000", "45.000", "5.430", "5.430", "+0.000", "0"),
+        List.of("1 (allreduce ring, 1 MiB)", "45.000", "2600.000", "250.000", "240.000", "+10.000",
+            "0, 1, 2, 3, 4, 5"));
+  }
+
+  private static CaseResult timed(CaseResult c, long startPs, long endPs) {
+    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
+        c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), c.checked(), c.incOutcome(), c.rankLatenciesPs(),
+        c.iterationLatenciesPs(), c.iterationStartsPs(), c.iterationEndsPs(), c.partEndsPs(), startPs, endPs);
+  }
+
+  private static CaseResult withLatency(CaseResult c, double avgPs) {
+    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), avgPs, avgPs,
+        avgPs, c.wrongElements(), c.checked());
   }
 
   @Test

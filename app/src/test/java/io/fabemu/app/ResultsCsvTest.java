@@ -31,9 +31,29 @@ class ResultsCsvTest {
     assertThat(lines).containsExactly(ResultsWriter.CSV_HEADER,
         // 4 ranks: busbw = algbw x 2 x 3 / 4; algbw = 4 B / 5.43 us = 0.000736648 GB/s.
         "golden,\"leaf-spine: 4 hosts, 1 TOR (4 hosts), 0 spines\",4,4,1,allreduce,ring,ring,out-of-place,4,1,"
-            + "float32,sum,10,5.430000,5.100000,5.900000,0.000736648,0.00110497,0,true,,",
+            + "float32,sum,10,5.430000,5.100000,5.900000,0.000736648,0.00110497,0,true,,,,",
         "golden,\"leaf-spine: 4 hosts, 1 TOR (4 hosts), 0 spines\",4,4,1,allreduce,ring,ring,out-of-place,1048576,"
-            + "262144,float32,sum,10,250.000000,249.000000,251.500000,4.1943,6.29146,0,true,,");
+            + "262144,float32,sum,10,250.000000,249.000000,251.500000,4.1943,6.29146,0,true,,,,");
+  }
+
+  @Test
+  void shouldAppendEachCasesStartAndEndInVirtualTimeAfterTheOtherColumns() {
+    WorkloadSpec allreduce = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    RunResult result = new RunResult(spec("timed", allreduce),
+        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4e6, 4e6, 4e6, 0, true, null, null, null, null, null,
+            null, 1_500_000, 61_234_567)), List.of(), true, null, 1, 1, 1, 0.1, "d");
+
+    List<String> lines = ResultsWriter.toCsv(result, null).lines().toList();
+    List<String> header = CsvTest.readRow(lines.get(0));
+    List<String> row = CsvTest.readRow(lines.get(1));
+
+    // The earlier columns keep their places: the two new ones come last.
+    assertThat(header.subList(0, 23)).containsExactly("scenario", "topology", "ranks", "nodes", "ppn", "collective",
+        "algorithm", "algorithm_asked", "buffers", "size_bytes", "count", "datatype", "op", "iterations", "avg_us",
+        "min_us", "max_us", "algbw_gbps", "busbw_gbps", "wrong", "checked", "inc_used", "inc_reason");
+    assertThat(header.subList(23, 25)).containsExactly("case_start_us", "case_end_us");
+    assertThat(row.subList(23, 25)).containsExactly("1.500000", "61.234567");
   }
 
   @Test

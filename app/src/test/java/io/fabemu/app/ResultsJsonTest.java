@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ class ResultsJsonTest {
   void shouldWriteTheSettingsAndEveryEventWithWhatTheManagementNodeSawAndWhatItCost() throws Exception {
     JsonNode faults = json(Fixtures.faultedResult(2)).get("faults");
 
-    assertThat(fieldNames(faults)).containsExactly("settings", "events", "totals", "partition", "gaveUp");
+    assertThat(fieldNames(faults)).containsExactly("settings", "events", "totals", "partition", "gaveUp", "cases");
     JsonNode s = faults.get("settings");
     assertThat(fieldNames(s)).containsExactly("heartbeatPeriodPs", "heartbeatMisses", "managementLatencyPs",
         "managementUpdatePs", "retransmitTimeout", "maxRetransmissions", "baseline");
@@ -47,8 +48,7 @@ class ResultsJsonTest {
     assertThat(fieldNames(down)).containsExactly("id", "atPs", "action", "target", "detectedPs",
         "detectionDelayPs", "reporterDevice", "reporter", "rerouteCompletePs", "rerouteTimePs", "devicesUpdated",
         "lostPackets", "corruptedPackets", "resentMessages", "lossDrivenResends", "spuriousResends",
-        "impactWindowEndPs", "collectivesTouched",
-        "extraLatencyTotalPs", "extraLatencyMaxPs");
+        "impactWindowEndPs", "collectivesTouched", "extraLatencyTotalPs", "extraLatencyMaxPs", "casesTouched");
     assertThat(down.get("id").asInt()).isZero();
     assertThat(down.get("atPs").asLong()).isEqualTo(40_000_000L);
     assertThat(down.get("action").asText()).isEqualTo("down");
@@ -151,5 +151,39 @@ class ResultsJsonTest {
     assertThat(faults.get("totals").isNull()).isTrue();
     assertThat(faults.get("partition").isNull()).isTrue();
     assertThat(faults.get("gaveUp")).isEmpty();
+    // The cases have no interval here: no event touched one; no baseline: no latency without the faults.
+    assertThat(faults.at("/events/0/casesTouched")).isEmpty();
+    assertThat(faults.at("/cases/1/caseIndex").asInt()).isEqualTo(1);
+    assertThat(faults.at("/cases/1/avgLatencyPs").asDouble()).isEqualTo(250_000_000.0);
+    assertThat(faults.at("/cases/1/baselineAvgLatencyPs").isNull()).isTrue();
+    assertThat(root.at("/cases/0/startPs").isNull()).isTrue();
+  }
+
+  @Test
+  void shouldGiveEachCaseItsIntervalAndEachEventTheCasesItTouchedWithTheBaselinesLatency() throws Exception {
+    RunResult r = Fixtures.withFaults(Fixtures.result(), Fixtures.faultPlan(), null);
+    CaseResult c0 = r.cases().get(0);
+    CaseResult c1 = r.cases().get(1);
+    List<CaseResult> cases = List.of(
+        new CaseResult(0, c0.algorithm(), c0.sizeBytes(), c0.count(), c0.iterations(), c0.avgLatencyPs(),
+            c0.minLatencyPs(), c0.maxLatencyPs(), 0, true, null, null, null, null, null, null, 0, 45_000_000L),
+        new CaseResult(1, c1.algorithm(), c1.sizeBytes(), c1.count(), c1.iterations(), c1.avgLatencyPs(),
+            c1.minLatencyPs(), c1.maxLatencyPs(), 0, true, null, null, null, null, null, null, 45_000_000L,
+            2_600_000_000L));
+    RunResult timed = new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(),
+        r.events(), r.wallSeconds(), r.digest(), null, null, null, null, List.of(r.cases().get(0)));
+    JsonNode root = json(timed);
+
+    JsonNode second = root.at("/cases/1");
+    assertThat(second.get("startPs").asLong()).isEqualTo(45_000_000L);
+    assertThat(second.get("endPs").asLong()).isEqualTo(2_600_000_000L);
+    assertThat(second.get("start").asText()).isEqualTo("45 us");
+    assertThat(second.get("end").asText()).isEqualTo("2.6 ms");
+    // The cable's outage (40 to 60 us) overlaps both cases; the lossy event at 50 us falls in case 1.
+    assertThat(root.at("/faults/events/0/casesTouched").toString()).isEqualTo("[0,1]");
+    assertThat(root.at("/faults/events/1/casesTouched").toString()).isEqualTo("[1]");
+    // Only case 0 ran in the baseline given.
+    assertThat(root.at("/faults/cases/0/differencePs").asDouble()).isZero();
+    assertThat(root.at("/faults/cases/1/differencePs").isNull()).isTrue();
   }
 }

@@ -98,6 +98,6 @@ class SyntheticPayloadTest {
   private static CaseResult unchecked(CaseResult c) {
     return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
         c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), false, c.incOutcome(), c.rankLatenciesPs(),
-        c.iterationLatenciesPs(), c.iterationStartsPs(), c.iterationEndsPs());
+        c.iterationLatenciesPs(), c.iterationStartsPs(), c.iterationEndsPs(), c.partEndsPs(), c.startPs(), c.endPs());
   }
 }

@@ -37,12 +37,26 @@ import java.util.Locale;
  * @param incUsed        for an in-network algorithm whether the switches aggregated; null for other algorithms
  * @param incReason      for an in-network algorithm how its setup ended ({@code INC in use}, or why the host
  *                       algorithm ran instead); null for other algorithms
+ * @param caseStartUs    when the first rank began the case in virtual time (warm-up included), microseconds; NaN
+ *                       when the ranks did not report it
+ * @param caseEndUs      when the last rank finished the case, microseconds; NaN exactly when {@code caseStartUs} is
  */
 public record CaseFigures(int caseIndex, String scenario, String topology, int ranks, int nodes, int ppn,
                           String collective, String algorithm, String algorithmAsked, boolean inNetwork,
                           String buffers, long sizeBytes, long count, String datatype, String op, int iterations,
                           double avgUs, double minUs, double maxUs, double algBwGBps, double busBwGBps, long wrong,
-                          boolean checked, Boolean incUsed, String incReason) {
+                          boolean checked, Boolean incUsed, String incReason, double caseStartUs, double caseEndUs) {
+
+  /** The figures of a case without its interval in virtual time. */
+  public CaseFigures(int caseIndex, String scenario, String topology, int ranks, int nodes, int ppn,
+                     String collective, String algorithm, String algorithmAsked, boolean inNetwork,
+                     String buffers, long sizeBytes, long count, String datatype, String op, int iterations,
+                     double avgUs, double minUs, double maxUs, double algBwGBps, double busBwGBps, long wrong,
+                     boolean checked, Boolean incUsed, String incReason) {
+    this(caseIndex, scenario, topology, ranks, nodes, ppn, collective, algorithm, algorithmAsked, inNetwork, buffers,
+        sizeBytes, count, datatype, op, iterations, avgUs, minUs, maxUs, algBwGBps, busBwGBps, wrong, checked, incUsed,
+        incReason, Double.NaN, Double.NaN);
+  }
 
   /** Separate send and receive buffers: nccl-tests' out-of-place half, the default. */
   public static final String OUT_OF_PLACE = BufferLayout.OUT_OF_PLACE.configName();
@@ -52,19 +66,22 @@ public record CaseFigures(int caseIndex, String scenario, String topology, int r
   /** The column names of {@link #csvFields()}, in order. */
   public static final List<String> CSV_HEADER = List.of("scenario", "topology", "ranks", "nodes", "ppn",
       "collective", "algorithm", "algorithm_asked", "buffers", "size_bytes", "count", "datatype", "op", "iterations",
-      "avg_us", "min_us", "max_us", "algbw_gbps", "busbw_gbps", "wrong", "checked", "inc_used", "inc_reason");
+      "avg_us", "min_us", "max_us", "algbw_gbps", "busbw_gbps", "wrong", "checked", "inc_used", "inc_reason",
+      "case_start_us", "case_end_us");
 
   /**
    * The row's fields, unquoted, in {@link #CSV_HEADER} order: latencies with 6 decimals (whole picoseconds),
    * bandwidths with 6 significant digits and no exponent, {@code inc_used} and {@code inc_reason} empty for
-   * algorithms that are not in-network.
+   * algorithms that are not in-network; last (added after the others, so earlier columns keep their places) the
+   * case's start and end in virtual time with 6 decimals, empty when not reported.
    */
   public List<String> csvFields() {
     return List.of(scenario, topology, Integer.toString(ranks), Integer.toString(nodes), Integer.toString(ppn),
         collective, algorithm, algorithmAsked, buffers, Long.toString(sizeBytes), Long.toString(count), datatype, op,
         Integer.toString(iterations), micros(avgUs), micros(minUs), micros(maxUs), sixDigits(algBwGBps),
         sixDigits(busBwGBps), Long.toString(wrong), Boolean.toString(checked),
-        incUsed == null ? "" : incUsed.toString(), incReason == null ? "" : incReason);
+        incUsed == null ? "" : incUsed.toString(), incReason == null ? "" : incReason,
+        Double.isNaN(caseStartUs) ? "" : micros(caseStartUs), Double.isNaN(caseEndUs) ? "" : micros(caseEndUs));
   }
 
   private static String micros(double us) {

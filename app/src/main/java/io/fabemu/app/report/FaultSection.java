@@ -21,7 +21,9 @@ import java.util.Set;
  * markers for each event's injection (its own shape per action), detection and reroute; then a row per event (the
  * fault table {@code fabemu run} prints, with the reporter, the devices updated and what a degrade, lossy or
  * straggler event set; with a baseline run, the collectives each event touched and their extra latency), the
- * totals, the partition the management node saw last and the messages given up on.
+ * cases each event touched and each case with and without the faults ({@link FaultCases}, whose case boundaries
+ * are the timeline's {@code cases} lane), the totals, the partition the management node saw last and the messages
+ * given up on.
  */
 final class FaultSection implements ReportSection {
 
@@ -51,6 +53,7 @@ final class FaultSection implements ReportSection {
   private final Topology topology;
   private final long virtualEndPs;
   private final List<FaultImpact> impacts;
+  private final FaultCases cases;
 
   /**
    * The section of a run's faults.
@@ -60,8 +63,11 @@ final class FaultSection implements ReportSection {
    * @param topology     the fabric, for the reporters' names; may be null (devices then named by id)
    * @param virtualEndPs the run's virtual end, where the bar of a target still down ends
    * @param impacts      per event, the collectives it touched and their extra latency; null when no baseline ran
+   * @param cases        the run's cases against its events
    */
-  FaultSection(FaultPlan plan, FaultReport report, Topology topology, long virtualEndPs, List<FaultImpact> impacts) {
+  FaultSection(FaultPlan plan, FaultReport report, Topology topology, long virtualEndPs, List<FaultImpact> impacts,
+               FaultCases cases) {
+    this.cases = cases;
     this.plan = plan;
     this.report = report;
     this.topology = topology;
@@ -90,7 +96,7 @@ final class FaultSection implements ReportSection {
         + " per routing update; a message not acknowledged in time (retransmit timeout: "
         + s.retransmitTimeout().describe() + ") is sent again, at most " + s.maxRetransmissions() + " times.");
     timeline(out, figures);
-    Tables.note(out, "One lane per target. A bar spans the time the target was down (from its down to its next up, "
+    Tables.note(out, "One lane per target, and a lane of the cases' starts and ends (warm-up included). A bar spans the time the target was down (from its down to its next up, "
         + "or to the end of the run); markers show each event's injection, when a neighbour noticed it and when the "
         + "network was routed around it. Hover a bar or marker for its figures.");
     out.element("h3", "Events").newline();
@@ -120,6 +126,8 @@ final class FaultSection implements ReportSection {
         + "until the latest of its reroute, its target's repair and its last retransmission); extra latency: their "
         + "durations minus the same iterations' in the run without faults, summed and the largest; - when that run "
         + "was skipped (faults.baseline = false).");
+    cases.renderTouched(out);
+    cases.renderTable(out);
     detours(out, figures);
     out.element("h3", "Totals").newline();
     totals(out);
@@ -155,7 +163,9 @@ final class FaultSection implements ReportSection {
         lanes.add(e.target());
       }
     }
-    long endPs = virtualEndPs;
+    int caseLane = lanes.size();
+    lanes.add(FaultCases.LANE);
+    long endPs = Math.max(virtualEndPs, cases.lastEndPs());
     for (FaultFigures f : figures) {
       endPs = Math.max(endPs, Math.max(f.event().atPs(), Math.max(f.detectedPs(), f.rerouteCompletePs())));
     }
@@ -193,9 +203,13 @@ final class FaultSection implements ReportSection {
       bars.add(new TimelineChart.Bar(laneOf.get(down.target()), us(down.atPs()), us(endPs), down.target()
           + " down from " + FaultFigures.us(down.atPs()) + " us to the end of the run (event " + down.id() + ")"));
     }
+    markers.addAll(cases.markers(caseLane));
+    List<TimelineChart.MarkerKind> kinds = new ArrayList<>(KINDS);
+    kinds.add(FaultCases.CASE_START);
+    kinds.add(FaultCases.CASE_END);
     out.start("div", "class", "charts").newline();
     TimelineChart.render(out, "Fault timeline", Axis.linear("virtual time (us)", 0, us(endPs), true), lanes, bars,
-        "time down", markers, KINDS);
+        "time down", markers, kinds);
     out.newline().end("div").newline();
   }
 

@@ -40,7 +40,7 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     sections.add(new RunFactsSection(result, topology, cases.size()));
     if (result.scenario().hasFaults()) {
       sections.add(new FaultSection(result.scenario().faults(), result.faults(), topology, result.virtualEndPs(),
-          result.faultImpacts()));
+          result.faultImpacts(), FaultCases.of(result)));
     }
     if (result.ethernet() != null) sections.add(new EthernetSection(result.ethernet(), topology));
     sections.add(new CurvesSection("curves", "Latency and bus bandwidth", series));

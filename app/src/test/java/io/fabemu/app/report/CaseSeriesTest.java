@@ -76,7 +76,7 @@ class CaseSeriesTest {
 
     assertThat(c.csvFields()).containsExactly("q", "leaf-spine: 2 hosts", "2", "2", "1", "allgather", "ring", "ring",
         "out-of-place", "4", "1", "int32", "none", "5", "1.000001", "1.000000", "1.500000", "0.0000395576",
-        "123457000", "0", "false", "", "");
+        "123457000", "0", "false", "", "", "", "");
     assertThat(c.csvFields()).hasSameSizeAs(CaseFigures.CSV_HEADER);
   }
 }

@@ -9,8 +9,6 @@ import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
-import io.fabemu.core.fault.RetransmitTimeout;
-import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
@@ -37,12 +35,17 @@ import java.util.stream.Stream;
  * the virtual-channel classes of the network's routing (one set per detour leg). Events are refused, for now, with
  * synthetic traffic. A problem with an event as a whole is reported at the line where the event starts, one with a
  * value at the value's line.
+ *
+ * <p>{@code at} is a duration (virtual time from the start) or an object placing the event in a case,
+ * {@code { case = N, iteration = K, offset = D }} ({@link CaseAnchor}: cases numbered from 0 as the results number
+ * them, iteration optional, offset optional and 0 by default). A plan with such events is left to
+ * {@link CaseTimedFaultsSection}, which resolves them to times once every section has read its part, then replays
+ * the plan and sets it.
  */
 final class FaultPlanSection implements ScenarioSection {
   /** The events' key path. */
   static final String EVENTS = "faults.events";
 
-  private static final String ADAPTIVE = "adaptive";
   private static final String EXAMPLE = "{ at = 40 us, action = down, switch = \"spine0\" }";
   private static final List<String> TARGET_KEYS = List.of("link", "switch", "node", "links-of");
   /** The device classes of {@code links-of}, as {@link #inClass} reads them. */
@@ -103,53 +106,35 @@ final class FaultPlanSection implements ScenarioSection {
     }
   }
 
-  /** One plan event and where it was written, for the replay's messages. */
-  private record Placed(FaultEvent event, String path, ConfigValue item, String targetIdentity) {}
+  /**
+   * One plan event and where it was written, for the replay's messages.
+   *
+   * @param anchor where in a case the event is placed ({@code at = { case = ... }}), its {@code event}'s time then
+   *               being the time from that point; null for an event at a time from the start
+   */
+  record Placed(FaultEvent event, String path, ConfigValue item, String targetIdentity, CaseAnchor anchor) {
+
+    /** The same event at {@code atPs} from the start, no longer placed in a case. */
+    Placed resolvedAt(long atPs) {
+      return new Placed(event.at(atPs), path, item, targetIdentity, null);
+    }
+  }
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
-    FaultSettings settings = readSettings(in);
+    FaultSettings settings = FaultSettingsReader.read(in);
     ConfigList list = in.list(EVENTS, "[" + EXAMPLE + "]");
     if (!list.isEmpty()) refuseUnsupported(in, draft, list);
     List<Placed> placed = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
-      placed.addAll(readEvent(in, draft.topology(), EVENTS + "[" + i + "]", list.get(i), placed.size()));
+      placed.addAll(readEvent(in, draft, EVENTS + "[" + i + "]", list.get(i), placed.size()));
+    }
+    if (placed.stream().anyMatch(p -> p.anchor() != null)) {
+      draft.caseFaults(new CaseTimedFaultsSection.Pending(settings, placed));
+      return;
     }
     replay(in, placed);
     draft.faults(new FaultPlan(settings, placed.stream().map(Placed::event).toList()));
-  }
-
-  private static FaultSettings readSettings(ScenarioReader in) {
-    return new FaultSettings(
-        in.durationPs("faults.detection.heartbeat-period", true),
-        in.intValue("faults.detection.misses", 1, ScenarioLoader.MAX_HEARTBEAT_MISSES),
-        in.durationPs("faults.management.latency", true),
-        in.durationPs("faults.management.update-time", false),
-        readRetransmitTimeout(in),
-        in.intValue("faults.transport.max-retransmissions", 0, ScenarioLoader.MAX_RETRANSMISSIONS),
-        in.boolValue("faults.baseline"));
-  }
-
-  /**
-   * {@code faults.transport}'s timeout: {@code retransmit-timeout = adaptive} (the default) estimates it between
-   * {@code min-retransmit-timeout} and {@code max-retransmit-timeout}; a duration there fixes it.
-   */
-  private static RetransmitTimeout readRetransmitTimeout(ScenarioReader in) {
-    String path = "faults.transport.retransmit-timeout";
-    long minPs = in.durationPs("faults.transport.min-retransmit-timeout", true);
-    long maxPs = in.durationPs("faults.transport.max-retransmit-timeout", true);
-    if (maxPs < minPs) {
-      throw in.error("faults.transport.max-retransmit-timeout", in.value("faults.transport.max-retransmit-timeout"),
-          "must be at least min-retransmit-timeout (" + Units.format(minPs) + ")");
-    }
-    ConfigValue v = in.value(path);
-    if (v.valueType() == ConfigValueType.STRING && ADAPTIVE.equals(((String) v.unwrapped()).strip())) {
-      return new RetransmitTimeout.Adaptive(minPs, maxPs);
-    }
-    if (v.valueType() == ConfigValueType.STRING && ((String) v.unwrapped()).strip().matches("[A-Za-z].*")) {
-      throw in.error(path, v, "expected '" + ADAPTIVE + "' or a duration such as 1 ms");
-    }
-    return new RetransmitTimeout.Fixed(in.durationPs(path, true));
   }
 
   /** The fabrics whose devices do not handle failures yet. */
@@ -176,8 +161,9 @@ final class FaultPlanSection implements ScenarioSection {
   }
 
   /** The plan events of item {@code path}; {@code before} events came before it. */
-  private static List<Placed> readEvent(ScenarioReader in, CheckedTopology topology, String path, ConfigValue item,
+  private static List<Placed> readEvent(ScenarioReader in, ScenarioDraft draft, String path, ConfigValue item,
                                         int before) {
+    CheckedTopology topology = draft.topology();
     if (!(item instanceof ConfigObject event)) {
       throw in.itemError(path, item, "expected an event such as " + EXAMPLE + ", got " + ScenarioReader.describe(item));
     }
@@ -195,7 +181,10 @@ final class FaultPlanSection implements ScenarioSection {
     }
     Action action = in.enumOf(path + ".action", actionValue, Action::fromConfigName, ACTION_NAMES);
     ConfigValue atValue = required(in, path, event, "at", "when it happens, e.g. at = 40 us");
-    long atPs = in.durationOf(path + ".at", atValue, false);
+    CaseAnchor anchor = atValue instanceof ConfigObject at ? CaseAnchor.read(in, path + ".at", at, draft.workload())
+        : null;
+    // An event placed in a case is read at its offset from the case's start, which CaseTimedFaultsSection adds.
+    long atPs = anchor != null ? anchor.offsetPs() : in.durationOf(path + ".at", atValue, false);
     Target target = target(in, topology, path, event, keys, action);
     if (topology.routerNetwork() && action.onLinksOnly()) {
       throw in.error(path + ".action", actionValue, action.configName + " is not supported on a router network (its "
@@ -223,7 +212,7 @@ final class FaultPlanSection implements ScenarioSection {
           slowdown(in, path, event)));
     };
     List<Placed> placed = new ArrayList<>(events.size());
-    for (FaultEvent e : events) placed.add(new Placed(e, path, item, target.identity()));
+    for (FaultEvent e : events) placed.add(new Placed(e, path, item, target.identity(), anchor));
     return placed;
   }
 
@@ -475,7 +464,7 @@ final class FaultPlanSection implements ScenarioSection {
    * Replays the downs and ups of each target in time order (ties in the order given, as the plan orders them): a
    * target goes down only when it is up, and up only when it is down.
    */
-  private static void replay(ScenarioReader in, List<Placed> placed) {
+  static void replay(ScenarioReader in, List<Placed> placed) {
     List<Placed> inTime = new ArrayList<>(placed);
     inTime.sort(Comparator.comparingLong(p -> p.event().atPs())); // stable: ties keep the order given
     Map<String, FaultEvent> downSince = new HashMap<>();

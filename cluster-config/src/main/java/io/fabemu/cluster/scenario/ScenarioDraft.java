@@ -39,6 +39,9 @@ final class ScenarioDraft {
   private FaultPlan faults = FaultPlan.NONE;
   private EthernetSpec ethernet;
   private RingEmbedding rings;
+  /** A fault plan with events placed in cases, until {@link CaseTimedFaultsSection} resolves it; else null. */
+  private CaseTimedFaultsSection.Pending caseFaults;
+  private CaseSchedule caseSchedule = CaseSchedule.NONE;
   private Config echo;
 
   ScenarioDraft(Config merged) {
@@ -124,6 +127,18 @@ final class ScenarioDraft {
     this.faults = faults;
   }
 
+  CaseTimedFaultsSection.Pending caseFaults() {
+    return caseFaults;
+  }
+
+  void caseFaults(CaseTimedFaultsSection.Pending caseFaults) {
+    this.caseFaults = caseFaults;
+  }
+
+  void caseSchedule(CaseSchedule caseSchedule) {
+    this.caseSchedule = caseSchedule;
+  }
+
   /** The I/O nodes and external Ethernet; null without an {@code ethernet} section. */
   void ethernet(EthernetSpec ethernet) {
     this.ethernet = ethernet;
@@ -147,6 +162,6 @@ final class ScenarioDraft {
     ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
         new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic,
         faults, ethernet, rings);
-    return new LoadedScenario(spec, echo);
+    return new LoadedScenario(spec, echo, caseSchedule);
   }
 }

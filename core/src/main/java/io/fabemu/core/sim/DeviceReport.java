@@ -106,15 +106,36 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param partEndsPs      for an operation cut into parts (a pipeline iteration: forward, backward), per measured
    *                        iteration in order, the virtual time each part ended on this rank (iteration-major:
    *                        {@code parts} entries per iteration); empty otherwise
+   * @param caseStartPs     the virtual time this rank began the case (its INC setup or its first warm-up
+   *                        iteration); -1 where a test leaves it out. Not in the digest: the latencies already are
+   * @param caseEndPs       the virtual time this rank finished the case (the barrier after its last iteration
+   *                        completed; an INC case's release comes after); -1 exactly when {@code caseStartPs} is
    */
   public record RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
                            long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
-                           long[] iterationStartsPs, long[] partEndsPs) {
+                           long[] iterationStartsPs, long[] partEndsPs, long caseStartPs, long caseEndPs) {
 
     public RankResult {
       iterationLatenciesPs = iterationLatenciesPs == null ? new long[0] : iterationLatenciesPs;
       iterationStartsPs = iterationStartsPs == null ? new long[0] : iterationStartsPs;
       partEndsPs = partEndsPs == null ? new long[0] : partEndsPs;
+      if ((caseStartPs < 0) != (caseEndPs < 0) || caseEndPs < caseStartPs) {
+        throw new IllegalArgumentException("rank " + rank + " case " + caseIndex + ": case interval [" + caseStartPs
+            + ", " + caseEndPs + "] ps is not an interval (both -1, or start <= end)");
+      }
+    }
+
+    /** A result without the case's interval in virtual time. */
+    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
+                      long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
+                      long[] iterationStartsPs, long[] partEndsPs) {
+      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome,
+          iterationLatenciesPs, iterationStartsPs, partEndsPs, -1, -1);
+    }
+
+    /** True when the result holds the case's interval ({@link #caseStartPs}, {@link #caseEndPs}). */
+    public boolean caseTimed() {
+      return caseStartPs >= 0;
     }
 
     /** A result of an operation in one part (every collective but a pipeline iteration). */
@@ -151,14 +172,15 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
           && totalLatencyPs == r.totalLatencyPs && minLatencyPs == r.minLatencyPs && maxLatencyPs == r.maxLatencyPs
           && wrongElements == r.wrongElements && incOutcome == r.incOutcome
           && Arrays.equals(iterationLatenciesPs, r.iterationLatenciesPs)
-          && Arrays.equals(iterationStartsPs, r.iterationStartsPs) && Arrays.equals(partEndsPs, r.partEndsPs);
+          && Arrays.equals(iterationStartsPs, r.iterationStartsPs) && Arrays.equals(partEndsPs, r.partEndsPs)
+          && caseStartPs == r.caseStartPs && caseEndPs == r.caseEndPs;
     }
 
     @Override
     public int hashCode() {
       return 31 * (31 * (31 * Objects.hash(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs,
           wrongElements, incOutcome) + Arrays.hashCode(iterationLatenciesPs)) + Arrays.hashCode(iterationStartsPs))
-          + Arrays.hashCode(partEndsPs);
+          + Arrays.hashCode(partEndsPs) + 7 * Long.hashCode(caseStartPs) + 11 * Long.hashCode(caseEndPs);
     }
 
     @Override
@@ -167,7 +189,8 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
           + ", totalLatencyPs=" + totalLatencyPs + ", minLatencyPs=" + minLatencyPs + ", maxLatencyPs="
           + maxLatencyPs + ", wrongElements=" + wrongElements + ", incOutcome=" + incOutcome
           + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + ", iterationStartsPs="
-          + Arrays.toString(iterationStartsPs) + ", partEndsPs=" + Arrays.toString(partEndsPs) + "]";
+          + Arrays.toString(iterationStartsPs) + ", partEndsPs=" + Arrays.toString(partEndsPs) + ", caseStartPs="
+          + caseStartPs + ", caseEndPs=" + caseEndPs + "]";
     }
   }
 }

@@ -37,12 +37,16 @@ import java.util.Objects;
  *                             AllReduce runs to the end), per part the mean over the measured iterations of its end
  *                             on the last rank, after the iteration's start on the first rank (the origin of
  *                             {@link #iterationPs()}); empty for the collectives
+ * @param startPs              the virtual time the first rank began the case (its INC setup or its first warm-up
+ *                             iteration: warm-up included); -1 when the ranks did not report it
+ * @param endPs                the virtual time the last rank finished the case (the barrier after its last
+ *                             iteration); -1 exactly when {@code startPs} is. Not in the digest (outputs only)
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
                          boolean checked, FailCause incOutcome, double[] rankLatenciesPs,
                          double[] iterationLatenciesPs, long[] iterationStartsPs, long[] iterationEndsPs,
-                         long[] partEndsPs) {
+                         long[] partEndsPs, long startPs, long endPs) {
 
   public CaseResult {
     rankLatenciesPs = rankLatenciesPs == null ? new double[0] : rankLatenciesPs;
@@ -50,6 +54,20 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
     iterationStartsPs = iterationStartsPs == null ? new long[0] : iterationStartsPs;
     iterationEndsPs = iterationEndsPs == null ? new long[0] : iterationEndsPs;
     partEndsPs = partEndsPs == null ? new long[0] : partEndsPs;
+    if ((startPs < 0) != (endPs < 0) || endPs < startPs) {
+      throw new IllegalArgumentException("case " + caseIndex + ": interval [" + startPs + ", " + endPs + "] ps is not "
+          + "an interval (both -1, or start <= end)");
+    }
+  }
+
+  /** A case without its interval in virtual time. */
+  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
+                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
+                    boolean checked, FailCause incOutcome, double[] rankLatenciesPs, double[] iterationLatenciesPs,
+                    long[] iterationStartsPs, long[] iterationEndsPs, long[] partEndsPs) {
+    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+        checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, iterationStartsPs, iterationEndsPs, partEndsPs,
+        -1, -1);
   }
 
   /** A case of an operation in one part (every collective but a pipeline iteration). */
@@ -102,7 +120,7 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         && checked == c.checked && incOutcome == c.incOutcome && Arrays.equals(rankLatenciesPs, c.rankLatenciesPs)
         && Arrays.equals(iterationLatenciesPs, c.iterationLatenciesPs)
         && Arrays.equals(iterationStartsPs, c.iterationStartsPs) && Arrays.equals(iterationEndsPs, c.iterationEndsPs)
-        && Arrays.equals(partEndsPs, c.partEndsPs);
+        && Arrays.equals(partEndsPs, c.partEndsPs) && startPs == c.startPs && endPs == c.endPs;
   }
 
   @Override
@@ -110,7 +128,7 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
     return 31 * (31 * Objects.hash(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs,
         maxLatencyPs, wrongElements, checked, incOutcome) + Arrays.hashCode(rankLatenciesPs))
         + Arrays.hashCode(iterationLatenciesPs) + 17 * Arrays.hashCode(iterationStartsPs)
-        + 13 * Arrays.hashCode(partEndsPs);
+        + 13 * Arrays.hashCode(partEndsPs) + 7 * Long.hashCode(startPs) + 11 * Long.hashCode(endPs);
   }
 
   /**
@@ -122,6 +140,11 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
     double sum = 0;
     for (int i = 0; i < iterationStartsPs.length; i++) sum += iterationEndsPs[i] - iterationStartsPs[i];
     return sum / iterationStartsPs.length;
+  }
+
+  /** True when the case holds its interval in virtual time ({@link #startPs}, {@link #endPs}). */
+  public boolean caseTimed() {
+    return startPs >= 0;
   }
 
   /** True when the case holds its iterations' intervals ({@link #iterationStartsPs}, {@link #iterationEndsPs}). */
@@ -137,6 +160,6 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
         + checked + ", incOutcome=" + incOutcome + ", rankLatenciesPs=" + Arrays.toString(rankLatenciesPs)
         + ", iterationLatenciesPs=" + Arrays.toString(iterationLatenciesPs) + ", iterationStartsPs="
         + Arrays.toString(iterationStartsPs) + ", iterationEndsPs=" + Arrays.toString(iterationEndsPs)
-        + ", partEndsPs=" + Arrays.toString(partEndsPs) + "]";
+        + ", partEndsPs=" + Arrays.toString(partEndsPs) + ", startPs=" + startPs + ", endPs=" + endPs + "]";
   }
 }

@@ -162,9 +162,26 @@ public final class ResultAggregator {
     for (int i = 0; i < iterationMeans.length; i++) iterationMeans[i] = iterationSums[i] / measuring;
     long[][] intervals = iterationIntervals(ofCase);
     long[] partEnds = partEnds(ofCase, intervals[0]);
+    long[] caseInterval = caseInterval(ofCase);
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
         wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
-        Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1], partEnds);
+        Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1], partEnds, caseInterval[0],
+        caseInterval[1]);
+  }
+
+  /**
+   * The case's interval over every rank, warm-up included: the first rank's start and the last rank's end
+   * ({@code [start, end]}); {@code [-1, -1]} when a rank did not report its own.
+   */
+  private static long[] caseInterval(List<RankResult> ofCase) {
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    for (RankResult r : ofCase) {
+      if (!r.caseTimed()) return new long[] {-1, -1};
+      start = Math.min(start, r.caseStartPs());
+      end = Math.max(end, r.caseEndPs());
+    }
+    return new long[] {start, end};
   }
 
   /**

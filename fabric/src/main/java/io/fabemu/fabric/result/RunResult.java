@@ -32,11 +32,27 @@ import java.util.List;
  *                       when the last came up, how long traffic waited for them); null when no circuit was set up
  *                       during the run (not an optical cluster, or a reconfiguration delay of 0). Not in the digest:
  *                       its waits already show in the virtual-time results
+ * @param baselineCases  the cases of the run without faults, in workload order (with their intervals in virtual
+ *                       time), which the reports set beside the faulted run's; null when no such baseline ran.
+ *                       Not in the digest: the impacts it gives are ({@link FaultImpact#digest})
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
                         String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet,
-                        OcsReport ocs) {
+                        OcsReport ocs, List<CaseResult> baselineCases) {
+
+  public RunResult {
+    baselineCases = baselineCases == null ? null : List.copyOf(baselineCases);
+  }
+
+  /** The result of a run without its baseline's cases. */
+  public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
+                   String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
+                   String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet,
+                   OcsReport ocs) {
+    this(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events, wallSeconds, digest, faults,
+        faultImpacts, ethernet, ocs, null);
+  }
 
   /** The result of a run without an OCS controller. */
   public RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,

@@ -113,6 +113,30 @@ class ResultAggregatorTest {
   }
 
   @Test
+  void shouldSpanTheCaseFromTheFirstRanksStartToTheLastRanksEndWhenEveryRankReportsIt() {
+    List<RankResult> ranks = List.of(
+        new RankResult(0, 0, 1, 10, 10, 10, 0, -1, null, null, null, 40, 900),
+        new RankResult(1, 0, 1, 10, 10, 10, 0, -1, null, null, null, 30, 950),
+        new RankResult(0, 1, 1, 10, 10, 10, 0, -1, null, null, null, 900, 1_500),
+        new RankResult(1, 1, 1, 10, 10, 10, 0, -1, null, null, null, 950, 1_400));
+    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L), 1, 0, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    ScenarioSpec one = spec(2, Collective.ALLREDUCE, Algorithm.RING);
+    ScenarioSpec twoCases = new ScenarioSpec("aggregate", "test", 9, one.topology(), one.devices(), w);
+    RunResult result = ResultAggregator.aggregate(twoCases, 2,
+        List.of(new DeviceReport(100, List.of(), ranks)), 2_000L, 1, 1, 0.0);
+
+    assertThat(result.cases()).extracting(CaseResult::startPs).containsExactly(30L, 900L);
+    assertThat(result.cases()).extracting(CaseResult::endPs).containsExactly(950L, 1_500L);
+    // A rank without its interval leaves the case without one.
+    RunResult partial = ResultAggregator.aggregate(spec(2, Collective.ALLREDUCE, Algorithm.RING), 2,
+        List.of(new DeviceReport(100, List.of(), List.of(ranks.get(0),
+            new RankResult(1, 0, 1, 10, 10, 10, 0)))), 2_000L, 1, 1, 0.0);
+    assertThat(partial.cases().get(0).caseTimed()).isFalse();
+    assertThat(partial.cases().get(0).startPs()).isEqualTo(-1);
+  }
+
+  @Test
   void shouldShowNoIterationLatenciesWhenARankDidNotReportThem() {
     CaseResult c = aggregate(spec(2, Collective.ALLREDUCE, Algorithm.RING), new long[] {10_000, 12_000},
         new long[] {0, 0});

@@ -90,6 +90,8 @@ public final class RankWorkload {
   /** What the rank waits for: its collective, the barrier after it, or an INC case's setup or release. */
   private enum Stage { COLLECTIVE, BARRIER, INC_SETUP, INC_SETUP_BARRIER, INC_RELEASE }
   private int caseIndex;
+  /** When this rank began the running case (its INC setup or first warm-up iteration), virtual ps. */
+  private long caseStartPs;
   private int iteration;
   private long operationSequence;
   private long completedOperations;
@@ -326,7 +328,7 @@ public final class RankWorkload {
       beginCollective(nowPs);
       return;
     }
-    finishCase();
+    finishCase(nowPs);
     if (incOutcome == FailCause.NONE) {
       long releaseSequence = operationSequence++;
       if (recovery.broken()) {
@@ -354,11 +356,12 @@ public final class RankWorkload {
 
   /** Prepares case {@code caseIndex} and starts it: its INC setup, or its first iteration. */
   private void startCase(long nowPs) {
+    caseStartPs = nowPs;
     if (operationsPerCase == 0) {
       // Nothing to run (unit tests use empty cases): report the case and go on.
       prepareCase();
       incOutcome = null;
-      finishCase();
+      finishCase(nowPs);
       nextCase(nowPs);
       return;
     }
@@ -519,13 +522,14 @@ public final class RankWorkload {
     return incOutcomes.get(caseIndex);
   }
 
-  private void finishCase() {
+  /** Reports the running case, which ends at {@code nowPs} (its last barrier completed). */
+  private void finishCase(long nowPs) {
     executor.releaseKeptBuffers();
     incOutcomes.add(incOutcome);
     results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
         maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
         Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured),
-        Arrays.copyOf(partEndsPs, measured * parts)));
+        Arrays.copyOf(partEndsPs, measured * parts), caseStartPs, Math.max(caseStartPs, nowPs)));
   }
 
   /**

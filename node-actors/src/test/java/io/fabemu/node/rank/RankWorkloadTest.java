@@ -70,9 +70,31 @@ class RankWorkloadTest {
     RankWorkload[] ranks = net.createRanks(w, 3, 1);
     net.run();
     assertThat(ranks[0].finished()).isTrue();
-    assertThat(ranks[0].results()).containsExactly(new RankResult(0, 0, 0, 0, 0, 0, 0),
-        new RankResult(0, 1, 0, 0, 0, 0, 0));
+    // Empty cases begin and end when the rank starts (time 0 here).
+    assertThat(ranks[0].results()).containsExactly(
+        new RankResult(0, 0, 0, 0, 0, 0, 0, -1, null, null, null, 0, 0),
+        new RankResult(0, 1, 0, 0, 0, 0, 0, -1, null, null, null, 0, 0));
     assertThat(net.messages()).isZero();
+  }
+
+  @Test
+  void shouldReportEachCaseIntervalWithWarmupWhenCasesFollowEachOther() {
+    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(64L, 4_096L), 3, 2, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    IdealNetwork net = new IdealNetwork(1_000_000, 100);
+    RankWorkload[] ranks = net.createRanks(w, 4, 1);
+    net.run();
+    for (RankWorkload r : ranks) {
+      RankResult first = r.results().get(0);
+      RankResult second = r.results().get(1);
+      assertThat(first.caseStartPs()).isZero();
+      // The case holds its two warm-up iterations too: it starts before the first measured one.
+      assertThat(first.iterationStartsPs()[0]).isGreaterThan(first.caseStartPs() + first.minLatencyPs());
+      long lastEnd = first.iterationStartsPs()[2] + first.iterationLatenciesPs()[2];
+      // It ends once the barrier after its last iteration completed, when the next case begins on this rank.
+      assertThat(first.caseEndPs()).isGreaterThan(lastEnd).isEqualTo(second.caseStartPs());
+      assertThat(second.caseEndPs()).isEqualTo(r.cpuFreePs());
+    }
   }
 
   @Test
