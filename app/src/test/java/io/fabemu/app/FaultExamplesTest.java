@@ -26,6 +26,10 @@ class FaultExamplesTest extends CliTestBase {
     assertThat(stdout).containsPattern("\\n0 +150\\.000 +switch spine0 +down +3\\.000 +5\\.400 +[1-9]\\d* ")
         .containsPattern("\\n1 +900\\.000 +switch spine0 +up +1\\.000 +3\\.500 ");
     assertThat(stdout).contains("#wrong").doesNotContain("INCOMPLETE");
+    // The adaptive timeout: the one message the failure cut is resent once, nothing spuriously, before or after.
+    assertThat(stdout).contains("# Fault totals: 14 packets lost, 0 corrupted, 1 message resent after a loss, "
+        + "0 resent spuriously, 2 duplicates discarded\n");
+    assertThat(stderr).doesNotContain("spurious");
     assertThat(Files.readString(out.resolve("spine/results.json"))).contains("\"faults\"");
     assertThat(Files.readString(out.resolve("spine/report.html"))).contains("href=\"#faults\"");
   }
@@ -50,9 +54,9 @@ class FaultExamplesTest extends CliTestBase {
     assertThat(stdout).containsPattern("schedule: 2 fault events placed in cases \\(numbered from 0\\)")
         .containsPattern("\\n  case 1 \\(allreduce ring, 1048576 B\\) starts at 610\\.141 us\\n")
         .contains("  faults.events[0] at case 1 iteration 0 + 150 us: 1203.224 us switch spine0 down\n",
-            "  faults.events[1] at case 1 iteration 1 + 0 ps: 1518.833 us switch spine0 up\n",
+            "  faults.events[1] at case 1 iteration 1 + 0 ps: 1526.601 us switch spine0 up\n",
             // --schedule: the run itself, the same intervals as the run's results.json below.
-            "  case 1 (allreduce ring, 1048576 B): 610.141 us to 2.423 ms\n");
+            "  case 1 (allreduce ring, 1048576 B): 610.141 us to 2.43 ms\n");
     assertThat(fabemu("run", "../examples/leafspine-case-fault.conf", "--no-progress", "--out",
         out.resolve("case").toString())).isZero();
     assertThat(stdout).containsPattern("\\n0 +1203\\.224 +switch spine0 +down ")
@@ -60,7 +64,7 @@ class FaultExamplesTest extends CliTestBase {
         .doesNotContain("INCOMPLETE");
     String json = Files.readString(out.resolve("case/results.json"));
     assertThat(json).contains("\"startPs\" : 610141120").contains("\"start\" : \"610.141 us\"")
-        .contains("\"end\" : \"2.423 ms\"").contains("\"casesTouched\" : [ 1 ]");
+        .contains("\"end\" : \"2.43 ms\"").contains("\"casesTouched\" : [ 1 ]");
     assertThat(Files.readString(out.resolve("case/report.html")))
         .contains("<h3>Cases with and without the faults</h3>");
   }

@@ -55,8 +55,8 @@ final class CaseTimedFaultsSection implements ScenarioSection {
       for (Placed p : placed) {
         if (p.anchor() == null) known.add(p.event());
       }
-      if (known.isEmpty()) known.add(FaultEvent.straggler(0, "resolving run", 0, 1.0));
-      last = resolvingRun(in, spec.withFaults(new FaultPlan(pending.settings(), known)), placed, caseIndex);
+      FaultPlan before = new FaultPlan(pending.settings(), known, true);
+      last = resolvingRun(in, spec.withFaults(before), placed, caseIndex);
       CaseResult ran = caseOf(last, caseIndex);
       for (int i = 0; i < placed.size(); i++) {
         Placed p = placed.get(i);
