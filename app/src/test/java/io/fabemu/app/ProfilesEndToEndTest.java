@@ -1,0 +1,34 @@
+package io.fabemu.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The committed hardware profiles run the osu commands as their headers say. */
+class ProfilesEndToEndTest extends CliTestBase {
+
+  @Override
+  Main.ScenarioExecutor executor() {
+    return null;
+  }
+
+  @Test
+  void theCpuClusterProfileRunsAnAllreduceAndItsLatencyGrowsWithTheSize() {
+    Path profile = Path.of("..", "profiles", "cpu100g-leaf-spine.conf");
+
+    int code = fabemu("osu-allreduce", "--profile", profile.toString(), "--nodes", "2", "--ppn", "2",
+        "--mode", "host", "-m", "4:65536", "-i", "2", "-x", "1", "--no-progress");
+
+    assertThat(code).as(stderr).isZero();
+    List<String> lines = stdout.lines().toList();
+    assertThat(lines.get(2)).isEqualTo("# fabemu emulation (virtual time): cpu100g-leaf-spine, 2 nodes x 2 ppn, "
+        + "mode host, algorithm auto");
+    List<Double> latencies = lines.stream().filter(l -> !l.isEmpty() && !l.startsWith("#")).map(l -> l.split(" +"))
+        .map(f -> Double.parseDouble(f[1])).toList();
+    // 4 B .. 64 KiB: 15 sizes, and a 64 KiB Allreduce costs more than a 4 B one.
+    assertThat(latencies).hasSize(15);
+    assertThat(latencies.get(14)).isGreaterThan(latencies.get(0));
+  }
+}
