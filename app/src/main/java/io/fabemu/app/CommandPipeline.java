@@ -133,8 +133,13 @@ final class CommandPipeline {
       stdout.print(formatter.results(result));
     }
     stdout.flush();
-    String spurious = result == null ? null : FaultFigures.spuriousWarning(spec.faults(), result.faults());
-    if (spurious != null) stderr.println(spurious);
+    if (result != null) {
+      // One line each, after the tables: a timeout too short for the load, a baseline that did not finish.
+      String spurious = FaultFigures.spuriousWarning(result);
+      if (spurious != null) stderr.println(spurious);
+      String baseline = FaultFigures.baselineWarning(result);
+      if (baseline != null) stderr.println(baseline);
+    }
 
     if (lost != null) {
       if (options.out != null && result != null) {
@@ -199,6 +204,6 @@ final class CommandPipeline {
         ? reason : partial.incompleteReason();
     return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
         partial.windows(), partial.events(), partial.wallSeconds(), partial.digest(), partial.faults(),
-        partial.faultImpacts(), partial.ethernet(), partial.ocs(), partial.baselineCases());
+        partial.faultImpacts(), partial.ethernet(), partial.ocs(), partial.baseline());
   }
 }

@@ -10,7 +10,6 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
 import io.fabemu.app.report.FaultCases;
-import io.fabemu.app.report.FaultFigures;
 import io.fabemu.app.report.LinkTable;
 import io.fabemu.app.report.OcsFigures;
 import io.fabemu.app.report.PipelineTable;
@@ -20,11 +19,6 @@ import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.AddressTable;
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.ethernet.MacAddress;
-import io.fabemu.core.fault.FaultPlan;
-import io.fabemu.core.fault.FaultReport;
-import io.fabemu.core.fault.FaultSettings;
-import io.fabemu.core.fault.FaultTally;
-import io.fabemu.core.fault.RetransmitTimeout;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.rings.RingEmbedding;
@@ -34,7 +28,6 @@ import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
-import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.RunResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -168,7 +161,7 @@ public final class ResultsWriter {
 
     if (spec.rings() != null) root.set("rings", ringsJson(spec, topology));
     if (spec.hasFaults()) {
-      ObjectNode faults = faultsJson(result, topology);
+      ObjectNode faults = FaultsJson.of(result, topology, MAPPER.createObjectNode());
       FaultCases.of(result).json(faults);
       root.set("faults", faults);
     }
@@ -294,104 +287,6 @@ public final class ResultsWriter {
   }
 
   /**
-   * The {@code faults} object: the plan's settings, per event its injection, what the management node saw (times in
-   * ps, null where it saw nothing) and what it cost, the totals (with what no event explains), the partition the
-   * management node saw last (null when none), the messages given up on and, when a fault broke an INC group, one
-   * line per group saying what broke it and what the group did instead ({@code incFallbacks}); on a router network,
-   * per event also the packets sent through via nodes by its detours and every detour in place once it was routed
-   * around. With a baseline run, each event also has the end of its window and the collectives it touched with their
-   * extra latency ({@link FaultImpact}). Without a fault report (the run reported none) the counts, totals and
-   * partition are null.
-   */
-  private static ObjectNode faultsJson(RunResult result, Topology topology) {
-    FaultPlan plan = result.scenario().faults();
-    FaultReport report = result.faults();
-    boolean routerNetwork = result.scenario().topology().networkShape().isPresent();
-    ObjectNode faults = MAPPER.createObjectNode();
-    FaultSettings s = plan.settings();
-    ObjectNode settings = faults.putObject("settings");
-    settings.put("heartbeatPeriodPs", s.heartbeatPeriodPs());
-    settings.put("heartbeatMisses", s.heartbeatMisses());
-    settings.put("managementLatencyPs", s.managementLatencyPs());
-    settings.put("managementUpdatePs", s.managementUpdatePs());
-    ObjectNode timeout = settings.putObject("retransmitTimeout");
-    if (s.retransmitTimeout() instanceof RetransmitTimeout.Adaptive a) {
-      timeout.put("kind", "adaptive");
-      timeout.put("minPs", a.minPs());
-      timeout.put("maxPs", a.maxPs());
-    } else if (s.retransmitTimeout() instanceof RetransmitTimeout.Fixed f) {
-      timeout.put("kind", "fixed");
-      timeout.put("timeoutPs", f.timeoutPs());
-    }
-    settings.put("maxRetransmissions", s.maxRetransmissions());
-    settings.put("baseline", s.baseline());
-    ArrayNode events = faults.putArray("events");
-    for (FaultFigures f : FaultFigures.of(plan, report)) {
-      ObjectNode n = events.addObject();
-      n.put("id", f.event().id());
-      n.put("atPs", f.event().atPs());
-      n.put("action", f.event().action().configName());
-      n.put("target", f.event().target());
-      putOrNull(n, "detectedPs", f.detectedPs());
-      putOrNull(n, "detectionDelayPs", f.detectionDelayPs());
-      int reporter = f.record() == null ? -1 : f.record().reporterDevice();
-      putOrNull(n, "reporterDevice", reporter);
-      if (topology != null && reporter >= 0) n.put("reporter", deviceName(topology, reporter));
-      putOrNull(n, "rerouteCompletePs", f.rerouteCompletePs());
-      putOrNull(n, "rerouteTimePs", f.rerouteTimePs());
-      putOrNull(n, "devicesUpdated", f.record() == null ? -1 : f.record().devicesUpdated());
-      putOrNull(n, "lostPackets", f.lostPackets());
-      putOrNull(n, "corruptedPackets", f.corruptedPackets());
-      putOrNull(n, "resentMessages", f.resentMessages());
-      putOrNull(n, "lossDrivenResends", f.lossDrivenResends());
-      putOrNull(n, "spuriousResends", f.spuriousResends());
-      if (report != null && routerNetwork) {
-        // Router networks: the packets sent through via nodes by this event's detours, and every detour in place.
-        n.put("detouredPackets", f.event().id() < report.tally().eventCount()
-            ? report.tally().detouredPackets(f.event().id()) : 0);
-        ArrayNode detours = n.putArray("detours");
-        if (f.record() != null) f.record().detours().forEach(detours::add);
-      }
-      FaultImpact impact = result.impactOf(f.event().id());
-      if (impact != null) {
-        // Only when the run without faults ran (faults.baseline): its figures are absent, not null, otherwise.
-        n.put("impactWindowEndPs", impact.windowEndPs());
-        n.put("collectivesTouched", impact.collectivesTouched());
-        n.put("extraLatencyTotalPs", impact.extraLatencyTotalPs());
-        n.put("extraLatencyMaxPs", impact.extraLatencyMaxPs());
-      }
-    }
-    if (report == null) {
-      faults.putNull("totals");
-    } else {
-      FaultTally t = report.tally();
-      ObjectNode totals = faults.putObject("totals");
-      totals.put("lostPackets", t.totalLostPackets());
-      totals.put("corruptedPackets", t.totalCorruptedPackets());
-      totals.put("resentMessages", t.totalResentMessages());
-      totals.put("lossDrivenResends", t.totalLossDrivenResends());
-      totals.put("spuriousResends", t.totalSpuriousResends());
-      totals.put("duplicatesDiscarded", t.duplicatesDiscarded());
-      // Slot -1: what no event explains, e.g. a retransmission before the first fault; included in the totals.
-      ObjectNode noEvent = totals.putObject("noEvent");
-      noEvent.put("lostPackets", t.lostPackets(-1));
-      noEvent.put("corruptedPackets", t.corruptedPackets(-1));
-      noEvent.put("resentMessages", t.resentMessages(-1));
-      noEvent.put("lossDrivenResends", t.lossDrivenResends(-1));
-      noEvent.put("spuriousResends", t.spuriousResends(-1));
-    }
-    faults.put("partition", report == null ? null : report.partition());
-    ArrayNode gaveUp = faults.putArray("gaveUp");
-    if (report != null) report.gaveUp().forEach(gaveUp::add);
-    if (report != null && !report.incFallbacks().isEmpty()) {
-      // Only runs whose INC groups a fault broke have it: every other results.json stays as it was.
-      ArrayNode incFallbacks = faults.putArray("incFallbacks");
-      report.incFallbacks().forEach(incFallbacks::add);
-    }
-    return faults;
-  }
-
-  /**
    * The {@code rings} object: where the scenario's rings came from, its summary and warnings, the rings (host ids in
    * ring order), and per embedded-ring algorithm of the workload the directed links its rings take (with the rings
    * on each) and the links none of them takes ({@link RingUsage}).
@@ -492,7 +387,7 @@ public final class ResultsWriter {
   }
 
   /** {@code value}, or null where it is negative (the fault records' "none"). */
-  private static void putOrNull(ObjectNode n, String key, long value) {
+  static void putOrNull(ObjectNode n, String key, long value) {
     if (value < 0) n.putNull(key);
     else n.put(key, value);
   }
@@ -506,7 +401,7 @@ public final class ResultsWriter {
     }
   }
 
-  private static String deviceName(Topology topology, int id) {
+  static String deviceName(Topology topology, int id) {
     return id >= 0 && id < topology.vertexCount() ? topology.vertex(id).name() : "device" + id;
   }
 }

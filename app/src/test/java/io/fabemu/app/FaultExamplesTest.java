@@ -30,7 +30,9 @@ class FaultExamplesTest extends CliTestBase {
     assertThat(stdout).contains("# Fault totals: 14 packets lost, 0 corrupted, 1 message resent after a loss, "
         + "0 resent spuriously, 2 duplicates discarded\n");
     assertThat(stderr).doesNotContain("spurious");
-    assertThat(Files.readString(out.resolve("spine/results.json"))).contains("\"faults\"");
+    assertThat(Files.readString(out.resolve("spine/results.json"))).contains("\"faults\"")
+        .containsPattern("\"baselineRun\" : \\{\\s*\"complete\" : true,\\s*\"lossDrivenResends\" : 0,\\s*"
+            + "\"spuriousResends\" : 0,\\s*\"gaveUp\" : 0\\s*}");
     assertThat(Files.readString(out.resolve("spine/report.html"))).contains("href=\"#faults\"");
   }
 

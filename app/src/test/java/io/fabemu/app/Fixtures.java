@@ -262,4 +262,10 @@ final class Fixtures {
     return new CliRun(code, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
   }
+
+  /** A finished run of {@code r}'s scenario without its faults, of {@code cases}: a faulted run's baseline. */
+  static RunResult baselineOf(RunResult r, List<CaseResult> cases) {
+    return new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(), r.events(),
+        r.wallSeconds(), r.digest(), null, null, null, null, null);
+  }
 }

@@ -104,7 +104,8 @@ class MainTest extends CliTestBase {
     // One resend was spurious: one warning line says what to change.
     assertThat(stderr.lines().filter(l -> l.contains("spurious"))).containsExactly("fabemu: warning: 1 of 8 resends "
         + "were spurious (the copy before had arrived), so part of the latency charged to the faults is the "
-        + "retransmit timeout's: raise faults.transport.min-retransmit-timeout (now 10 us)");
+        + "retransmit timeout's: raise faults.transport.min-retransmit-timeout (now 10 us; if the waits reach "
+        + "max-retransmit-timeout, now 10 ms, that too)");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.at("/faults/events")).hasSize(6);
     assertThat(json.at("/faults/totals/lostPackets").asLong()).isEqualTo(17);

@@ -243,7 +243,8 @@ class ReportHtmlTest {
             "2.500", "slowdown 2x"));
     assertThat(rows(doc, "Lost packets")).isEmpty();
     assertThat(Xml.texts(doc, "td")).containsSequence("17", "2", "7", "1 (the copy before had arrived: raise "
-        + "faults.transport.min-retransmit-timeout (now 10 us))", "2", "0 lost, 0 corrupted, 1 resent after a loss, "
+        + "faults.transport.min-retransmit-timeout (now 10 us; if the waits reach max-retransmit-timeout, now 10 ms, "
+        + "that too))", "2", "0 lost, 0 corrupted, 1 resent after a loss, "
         + "0 spuriously (included above)", "rank 3 cut off from ranks 0-2", "2 messages");
     assertThat(Xml.texts(doc, "li")).containsExactly("rank 3 -> rank 0: message 0 after 10 tries",
         "rank 3 -> rank 1: message 1 after 10 tries");
@@ -258,7 +259,7 @@ class ReportHtmlTest {
     List<CaseResult> baseline = List.of(timed(r.cases().get(0), 0, 44_000_000L),
         timed(withLatency(r.cases().get(1), 240_000_000.0), 44_000_000L, 2_500_000_000L));
     RunResult result = new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(),
-        r.events(), r.wallSeconds(), r.digest(), null, null, null, null, baseline);
+        r.events(), r.wallSeconds(), r.digest(), null, null, null, null, Fixtures.baselineOf(r, baseline));
     Document doc = Xml.parse(html(result));
 
     Element timeline = Xml.all(doc, "svg").stream().filter(e -> e.getAttribute("class").contains("timeline"))

@@ -171,7 +171,8 @@ class ResultsJsonTest {
             c1.minLatencyPs(), c1.maxLatencyPs(), 0, true, null, null, null, null, null, null, 45_000_000L,
             2_600_000_000L));
     RunResult timed = new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(),
-        r.events(), r.wallSeconds(), r.digest(), null, null, null, null, List.of(r.cases().get(0)));
+        r.events(), r.wallSeconds(), r.digest(), null, null, null, null,
+        Fixtures.baselineOf(r, List.of(r.cases().get(0))));
     JsonNode root = json(timed);
 
     JsonNode second = root.at("/cases/1");

@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * What one message and its acknowledgement take on an idle fabric, from the message's last packet leaving this NIC
- * to the acknowledgement's arrival: the path's latency both ways (links, plus each switch's or router's own delay),
+ * to the acknowledgement's arrival: the path's latency both ways (links, plus each switch's or router's own delay;
+ * a host relaying on a direct topology adds none),
  * the PCIe latency both ways, and the message's bytes once more at the path's slowest link (the acknowledgement may
  * wait behind a message of the same size going the other way, as in a pairwise exchange). The reliable transport
  * takes three times it (RFC 6298's timeout after a first sample R: R + 4 x R/2) as the least timeout of a message
@@ -57,8 +58,9 @@ public final class PathRoundTrip {
         slowestBitsPerSecond = Math.min(slowestBitsPerSecond, link.spec().bandwidthBitsPerSecond());
       }
       v = link.to();
-      // A transit vertex that is not a host is a switch or router; a host relays (direct topologies) in its NIC.
-      if (v != destinationHost) latencyPs += perSwitchPs;
+      // A transit switch or router adds its delay; a transit host (a direct topology's relay) adds none here: its
+      // NIC's forwarding latency is left out, so the floor errs low, where the measured round trips take over.
+      if (v != destinationHost && !topology.isHost(v)) latencyPs += perSwitchPs;
     }
     return new long[] {latencyPs, slowestBitsPerSecond == Long.MAX_VALUE ? 0 : slowestBitsPerSecond};
   }

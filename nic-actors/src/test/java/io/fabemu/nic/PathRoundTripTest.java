@@ -17,8 +17,9 @@ class PathRoundTripTest {
   @Test
   void aLineAddsItsCablesBothWaysPciBothWaysAndTheMessageOnceAtTheLinkRate() {
     Topology line = Topologies.line(8, new LinkSpec(100 * Units.GBPS, 1_000_000L));
-    PathRoundTrip paths = new PathRoundTrip(2, line, RoutingTable.compute(line), 0L, PCIE_PS);
-    // Host 2 to host 5: three 1 us cables; hosts relay in their NICs, no switch delay.
+    // A switch delay given, but a line has no switches: hosts 3 and 4 relay in their NICs, adding none.
+    PathRoundTrip paths = new PathRoundTrip(2, line, RoutingTable.compute(line), 70_000L, PCIE_PS);
+    // Host 2 to host 5: three 1 us cables.
     long idlePs = 2 * (3_000_000L + PCIE_PS);
     assertThat(paths.roundTripPs(5, 0)).isEqualTo(idlePs);
     // 4096 B at 100 Gb/s: 327.68 ns, rounded up to whole picoseconds.

@@ -7,6 +7,7 @@ import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.fault.RetransmitTimeout;
+import io.fabemu.fabric.result.RunResult;
 import io.fabemu.core.time.Units;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -92,22 +93,48 @@ public record FaultFigures(FaultEvent event, FaultRecord record, long lostPacket
    */
   public static String spuriousAdvice(RetransmitTimeout timeout) {
     if (timeout instanceof RetransmitTimeout.Adaptive a) {
-      return "raise faults.transport.min-retransmit-timeout (now " + Units.format(a.minPs()) + ")";
+      return "raise faults.transport.min-retransmit-timeout (now " + Units.format(a.minPs()) + "; if the waits reach "
+          + "max-retransmit-timeout, now " + Units.format(a.maxPs()) + ", that too)";
     }
     return "remove faults.transport.retransmit-timeout (the adaptive default) or make it longer than "
         + timeout.describe();
   }
 
   /**
-   * The one warning line of a run some of whose resends were spurious (their extra latency is the timeout's, not the
-   * faults'); null when none were, or the run reported no counts.
+   * The one warning line of a run some of whose resends were spurious, in the run with the faults or in its baseline
+   * (their extra latency is the timeout's, not the faults'); null when none were, or the runs reported no counts.
    */
-  public static String spuriousWarning(FaultPlan plan, FaultReport report) {
-    if (report == null || report.tally().totalSpuriousResends() == 0) return null;
-    FaultTally t = report.tally();
-    return "fabemu: warning: " + t.totalSpuriousResends() + " of " + t.totalResentMessages() + " resends were "
-        + "spurious (the copy before had arrived), so part of the latency charged to the faults is the retransmit "
-        + "timeout's: " + spuriousAdvice(plan.settings().retransmitTimeout());
+  public static String spuriousWarning(RunResult result) {
+    FaultReport report = result.faults();
+    FaultReport baseline = result.baseline() == null ? null : result.baseline().faults();
+    long faulted = report == null ? 0 : report.tally().totalSpuriousResends();
+    long clean = baseline == null ? 0 : baseline.tally().totalSpuriousResends();
+    if (faulted == 0 && clean == 0) return null;
+    String where = faulted == 0 ? "" : faulted + " of " + report.tally().totalResentMessages() + " resends were "
+        + "spurious (the copy before had arrived)";
+    if (clean > 0) {
+      where += (where.isEmpty() ? "" : ", and ") + "the run without the faults resent " + clean + " messages "
+          + "spuriously";
+    }
+    return "fabemu: warning: " + where + ", so part of the latency charged to the faults is the retransmit "
+        + "timeout's: " + spuriousAdvice(result.scenario().faults().settings().retransmitTimeout());
+  }
+
+  /**
+   * A warning line when the run without the faults did not finish or gave up on messages (the extra latencies then
+   * compare only what it finished); null when it finished cleanly or did not run.
+   */
+  public static String baselineWarning(RunResult result) {
+    RunResult baseline = result.baseline();
+    if (baseline == null) return null;
+    int gaveUp = baseline.faults() == null ? 0 : baseline.faults().gaveUp().size();
+    if (baseline.complete() && gaveUp == 0) return null;
+    String reason = baseline.incompleteReason() == null ? "no reason given"
+        : baseline.incompleteReason().strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+    String what = !baseline.complete() ? "did not finish (" + reason + ")"
+        : "gave up on " + gaveUp + (gaveUp == 1 ? " message" : " messages");
+    return "fabemu: warning: the run without the faults " + what + ": the extra latencies compare only the cases it "
+        + "finished";
   }
 
   /** True when the run reported the counts of its faults. */

@@ -24,8 +24,10 @@ import java.util.TreeSet;
  * is causal, so nothing at or after that start changes it, and the run with the whole plan reaches the point at the
  * same time. One resolving run per point that has events placed at it, in order (a case's start before its
  * iterations, iterations in order, then the next case): same scenario and seed, same times. A resolving run with
- * no event yet gets a straggler of slowdown 1 on host 0 at time 0 (which changes nothing), since a run with a fault
- * plan differs from one without before its first fault (the transport acknowledges every message). A case that a
+ * no event yet still runs the plan's machinery (an active plan without events, as a baseline does), since a run
+ * with a fault plan differs from one without before its first fault (the transport acknowledges every message).
+ * The resolving runs are whole runs on this JVM's plain engine, made before the run's own estimate is checked
+ * (docs/faults.md says so: a scenario near the heap's limit should place its faults by time). A case that a
  * resolving run does not finish (an earlier fault stalled it) is refused, naming the event; so is an event that
  * falls past 1 s. The cost: a run of the scenario per point, at load time ({@code validate} and {@code run} alike).
  */

@@ -19,7 +19,7 @@ public sealed interface RetransmitTimeout {
 
   /**
    * A fixed timeout ({@code faults.transport.retransmit-timeout = 30 us}): every message waits {@code timeoutPs}
-   * after its first send, doubled per retransmission up to 64 times it.
+   * after its last packet left, doubled per retransmission up to 64 times it.
    */
   record Fixed(long timeoutPs) implements RetransmitTimeout {
     public Fixed {

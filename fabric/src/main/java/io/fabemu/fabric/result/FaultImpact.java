@@ -50,8 +50,8 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
 
   /**
    * {@code faulted} with each of its fault events' impact against {@code baseline}, the same scenario run without
-   * faults ({@link RunResult#faultImpacts()}), the baseline's cases beside its own ({@link RunResult#baselineCases()},
-   * outputs only) and its digest extended by the impacts ({@link #digest}); {@code faulted} itself when its scenario
+   * faults ({@link RunResult#faultImpacts()}), the baseline beside it ({@link RunResult#baseline()}: its cases and
+   * counts, outputs only) and its digest extended by the impacts ({@link #digest}); {@code faulted} itself when its scenario
    * has no fault plan.
    */
   public static RunResult compare(RunResult faulted, RunResult baseline) {
@@ -60,7 +60,7 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
     return new RunResult(faulted.scenario(), faulted.cases(), faulted.links(), faulted.complete(),
         faulted.incompleteReason(), faulted.virtualEndPs(), faulted.windows(), faulted.events(),
         faulted.wallSeconds(), digest(faulted.digest(), impacts), faulted.faults(), impacts, faulted.ethernet(),
-        faulted.ocs(), baseline.cases());
+        faulted.ocs(), baseline);
   }
 
   /** The impact of each of {@code faulted}'s fault events (in event order) against {@code baseline}. */

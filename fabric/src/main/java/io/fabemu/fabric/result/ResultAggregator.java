@@ -72,7 +72,8 @@ public final class ResultAggregator {
     }
     // Only the OCS controller's runs have a part (a delay of 0 leaves the result as it was).
     OcsReport ocs = ocsParts.isEmpty() ? null : OcsReport.merge(ocsParts);
-    FaultReport faults = spec.hasFaults() ? FaultReport.merge(faultParts, spec.faults().eventCount()) : null;
+    // A fault plan's baseline (active, no events) reports its transport's counts too: what it resent, and gave up on.
+    FaultReport faults = spec.faults().isActive() ? FaultReport.merge(faultParts, spec.faults().eventCount()) : null;
     EthernetReport ethernet = spec.ethernet() == null ? null : EthernetReport.merge(ethernetParts);
     rankResults.sort(Comparator.comparingInt(RankResult::caseIndex).thenComparingInt(RankResult::rank));
     links.sort(Comparator.comparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice));
@@ -273,6 +274,8 @@ public final class ResultAggregator {
         FaultRecord r = e < 0 ? null : faults.recordOf(e);
         line.append("fault ").append(e).append(" lost ").append(tally.lostPackets(e)).append(" corrupted ")
             .append(tally.corruptedPackets(e)).append(" resent ").append(tally.resentMessages(e));
+        // Only when some were, so the digests of runs without spurious resends keep their form.
+        if (tally.spuriousResends(e) > 0) line.append(" spurious ").append(tally.spuriousResends(e));
         if (r != null) {
           line.append(" detected ").append(r.detectedPs()).append(" by ").append(r.reporterDevice())
               .append(" rerouted ").append(r.rerouteCompletePs()).append(" updates ").append(r.devicesUpdated());

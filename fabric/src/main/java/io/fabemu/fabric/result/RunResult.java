@@ -32,17 +32,20 @@ import java.util.List;
  *                       when the last came up, how long traffic waited for them); null when no circuit was set up
  *                       during the run (not an optical cluster, or a reconfiguration delay of 0). Not in the digest:
  *                       its waits already show in the virtual-time results
- * @param baselineCases  the cases of the run without faults, in workload order (with their intervals in virtual
- *                       time), which the reports set beside the faulted run's; null when no such baseline ran.
- *                       Not in the digest: the impacts it gives are ({@link FaultImpact#digest})
+ * @param baseline       the run without the fault events ({@link FaultImpact#compare}): its cases, in workload order
+ *                       with their intervals in virtual time, which the reports set beside the faulted run's
+ *                       ({@link #baselineCases}), whether it finished, and its transport's counts (it runs the plan's
+ *                       transport: a timeout too short resends there too); null when no such baseline ran. Not in
+ *                       the digest: the impacts it gives are ({@link FaultImpact#digest})
  */
 public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<LinkCounters> links, boolean complete,
                         String incompleteReason, long virtualEndPs, long windows, long events, double wallSeconds,
                         String digest, FaultReport faults, List<FaultImpact> faultImpacts, EthernetReport ethernet,
-                        OcsReport ocs, List<CaseResult> baselineCases) {
+                        OcsReport ocs, RunResult baseline) {
 
-  public RunResult {
-    baselineCases = baselineCases == null ? null : List.copyOf(baselineCases);
+  /** The cases of the run without the fault events, in workload order; null when it did not run. */
+  public List<CaseResult> baselineCases() {
+    return baseline == null ? null : baseline.cases();
   }
 
   /** The result of a run without its baseline's cases. */

@@ -83,6 +83,29 @@ class RouterNetworkFaultTest {
   }
 
   @Test
+  void aTimeoutShorterThanTheMeshsRoundTripsResendsSpuriouslyAndTheAdaptiveOneDoesNot() {
+    ScenarioSpec base = mesh8x8(1);
+    Topology topology = base.topology().build();
+    // A node far from the action fails late: before it, every resend is the timeout's alone.
+    List<FaultEvent> events = List.of(node(900_000_000L, FaultAction.DOWN, topology, "host63"));
+    // 100 ns: less than the PCIe latency (250 ns) of the receiver's write, after which it acknowledges.
+    FaultSettings tooShort = new FaultSettings(1_000_000L, 3, 1_000_000L, 100_000L, 100_000L, 10);
+    RunResult fixed = run(base.withFaults(new FaultPlan(tooShort, events)));
+    RunResult adaptive = run(base.withFaults(new FaultPlan(FaultSettings.DEFAULTS, events)));
+
+    assertExact(fixed);
+    assertExact(adaptive);
+    // The acknowledgements (the router path's) answer first copies, so the resends were spurious, put down to no
+    // event.
+    FaultTally tally = fixed.faults().tally();
+    assertThat(tally.spuriousResends(-1)).as("resent %d (%d before the event), spurious %d, run end %d ps",
+        tally.totalResentMessages(), tally.resentMessages(-1), tally.totalSpuriousResends(), fixed.virtualEndPs())
+        .isPositive();
+    assertThat(tally.lossDrivenResends(-1)).isZero();
+    assertThat(adaptive.faults().tally().totalResentMessages()).isZero();
+  }
+
+  @Test
   void aNodeOfAnEightByEightMeshFailsMidAllreduceAndTheDetoursCarryTrafficUntilItReturns() {
     ScenarioSpec base = mesh8x8(2);
     Topology topology = base.topology().build();
