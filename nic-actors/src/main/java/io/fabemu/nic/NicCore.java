@@ -834,6 +834,9 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
    * retransmission timer of each task among them (a streamed task's chunks each have their own).
    */
   private void transmitTask(NicIncUnit unit, int leaderRank, Packet[] fragments, long readStart, Outbox outbox) {
+    if (fragments.length == 0) {
+      return; // queued behind the leader's task of the group in flight
+    }
     long dmaBytes = 0;
     long readyPs = readStart;
     for (Packet fragment : fragments) {

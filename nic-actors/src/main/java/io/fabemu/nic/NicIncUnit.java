@@ -92,8 +92,20 @@ public final class NicIncUnit {
   /** How a group streams: chunks of at most {@code chunkBytes} data bytes, {@code window} of them in flight. */
   private record StreamSetting(int chunkBytes, int window) {}
 
-  /** A chunk to send: its fragments, the leader whose task it is and its key (for the timer). */
-  public record ReadyChunk(int leaderRank, long taskKey, Packet[] fragments) {}
+  /** Fragments to send now: a chunk whose window position came free, or a queued task's first ones. */
+  public record ReadyChunk(int leaderRank, Packet[] fragments) {}
+
+  /**
+   * Leaders with a task of a group in flight, by (leader rank, group id): a leader's next task of the group waits
+   * (in {@link #waiting}) until it completes, so that the tasks of a group use each aggregation slot one after the
+   * other, as the switches' generations assume (a pipelined Allreduce hands over a segment's task before the last
+   * one's result is in).
+   */
+  private final IntLongMap<Boolean> busy = new IntLongMap<>();
+  private final IntLongMap<ArrayDeque<Queued>> waiting = new IntLongMap<>();
+
+  /** A task handed over while its leader had one of the same group in flight. */
+  private record Queued(Message message, int destinationHost, long messageId) {}
 
   /**
    * @param host           the host's vertex id
@@ -150,6 +162,34 @@ public final class NicIncUnit {
       throw new IllegalArgumentException("NIC " + host + ": an INC task needs type TASK_UP, a Header1 and an MPI "
           + "header, got " + request);
     }
+    int leaderRank = message.sourceRank();
+    long groupId = request.task().groupId();
+    if (busy.get(leaderRank, groupId) != null) {
+      ArrayDeque<Queued> queue = waiting.get(leaderRank, groupId);
+      if (queue == null) {
+        queue = new ArrayDeque<>();
+        waiting.put(leaderRank, groupId, queue);
+      }
+      queue.add(new Queued(message, destinationHost, messageId));
+      return new Packet[0];
+    }
+    busy.put(leaderRank, groupId, Boolean.TRUE);
+    return launch(message, destinationHost, messageId);
+  }
+
+  /** A leader's task of a group is complete: its next one, if queued, starts (its fragments to {@link #readyChunks}). */
+  private void onTaskDone(int leaderRank, long groupId) {
+    busy.remove(leaderRank, groupId);
+    ArrayDeque<Queued> queue = waiting.get(leaderRank, groupId);
+    if (queue == null) return;
+    Queued next = queue.poll();
+    if (queue.isEmpty()) waiting.remove(leaderRank, groupId);
+    busy.put(leaderRank, groupId, Boolean.TRUE);
+    readyChunks.add(new ReadyChunk(leaderRank, launch(next.message(), next.destinationHost(), next.messageId())));
+  }
+
+  private Packet[] launch(Message message, int destinationHost, long messageId) {
+    IncRequest request = message.inc();
     IncHeader1 task = request.task();
     MpiHeader mpi = request.mpi();
     DataBuffer data = message.data();
@@ -290,7 +330,10 @@ public final class NicIncUnit {
     return taskId | ((chunk + 1) << 32);
   }
 
-  /** The chunks whose window position came free since the last call, to be sent; empty when none. */
+  /**
+   * The fragments to send since the last call: chunks whose window position came free, and the first ones of tasks
+   * that waited for their leader's previous task of the group; empty when none.
+   */
   public List<ReadyChunk> takeReadyChunks() {
     if (readyChunks.isEmpty()) return List.of();
     List<ReadyChunk> ready = new ArrayList<>(readyChunks);
@@ -463,6 +506,7 @@ public final class NicIncUnit {
     if (task.stream != null) {
       return onChunkComplete(task);
     }
+    onTaskDone(leaderRank, task.header1.groupId());
     MessageInfo info = task.resultInfo;
     return new Message(info.sourceRank(), info.destinationRank(), info.tag(), task.result, info.totalBytes(),
         new IncRequest(IncPacketType.TASK_DOWN, task.resultMpi, null, null));
@@ -480,12 +524,13 @@ public final class NicIncUnit {
     }
     long next = stream.window.onChunkDone(chunk.chunk);
     if (next >= 0) {
-      readyChunks.add(new ReadyChunk(stream.leaderRank, chunkKey(stream.taskId, next), startChunk(stream, next)));
+      readyChunks.add(new ReadyChunk(stream.leaderRank, startChunk(stream, next)));
     }
     if (!stream.window.complete()) {
       return null;
     }
     streams.remove(stream.leaderRank, stream.taskId);
+    onTaskDone(stream.leaderRank, stream.header1.groupId());
     MessageInfo info = stream.resultInfo;
     return new Message(info.sourceRank(), info.destinationRank(), info.tag(), stream.result, info.totalBytes(),
         new IncRequest(IncPacketType.TASK_DOWN, stream.resultMpi, null, null));
@@ -531,6 +576,8 @@ public final class NicIncUnit {
       if (group.broken || !touches(deadLinks, group.spineVertex)) continue;
       group.broken = true;
       for (int leader : group.leaders) {
+        busy.remove(leader, e.getKey());
+        waiting.remove(leader, e.getKey());
         // A task id carries the group's low 24 bits and the req_id: look for every req_id of the group's leaders.
         for (int reqId = 0; reqId < 256; reqId++) {
           long taskId = IncCodes.taskId(e.getKey(), reqId);
@@ -591,6 +638,8 @@ public final class NicIncUnit {
     if (task.stream != null) {
       streams.remove(task.stream.leaderRank, task.stream.taskId);
     }
+    busy.remove(task.leaderRank, task.header1.groupId());
+    waiting.remove(task.leaderRank, task.header1.groupId());
     return String.format(Locale.ROOT, "host %d gave up on INC task %d of rank %d (group %d req_id %d, "
         + "%d of %d result fragments missing) after %d retransmissions, at %.3f us", host, timer.taskId(),
         task.leaderRank, task.header1.groupId(), task.mpi.reqId(), task.missingFragments().size(),

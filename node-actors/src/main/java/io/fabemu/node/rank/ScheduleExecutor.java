@@ -70,6 +70,11 @@ public final class ScheduleExecutor {
   private long cpuFreePs;
   private long operationStartPs;
   private long incGroupId;
+  /**
+   * In-network sends so far: the req_id of the next is its low 8 bits. Every leader sends the same sequence (one
+   * per Allreduce, or one per segment of a pipelined one), so consecutive tasks of a group get consecutive req_ids.
+   */
+  private long incTasksSent;
   private DataType incDataType;
   private ReduceOp incOp;
 
@@ -100,7 +105,7 @@ public final class ScheduleExecutor {
     if (incDataType == null) {
       throw new IllegalStateException("rank " + rank + ": an in-network send needs an INC group (setIncGroup)");
     }
-    int reqId = (int) (opSequence & 0xFF);
+    int reqId = (int) (incTasksSent++ & 0xFF);
     int opCode = IncCodes.opCode(incOp);
     int typeCode = IncCodes.typeCode(incDataType);
     MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, rank, (int) (incGroupId & 0xFFFF), opCode, typeCode, reqId,
