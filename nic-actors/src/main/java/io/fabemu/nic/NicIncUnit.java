@@ -165,6 +165,11 @@ public final class NicIncUnit {
     int leaderRank = message.sourceRank();
     long groupId = request.task().groupId();
     if (busy.get(leaderRank, groupId) != null) {
+      long taskId = IncCodes.taskId(groupId, request.mpi().reqId());
+      if (tasks.get(leaderRank, taskId) != null || streams.get(leaderRank, taskId) != null) {
+        throw new IllegalStateException("NIC " + host + ": INC task of rank " + leaderRank + ", group " + groupId
+            + " req_id " + request.mpi().reqId() + " was sent again before its result arrived");
+      }
       ArrayDeque<Queued> queue = waiting.get(leaderRank, groupId);
       if (queue == null) {
         queue = new ArrayDeque<>();

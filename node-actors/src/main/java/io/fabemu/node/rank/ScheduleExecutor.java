@@ -71,8 +71,9 @@ public final class ScheduleExecutor {
   private long operationStartPs;
   private long incGroupId;
   /**
-   * In-network sends so far: the req_id of the next is its low 8 bits. Every leader sends the same sequence (one
-   * per Allreduce, or one per segment of a pipelined one), so consecutive tasks of a group get consecutive req_ids.
+   * In-network sends in the current INC group so far: the req_id of the next is its low 8 bits. Every leader of the
+   * group sends the same sequence (one task per Allreduce, or one per segment of a pipelined one), so the tasks of a
+   * group get consecutive req_ids, the same on every leader, as the switches' slot generations assume.
    */
   private long incTasksSent;
   private DataType incDataType;
@@ -96,6 +97,7 @@ public final class ScheduleExecutor {
    */
   public void setIncGroup(long groupId, DataType dataType, ReduceOp reduceOp) {
     this.incGroupId = groupId;
+    this.incTasksSent = 0;
     this.incDataType = dataType;
     this.incOp = reduceOp;
   }

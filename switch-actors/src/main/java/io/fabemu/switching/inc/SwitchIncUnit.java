@@ -535,7 +535,10 @@ public final class SwitchIncUnit {
           return;
         }
         resends++;
-        sink.send(gen.partial.asIncRetransmission(), group.parent(), done);
+        // A chunk of a stream keeps its stream header (Packet.asIncRetransmission rebuilds the frame without it).
+        Packet partial = gen.partial;
+        sink.send(partial.inc().stream() == null ? partial.asIncRetransmission()
+            : partial.toBuilder().inc(partial.inc().asRetransmission()).build(), group.parent(), done);
       }
       default -> duplicatesDropped++;
     }
