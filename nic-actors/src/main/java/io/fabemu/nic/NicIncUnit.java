@@ -51,6 +51,9 @@ import java.util.TreeSet;
  * <p>Control messages (query, notify, release) travel as one packet each, with Header0 and the control payload
  * the switches update on the way.
  *
+ * <p>Length: past 500 lines because a task's life (fragments, receive-status table, timer, completion) is one piece
+ * of state that the stream's chunks reuse as they are; the stream's own schedule is {@link IncChunkWindow}.
+ *
  * <p>The engine is one FIFO unit ({@link #process}): every fragment it builds or merges, and every control packet,
  * takes {@code engineLatencyPs}.
  *
