@@ -29,6 +29,15 @@ public final class IncAllreduce {
     return build(layout, rank, count);
   }
 
+  /**
+   * The in-network tasks one Allreduce of {@code bytes} hands each leader's NIC: one below
+   * {@link #PIPELINED_MIN_BYTES}, one per segment of about 64 KiB (at most 1024) from there on.
+   */
+  public static int tasksPerAllreduce(long bytes) {
+    if (bytes < PIPELINED_MIN_BYTES) return 1;
+    return (int) Math.max(1, Math.min(IncPipelinedAllreduce.MAX_SEGMENTS, bytes / IncPipelinedAllreduce.SEGMENT_BYTES));
+  }
+
   public static Schedule build(IncLayout layout, int rank, int count) {
     ScheduleBuilder b = new ScheduleBuilder(rank).buffers(count, count);
     int leader = layout.leaderOf(rank);
