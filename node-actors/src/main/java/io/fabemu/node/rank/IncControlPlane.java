@@ -39,6 +39,9 @@ import java.util.SplittableRandom;
  * <p>Time: the plane keeps its own CPU clock, starting from the rank's; every message costs the host's send or
  * receive overhead, as in {@link ScheduleExecutor}. Messages are matched by (source, tag); those that arrive early
  * wait. Tags: the operation sequence number the workload gives, phase 15, round = the step below.
+ *
+ * <p>Length: past 500 lines because the setup's stages, the release and the MRR's decision (with its summaries) are
+ * one protocol over one message queue; the decision is a pure static part ({@link #decide}) tested on its own.
  */
 final class IncControlPlane {
   static final int PHASE = 15;

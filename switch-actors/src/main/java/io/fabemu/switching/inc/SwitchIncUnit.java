@@ -57,6 +57,9 @@ import java.util.TreeSet;
  * <p>Timing: the unit is one FIFO per switch; every packet it handles occupies it for {@code unitLatencyPs} plus its
  * payload at {@code unitBitsPerSecond}, from the time the packet's tail is in. Outputs are handed to the switch
  * with the time the unit is done; the switch adds its pipeline latency and serializes them on the egress port.
+ *
+ * <p>Length: past 500 lines because the control plane (which allocates groups and slots) and the data plane (which
+ * uses them) act on the same group table; the slot's generations are {@link IncSlot}, a group's tree {@link IncGroup}.
  */
 public final class SwitchIncUnit {
   /** Where the unit's packets go. */
