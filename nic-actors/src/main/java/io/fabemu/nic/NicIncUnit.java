@@ -185,7 +185,7 @@ public final class NicIncUnit {
     return launch(message, destinationHost, messageId);
   }
 
-  /** A leader's task of a group is complete: its next one, if queued, starts (its fragments to {@link #readyChunks}). */
+  /** A leader's task of a group is complete: its next one, if queued, starts (fragments to {@link #readyChunks}). */
   private void onTaskDone(int leaderRank, long groupId) {
     busy.remove(leaderRank, groupId);
     ArrayDeque<Queued> queue = waiting.get(leaderRank, groupId);
@@ -273,7 +273,9 @@ public final class NicIncUnit {
     }
     // Chunks of whole elements and whole fragments, at most the notify's chunk size.
     long chunkElements = Math.max(1, streaming.chunkBytes() / elementBytes);
-    if (chunkElements > elementsPerFragment) chunkElements = chunkElements / elementsPerFragment * elementsPerFragment;
+    if (chunkElements > elementsPerFragment) {
+      chunkElements = chunkElements / elementsPerFragment * elementsPerFragment;
+    }
     long elementCount = data != null ? data.count() : totalBytes / elementBytes;
     IncChunkWindow window = new IncChunkWindow(elementCount, chunkElements, streaming.window());
     long destinationIp = IncAddresses.ofVertex(destinationHost);

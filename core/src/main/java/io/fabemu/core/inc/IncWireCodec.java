@@ -78,7 +78,8 @@ public final class IncWireCodec {
   /**
    * The frame in {@code bytes}, which must hold exactly one frame.
    *
-   * @throws WireFormatException when the INC flag is missing, the type code is unknown, the length is not the one the flag byte announces, or a header holds values its record refuses
+   * @throws WireFormatException when the INC flag is missing, the type code is unknown, the length is not the one the
+   *     flag byte announces, or a header holds values its record refuses
    */
   public static IncFrame decode(byte[] bytes) {
     if (bytes == null) throw new WireFormatException(NAME + ": no bytes to decode");

@@ -332,7 +332,8 @@ final class IncControlPlane {
     int types = inc ? 1 << IncCodes.typeCode(dataType) : d.supportedTypes();
     int dataSize = !inc ? d.maxDataSize() : d.streamWindow() > 0 ? d.chunkBytes() : (int) sizeBytes;
     decision = ControlPayload.builder().masterNum(layout.groupCount() > 1 ? 1 : 0).queryNotifyHop(0x80)
-        .supCommType(IncCodes.withStreamWindow(1, inc ? d.streamWindow() : 0)).supAllreduceOp(ops).supDataType(types).supMaxDataSize(dataSize)
+        .supCommType(IncCodes.withStreamWindow(1, inc ? d.streamWindow() : 0)).supAllreduceOp(ops)
+        .supDataType(types).supMaxDataSize(dataSize)
         .globalGroupSize(u16(layout.leaderCount())).trueCommId(groupId).avaGrpNum(d.spineFreeGroups()).supMpiType(3)
         .failCause(d.cause().code()).tor1Ip(IncAddresses.ofVertex(torVertex)).spineIp(d.spineIp()).jobId(1)
         .cId(layout.groupOf(rank)).worldRank(rank).srcLocalGroupSize(leadersUnderTor(layout.torOfLeader(rank)))

@@ -321,7 +321,8 @@ public final class SwitchIncUnit {
       window = Math.min(window, freeSlots / slotsNeeded(maxDataSize, elementBytesOf(c)));
     }
     return c.toBuilder().queryNotifyHop((c.queryNotifyHop() & 0x80) | hops)
-        .supCommType(IncCodes.withStreamWindow(c.supCommType(), window)).supAllreduceOp(c.supAllreduceOp() & operationMask).supDataType(c.supDataType() & dataTypeMask)
+        .supCommType(IncCodes.withStreamWindow(c.supCommType(), window))
+        .supAllreduceOp(c.supAllreduceOp() & operationMask).supDataType(c.supDataType() & dataTypeMask)
         .supMaxDataSize(maxDataSize).avaGrpNum(spine ? available : c.avaGrpNum()).failCause(failCause).tor1Ip(tor1)
         .spineIp(spineIp).tor2Ip(tor2).build();
   }
