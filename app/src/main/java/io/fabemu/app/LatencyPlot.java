@@ -1,6 +1,7 @@
 package io.fabemu.app;
 
 import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
@@ -29,6 +30,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * ...) when every size is above 0, else linear (a barrier's only size is 0 B); the latency axis is logarithmic when
  * the latencies span more than 10x and are all above 0, else linear.
  *
+ * <p>A size where an in-network algorithm fell back to the host algorithm is marked: a cross over its point, in a
+ * legend entry of its own per reason ({@code "inc-node: no INC, host algorithm (message-too-large)"}), and the reason
+ * after the point in the SVG's {@code <desc>}.
+ *
  * <p>Contract: drawing is headless ({@code java.awt.headless} is set to {@code true} unless the JVM was started
  * with a value) and a pure function of the series, title and fonts installed; nothing here touches a file (the
  * caller writes the bytes atomically). A series without points is left out; a plot without any point is still
@@ -44,14 +49,24 @@ final class LatencyPlot {
     }
   }
 
-  /** One line of the plot: its legend label and its points in size order. */
-  record Series(String label, List<Long> sizesBytes, List<Double> latenciesUs) {
+  /**
+   * One line of the plot: its legend label and its points in size order, with, per point, why its in-network case
+   * fell back to the host algorithm (the outcome's name in {@code results.json}, e.g. {@code message-too-large}), or
+   * {@code ""} when it did not.
+   */
+  record Series(String label, List<Long> sizesBytes, List<Double> latenciesUs, List<String> fallbacks) {
     Series {
-      if (sizesBytes.size() != latenciesUs.size()) {
-        throw new IllegalArgumentException("sizes and latencies differ in length");
+      if (sizesBytes.size() != latenciesUs.size() || fallbacks.size() != sizesBytes.size()) {
+        throw new IllegalArgumentException("sizes, latencies and fallbacks differ in length");
       }
       sizesBytes = List.copyOf(sizesBytes);
       latenciesUs = List.copyOf(latenciesUs);
+      fallbacks = List.copyOf(fallbacks);
+    }
+
+    /** A line none of whose points fell back. */
+    Series(String label, List<Long> sizesBytes, List<Double> latenciesUs) {
+      this(label, sizesBytes, latenciesUs, java.util.Collections.nCopies(sizesBytes.size(), ""));
     }
   }
 
@@ -77,9 +92,16 @@ final class LatencyPlot {
       List<CaseResult> cases = ReportFormatter.casesOfAlgorithm(result, a);
       series.add(new Series(label(askedName.apply(a), w.algorithms().get(a).configName(), w.hierarchical(), cases),
           cases.stream().map(CaseResult::sizeBytes).toList(),
-          cases.stream().map(c -> c.avgLatencyPs() / Units.PS_PER_US).toList()));
+          cases.stream().map(c -> c.avgLatencyPs() / Units.PS_PER_US).toList(),
+          cases.stream().map(LatencyPlot::fallback).toList()));
     }
     return series;
+  }
+
+  /** Why case {@code c}'s in-network algorithm fell back (its outcome as {@code results.json} names it), or "". */
+  static String fallback(CaseResult c) {
+    if (c.incOutcome() == null || c.incOutcome() == FailCause.NONE) return "";
+    return c.incOutcome().name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /**
@@ -125,6 +147,9 @@ final class LatencyPlot {
       for (int i = 0; i < s.sizesBytes().size(); i++) {
         desc.append(i == 0 ? " " : ", ").append(s.sizesBytes().get(i)).append(" B ")
             .append(String.format(Locale.ROOT, "%.2f", s.latenciesUs().get(i))).append(" us");
+        if (!s.fallbacks().get(i).isEmpty()) {
+          desc.append(" (no INC, host algorithm: ").append(s.fallbacks().get(i)).append(')');
+        }
       }
     }
     String text = "\n  <title>" + xml(title) + "</title>\n  <desc>" + xml(desc.toString()) + "</desc>";
@@ -172,6 +197,23 @@ final class LatencyPlot {
           .mapToDouble(b -> log2Sizes ? Math.log(b) / Math.log(2) : b).toArray();
       double[] y = s.latenciesUs().stream().mapToDouble(Double::doubleValue).toArray();
       chart.addSeries(s.label(), x, y).setMarker(SeriesMarkers.CIRCLE);
+    }
+    for (Series s : drawn) {
+      // The sizes that fell back, a cross over each, one legend entry per reason.
+      for (String reason : s.fallbacks().stream().filter(f -> !f.isEmpty()).distinct().toList()) {
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (int i = 0; i < s.sizesBytes().size(); i++) {
+          if (!s.fallbacks().get(i).equals(reason)) continue;
+          long b = s.sizesBytes().get(i);
+          x.add(log2Sizes ? Math.log(b) / Math.log(2) : b);
+          y.add(s.latenciesUs().get(i));
+        }
+        XYSeries marks = chart.addSeries(s.label() + ": no INC, host algorithm (" + reason + ")", x, y);
+        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        marks.setMarker(SeriesMarkers.CROSS);
+        marks.setMarkerColor(java.awt.Color.RED);
+      }
     }
     return chart;
   }

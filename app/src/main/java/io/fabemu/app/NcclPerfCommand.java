@@ -350,7 +350,9 @@ final class NcclPerfCommand implements Callable<Integer>, CommandPipeline.Format
   @Override
   public String results(RunResult result) {
     table = NcclTestsReport.table(result, 0, NcclTestsReport.TimeOverRanks.of(average));
-    return NcclTestsReport.rows(table) + NcclTestsReport.footer(table) + NcclTestsReport.closing(program.program);
+    return NcclTestsReport.rows(table) + NcclTestsReport.footer(table)
+        + ReportFormatter.incNotes(ReportFormatter.casesOfAlgorithm(result, 0))
+        + NcclTestsReport.closing(program.program);
   }
 
   /** The plot: the out-of-place latencies, one series named by the algorithm. */

@@ -329,9 +329,12 @@ final class NcclTestsReport {
     return "#\n# Collective test concluded: " + program + "\n#\n\n";
   }
 
-  /** Everything after the preamble: column header, rows, footer and closing. */
-  static String body(Table table, String program) {
-    return columnHeader() + rows(table) + footer(table) + closing(program);
+  /**
+   * Everything after the preamble: column header, rows, footer, the comment lines of the sizes whose in-network case
+   * fell back to the host ({@code incNotes}, empty when none) and closing.
+   */
+  static String body(Table table, String incNotes, String program) {
+    return columnHeader() + rows(table) + footer(table) + incNotes + closing(program);
   }
 
   /**
@@ -356,7 +359,7 @@ final class NcclTestsReport {
       if (w.collective() == Collective.SENDRECV && w.algorithms().get(a) != Algorithm.RING) continue;
       String algorithm = w.algorithms().get(a).configName();
       String text = preamble(program, params, emulationLine(spec, topologyDescription, algorithm), List.of(), devices)
-          + body(table(result, a), program);
+          + body(table(result, a), ReportFormatter.incNotes(ReportFormatter.casesOfAlgorithm(result, a)), program);
       files.add(new RunSupport.ReportFile(FOLDER + "/" + program + "." + algorithm + ".txt", text));
     }
     return files;

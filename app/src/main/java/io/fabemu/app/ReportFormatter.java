@@ -308,7 +308,10 @@ public final class ReportFormatter {
     return sb.toString();
   }
 
-  /** For in-network cases that fell back: one comment line per size saying why and what ran instead. */
+  /**
+   * For in-network cases that fell back: one comment line per size saying why and what ran instead (under the osu,
+   * text and nccl-tests tables alike).
+   */
   static String incNotes(List<CaseResult> cases) {
     StringBuilder sb = new StringBuilder();
     for (CaseResult c : cases) {
@@ -330,7 +333,8 @@ public final class ReportFormatter {
     return "# fabemu " + w.collective().configName() + " nccl-tests table ("
         + NcclTestsReport.program(w.collective()) + "), algorithm "
         + algorithmTitle(w, algorithmIndex, casesOfAlgorithm(result, algorithmIndex)) + "\n"
-        + NcclTestsReport.columnHeader() + NcclTestsReport.rows(table) + NcclTestsReport.footer(table);
+        + NcclTestsReport.columnHeader() + NcclTestsReport.rows(table) + NcclTestsReport.footer(table)
+        + incNotes(casesOfAlgorithm(result, algorithmIndex));
   }
 
   /**

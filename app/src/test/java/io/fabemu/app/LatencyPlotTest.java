@@ -115,6 +115,21 @@ class LatencyPlotTest extends CliTestBase {
     assertThat(images.png()).startsWith(0x89, 'P', 'N', 'G');
   }
 
+  @Test
+  void shouldMarkEverySizeWhereTheInNetworkAlgorithmFellBackWithItsReason() throws Exception {
+    var inc = new LatencyPlot.Series("inc-node", List.of(256L, 512L, 1024L), List.of(10.0, 29.5, 50.0),
+        List.of("", "message-too-large", "message-too-large"));
+
+    var chart = LatencyPlot.chart("t", List.of(inc));
+    var marks = chart.removeSeries("inc-node: no INC, host algorithm (message-too-large)");
+    assertThat(marks).isNotNull();
+    assertThat(marks.getXData()).containsExactly(9.0, 10.0);
+    assertThat(chart.removeSeries("inc-node").getXData()).containsExactly(8.0, 9.0, 10.0);
+    assertThat(descriptionLines(parseSvg(LatencyPlot.draw("t", List.of(inc)).svg()))).contains("inc-node: 256 B "
+        + "10.00 us, 512 B 29.50 us (no INC, host algorithm: message-too-large), 1024 B 50.00 us (no INC, host "
+        + "algorithm: message-too-large)");
+  }
+
   // ------------------------------------------------------------------------------ output
 
   @Test

@@ -179,7 +179,7 @@ class NcclTestsReportTest {
     String expected = NcclTestsReport.preamble("all_reduce_perf", NcclTestsReport.Params.of(r.scenario()),
         NcclTestsReport.emulationLine(r.scenario(), "leaf-spine", "ring"), List.of(),
         NcclTestsReport.devices(r.scenario(), null, 1)) + NcclTestsReport.body(NcclTestsReport.table(r, 0),
-        "all_reduce_perf");
+        "", "all_reduce_perf");
     assertThat(files.get(0).content()).isEqualTo(expected);
 
     WorkloadSpec barrier = new WorkloadSpec(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L), 1, 0,

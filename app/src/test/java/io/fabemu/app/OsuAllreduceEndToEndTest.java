@@ -63,16 +63,18 @@ class OsuAllreduceEndToEndTest extends CliTestBase {
     Path profile = Path.of("..", "profiles", "roce25g-tor-spine-fpga.conf");
 
     int code = fabemu("osu-allreduce", "--profile", profile.toString(), "--nodes", "4", "--ppn", "8",
-        "--mode", "inc-socket", "-m", "4:512", "-i", "2", "-x", "1", "--no-progress", "--out", out.toString());
+        "--mode", "inc-socket", "-m", "4:512", "-i", "2", "-x", "1", "--no-progress", "--out", out.toString(),
+        "--set", "devices.inc.nic.stream-window=0");
 
     assertThat(code).as(stderr).isZero();
     List<String> lines = stdout.lines().toList();
-    // 4..512 B: 8 rows, then one note for 512 B, above the switches' 256-byte maximum.
+    // 4..512 B: 8 rows, then one note for 512 B, above the switches' 256-byte maximum with streaming off.
     assertThat(lines).hasSize(5 + 8 + 1);
     assertThat(lines.get(2)).isEqualTo("# fabemu emulation (virtual time): roce25g-tor-spine-fpga, 4 nodes x 8 ppn, "
         + "mode inc-socket, algorithm inc-socket");
     assertThat(lines.get(13)).isEqualTo("# 512 B: no INC, ran the host algorithm: the message is larger than the "
-        + "switches' maximum data size");
+        + "switches' maximum data size and is not streamed (a NIC or switch on the path keeps no window of chunks: "
+        + "devices.inc.nic.stream-window = 0)");
     JsonNode cases = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("cases");
     assertThat(cases.get(0).at("/inc/used").asBoolean()).isTrue();
     assertThat(cases.get(0).at("/inc/outcome").asText()).isEqualTo("none");

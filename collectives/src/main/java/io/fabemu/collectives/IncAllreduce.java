@@ -12,6 +12,32 @@ package io.fabemu.collectives;
 public final class IncAllreduce {
   private IncAllreduce() {}
 
+  /**
+   * Vectors of at least this many bytes take the pipelined schedule ({@link IncPipelinedAllreduce}); smaller ones,
+   * every vector that fits one INC task (a switch's max data size is at most 65,535 B) among them, this one.
+   */
+  public static final long PIPELINED_MIN_BYTES = 64 * 1024;
+
+  /**
+   * One rank's schedule for {@code count} elements of {@code elementBytes}: this class's below
+   * {@link #PIPELINED_MIN_BYTES}, the pipelined one from there on.
+   */
+  public static Schedule build(IncLayout layout, int rank, int count, int elementBytes) {
+    if ((long) count * elementBytes >= PIPELINED_MIN_BYTES) {
+      return IncPipelinedAllreduce.build(layout, rank, count, elementBytes);
+    }
+    return build(layout, rank, count);
+  }
+
+  /**
+   * The in-network tasks one Allreduce of {@code bytes} hands each leader's NIC: one below
+   * {@link #PIPELINED_MIN_BYTES}, one per segment of about 64 KiB (at most 1024) from there on.
+   */
+  public static int tasksPerAllreduce(long bytes) {
+    if (bytes < PIPELINED_MIN_BYTES) return 1;
+    return (int) Math.max(1, Math.min(IncPipelinedAllreduce.MAX_SEGMENTS, bytes / IncPipelinedAllreduce.SEGMENT_BYTES));
+  }
+
   public static Schedule build(IncLayout layout, int rank, int count) {
     ScheduleBuilder b = new ScheduleBuilder(rank).buffers(count, count);
     int leader = layout.leaderOf(rank);

@@ -834,6 +834,17 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       return; // the tree is broken: the leader, told so, recovers the task on the host
     }
     Packet[] fragments = unit.startTask(message, send.destinationHost(), messageId);
+    transmitTask(unit, message.sourceRank(), fragments, readStart, outbox);
+  }
+
+  /**
+   * Reads a task's fragments by DMA from {@code readStart} on and sends them through the INC unit, then arms the
+   * retransmission timer of each task among them (a streamed task's chunks each have their own).
+   */
+  private void transmitTask(NicIncUnit unit, int leaderRank, Packet[] fragments, long readStart, Outbox outbox) {
+    if (fragments.length == 0) {
+      return; // queued behind the leader's task of the group in flight
+    }
     long dmaBytes = 0;
     long readyPs = readStart;
     for (Packet fragment : fragments) {
@@ -843,7 +854,12 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       PacketForwarder.transmit(incPort, unit.process(readyPs), fragment, outbox);
     }
     dmaReadFreeAtPs = readyPs;
-    armRetransmitTimer(unit, message.sourceRank(), fragments[0].inc().header2().taskId(), outbox);
+    long armed = -1;
+    for (Packet fragment : fragments) {
+      long key = NicIncUnit.taskKey(fragment.inc());
+      if (key != armed) armRetransmitTimer(unit, leaderRank, key, outbox);
+      armed = key;
+    }
   }
 
   /**
@@ -889,11 +905,15 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
       case TASK_DOWN -> {
         if (unit.acceptResultFragment(packet)) {
           long writtenPs = dmaWrite(processedPs, frame.header2().fragmentBytes());
-          Message result = unit.takeCompletedResult(packet.info().destinationRank(),
-              frame.header2().taskId());
+          Message result = unit.takeCompletedResult(packet.info().destinationRank(), NicIncUnit.taskKey(frame));
           if (result != null) {
             // The write channel is FIFO in arrival order: the last fragment accepted is the last one written.
             outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(result));
+          }
+          // A streamed task's chunk done: the next chunk of its window position is read and sent.
+          for (NicIncUnit.ReadyChunk chunk : unit.takeReadyChunks()) {
+            transmitTask(unit, chunk.leaderRank(), chunk.fragments(), Math.max(processedPs, dmaReadFreeAtPs),
+                outbox);
           }
         }
       }

@@ -14,13 +14,15 @@ import io.fabemu.core.inc.IncHeader1;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.inc.IncRequest;
+import io.fabemu.core.inc.IncStreamHeader;
+import io.fabemu.core.inc.IncWireCodec;
 import io.fabemu.core.inc.MpiHeader;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.util.IntLongMap;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,8 +40,19 @@ import java.util.TreeSet;
  * switches never count a contribution twice). Down: the result fragments of a task are merged with a fragment
  * receive-status table (a bitmap of the fragment indexes in; duplicates are ignored) into one message for the host.
  *
+ * <p>Streams: a notify that names a stream window (sup_comm_type, see {@code IncCodes#streamWindow}) tells the unit
+ * that the group aggregates a message larger than sup_max_data_size as a stream of chunks of at most that size. A
+ * task larger than one chunk is then cut into chunks ({@link IncChunkWindow}); each chunk is a task of its own
+ * (its fragments carry an {@link IncStreamHeader}, its own receive-status table and retransmission timer, keyed by
+ * {@link #taskKey}), at most a window of them in flight; when a chunk's result is in, the next chunk of its window
+ * position is queued to be sent ({@link #takeReadyChunks}), and the host gets one message once every chunk's result
+ * is in. A task that fits one chunk takes the path of a group without a window, unchanged.
+ *
  * <p>Control messages (query, notify, release) travel as one packet each, with Header0 and the control payload
  * the switches update on the way.
+ *
+ * <p>Length: past 500 lines because a task's life (fragments, receive-status table, timer, completion) is one piece
+ * of state that the stream's chunks reuse as they are; the stream's own schedule is {@link IncChunkWindow}.
  *
  * <p>The engine is one FIFO unit ({@link #process}): every fragment it builds or merges, and every control packet,
  * takes {@code engineLatencyPs}.
@@ -72,6 +85,30 @@ public final class NicIncUnit {
   private final Map<Long, KnownGroup> groups = new TreeMap<>();
   private long nextTimerSerial;
   private long fragmentsResent;
+  /** Groups that stream messages larger than one chunk (from the notifies), by group id, until released. */
+  private final Map<Long, StreamSetting> streamSettings = new TreeMap<>();
+  /** Streamed tasks not complete, by (leader rank, task id); their chunks in flight are in {@link #tasks}. */
+  private final IntLongMap<Stream> streams = new IntLongMap<>();
+  /** Chunks whose window position came free, in the order it did: to be sent by the NIC. */
+  private final ArrayDeque<ReadyChunk> readyChunks = new ArrayDeque<>();
+
+  /** How a group streams: chunks of at most {@code chunkBytes} data bytes, {@code window} of them in flight. */
+  private record StreamSetting(int chunkBytes, int window) {}
+
+  /** Fragments to send now: a chunk whose window position came free, or a queued task's first ones. */
+  public record ReadyChunk(int leaderRank, Packet[] fragments) {}
+
+  /**
+   * Leaders with a task of a group in flight, by (leader rank, group id): a leader's next task of the group waits
+   * (in {@link #waiting}) until it completes, so that the tasks of a group use each aggregation slot one after the
+   * other, as the switches' generations assume (a pipelined Allreduce hands over a segment's task before the last
+   * one's result is in).
+   */
+  private final IntLongMap<Boolean> busy = new IntLongMap<>();
+  private final IntLongMap<ArrayDeque<Queued>> waiting = new IntLongMap<>();
+
+  /** A task handed over while its leader had one of the same group in flight. */
+  private record Queued(Message message, int destinationHost, long messageId) {}
 
   /**
    * @param host           the host's vertex id
@@ -113,10 +150,11 @@ public final class NicIncUnit {
 
   /**
    * Cuts the TASK_UP {@code message} for {@code destinationHost} (the leader whose result it carries: the ring
-   * successor) into fragments addressed to the TOR, and keeps them until the task's result is in.
+   * successor) into fragments addressed to the TOR, and keeps them until the task's result is in. A task of a
+   * streamed group larger than one chunk starts as a stream: the fragments of its first window of chunks.
    *
    * @param messageId the NIC's message counter, carried by the fragments for tracing
-   * @return the fragments in index order; their tail times are not set yet
+   * @return the fragments in index order (of a stream: chunk by chunk); their tail times are not set yet
    * @throws IllegalArgumentException when the message is no task, or the task does not fit the headers
    * @throws IllegalStateException    when the same task (group and req_id) is still waiting for its result
    */
@@ -127,6 +165,39 @@ public final class NicIncUnit {
       throw new IllegalArgumentException("NIC " + host + ": an INC task needs type TASK_UP, a Header1 and an MPI "
           + "header, got " + request);
     }
+    int leaderRank = message.sourceRank();
+    long groupId = request.task().groupId();
+    if (busy.get(leaderRank, groupId) != null) {
+      long taskId = IncCodes.taskId(groupId, request.mpi().reqId());
+      if (tasks.get(leaderRank, taskId) != null || streams.get(leaderRank, taskId) != null) {
+        throw new IllegalStateException("NIC " + host + ": INC task of rank " + leaderRank + ", group " + groupId
+            + " req_id " + request.mpi().reqId() + " was sent again before its result arrived");
+      }
+      ArrayDeque<Queued> queue = waiting.get(leaderRank, groupId);
+      if (queue == null) {
+        queue = new ArrayDeque<>();
+        waiting.put(leaderRank, groupId, queue);
+      }
+      queue.add(new Queued(message, destinationHost, messageId));
+      return new Packet[0];
+    }
+    busy.put(leaderRank, groupId, Boolean.TRUE);
+    return launch(message, destinationHost, messageId);
+  }
+
+  /** A leader's task of a group is complete: its next one, if queued, starts (fragments to {@link #readyChunks}). */
+  private void onTaskDone(int leaderRank, long groupId) {
+    busy.remove(leaderRank, groupId);
+    ArrayDeque<Queued> queue = waiting.get(leaderRank, groupId);
+    if (queue == null) return;
+    Queued next = queue.poll();
+    if (queue.isEmpty()) waiting.remove(leaderRank, groupId);
+    busy.put(leaderRank, groupId, Boolean.TRUE);
+    readyChunks.add(new ReadyChunk(leaderRank, launch(next.message(), next.destinationHost(), next.messageId())));
+  }
+
+  private Packet[] launch(Message message, int destinationHost, long messageId) {
+    IncRequest request = message.inc();
     IncHeader1 task = request.task();
     MpiHeader mpi = request.mpi();
     DataBuffer data = message.data();
@@ -140,13 +211,17 @@ public final class NicIncUnit {
           + "fragment's 16-bit size");
     }
     long count = totalBytes == 0 ? 1 : (totalBytes + fragmentBytes - 1) / fragmentBytes;
+    long taskId = IncCodes.taskId(task.groupId(), mpi.reqId());
+    int leader = message.sourceRank();
+    StreamSetting streaming = streamSettings.get(task.groupId());
+    if (streaming != null && totalBytes > streaming.chunkBytes()) {
+      return startStream(message, destinationHost, messageId, streaming, elementBytes, elementsPerFragment);
+    }
     if (count > MAX_U16) {
       throw new IllegalArgumentException("NIC " + host + ": a task of " + totalBytes + " B in fragments of "
           + fragmentBytes + " B needs " + count + " fragments, more than Header2's " + MAX_U16);
     }
     int fragments = (int) count;
-    long taskId = IncCodes.taskId(task.groupId(), mpi.reqId());
-    int leader = message.sourceRank();
     if (tasks.get(leader, taskId) != null) {
       throw new IllegalStateException("NIC " + host + ": INC task of rank " + leader + ", group " + task.groupId()
           + " req_id " + mpi.reqId() + " was sent again before its result arrived");
@@ -178,6 +253,104 @@ public final class NicIncUnit {
     return out;
   }
 
+  /**
+   * Starts a streamed task: its first window of chunks, each a task of its own under {@link #taskKey}.
+   *
+   * @return the fragments of those chunks, chunk by chunk
+   */
+  private Packet[] startStream(Message message, int destinationHost, long messageId, StreamSetting streaming,
+                               int elementBytes, int elementsPerFragment) {
+    IncRequest request = message.inc();
+    IncHeader1 task = request.task();
+    MpiHeader mpi = request.mpi();
+    DataBuffer data = message.data();
+    long totalBytes = message.sizeBytes();
+    long taskId = IncCodes.taskId(task.groupId(), mpi.reqId());
+    int leader = message.sourceRank();
+    if (streams.get(leader, taskId) != null) {
+      throw new IllegalStateException("NIC " + host + ": streamed INC task of rank " + leader + ", group "
+          + task.groupId() + " req_id " + mpi.reqId() + " was sent again before its result arrived");
+    }
+    // Chunks of whole elements and whole fragments, at most the notify's chunk size.
+    long chunkElements = Math.max(1, streaming.chunkBytes() / elementBytes);
+    if (chunkElements > elementsPerFragment) {
+      chunkElements = chunkElements / elementsPerFragment * elementsPerFragment;
+    }
+    long elementCount = data != null ? data.count() : totalBytes / elementBytes;
+    IncChunkWindow window = new IncChunkWindow(elementCount, chunkElements, streaming.window());
+    long destinationIp = IncAddresses.ofVertex(destinationHost);
+    IncHeader1 filled = new IncHeader1(taskId, task.groupId(), task.opCode(), task.dataType(),
+        elementsPerFragment * elementBytes, elementCount, totalBytes, destinationIp);
+    MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
+        data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
+        totalBytes);
+    Stream stream = new Stream(leader, taskId, filled, mpi, info, data, elementBytes, elementsPerFragment, window,
+        messageId);
+    streams.put(leader, taskId, stream);
+    List<Packet> out = new ArrayList<>();
+    for (long k : window.start()) {
+      for (Packet p : startChunk(stream, k)) out.add(p);
+    }
+    return out.toArray(new Packet[0]);
+  }
+
+  /** Chunk {@code k} of a stream as a task of its own: its fragments, kept until its result is in. */
+  private Packet[] startChunk(Stream stream, long k) {
+    IncChunkWindow window = stream.window;
+    int elements = window.elements(k);
+    long chunkOffset = window.elementOffset(k);
+    int fragmentElements = stream.elementsPerFragment;
+    int fragments = (elements + fragmentElements - 1) / fragmentElements;
+    IncStreamHeader header = new IncStreamHeader(k, window.chunkCount(), window.window());
+    long destinationIp = stream.header1.dstIp();
+    Packet[] out = new Packet[fragments];
+    for (int i = 0; i < fragments; i++) {
+      int fragmentElementCount = Math.min(fragmentElements, elements - i * fragmentElements);
+      int bytes = fragmentElementCount * stream.elementBytes;
+      // Offsets into the whole vector: the result fragments land in the stream's one result buffer.
+      int elementOffset = (int) (chunkOffset + (long) i * fragmentElements);
+      DataBuffer slice = stream.data == null ? null : stream.data.view(elementOffset, fragmentElementCount);
+      MpiHeader m = stream.mpi;
+      MpiHeader fragmentMpi = new MpiHeader(m.tag(), m.srcRank(), m.commId(), m.opCode(), m.operandType(),
+          m.reqId(), fragmentElementCount);
+      IncHeader2 header2 = new IncHeader2(stream.taskId, i, fragments, bytes, 0, destinationIp);
+      IncFrame frame = new IncFrame(IncPacketType.TASK_UP, hostIp, torIp, fragmentMpi, null, header2, null,
+          header);
+      out[i] = Packet.builder().sourceHost(host).destinationHost(torVertex).messageId(stream.messageId)
+          .segmentIndex(i).segmentCount(fragments).wireBytes(wireBytes(frame, bytes)).tailTimePs(0L)
+          .info(stream.info).elementOffset(elementOffset).slice(slice).inc(frame).build();
+    }
+    Task chunk = new Task(stream.leaderRank, stream.header1, stream.mpi, out);
+    chunk.stream = stream;
+    chunk.chunk = k;
+    tasks.put(stream.leaderRank, chunkKey(stream.taskId, k), chunk);
+    return out;
+  }
+
+  /**
+   * The key a task's state, timer and result go by: the task id for a task of one chunk; for chunk {@code k} of a
+   * stream, the task id with {@code k + 1} above its 32 bits.
+   */
+  public static long taskKey(IncFrame frame) {
+    long taskId = frame.header2().taskId();
+    return frame.stream() == null ? taskId : chunkKey(taskId, frame.stream().chunkIndex());
+  }
+
+  private static long chunkKey(long taskId, long chunk) {
+    return taskId | ((chunk + 1) << 32);
+  }
+
+  /**
+   * The fragments to send since the last call: chunks whose window position came free, and the first ones of tasks
+   * that waited for their leader's previous task of the group; empty when none.
+   */
+  public List<ReadyChunk> takeReadyChunks() {
+    if (readyChunks.isEmpty()) return List.of();
+    List<ReadyChunk> ready = new ArrayList<>(readyChunks);
+    readyChunks.clear();
+    return ready;
+  }
+
   /** Element bytes of a data-less (synthetic) task, from its Header1: the type, plus a location for MAXLOC/MINLOC. */
   private static int elementBytesOf(IncHeader1 task) {
     DataType type = IncCodes.type(task.dataType());
@@ -197,6 +370,13 @@ public final class NicIncUnit {
           + "or RELEASE, a control payload and an MPI header, got " + request);
     }
     ControlPayload control = request.control();
+    if (request.type() == IncPacketType.TREE_UP) {
+      // A query's stream window is lowered to the chunks this NIC keeps in flight (then to the switches' slots).
+      int window = Math.min(IncCodes.streamWindow(control.supCommType()), spec.streamWindow());
+      if (window != IncCodes.streamWindow(control.supCommType())) {
+        control = control.toBuilder().supCommType(IncCodes.withStreamWindow(control.supCommType(), window)).build();
+      }
+    }
     learnGroup(request.type(), control, message.sourceRank());
     long destinationIp = IncAddresses.ofVertex(destinationHost);
     IncHeader0 header0 = new IncHeader0(control.trueCommId(), message.sourceRank(), 0, 0, 0, destinationIp);
@@ -269,7 +449,9 @@ public final class NicIncUnit {
     task.retransmits++;
     Packet[] resend = new Packet[missing.size()];
     for (int i = 0; i < resend.length; i++) {
-      resend[i] = task.fragments[missing.get(i)].asIncRetransmission();
+      Packet fragment = task.fragments[missing.get(i)];
+      resend[i] = task.stream == null ? fragment.asIncRetransmission()
+          : fragment.toBuilder().inc(fragment.inc().asRetransmission()).build();
     }
     fragmentsResent += resend.length;
     return resend;
@@ -285,7 +467,7 @@ public final class NicIncUnit {
    */
   public boolean acceptResultFragment(Packet packet) {
     IncHeader2 h = packet.inc().header2();
-    Task task = tasks.get(packet.info().destinationRank(), h.taskId());
+    Task task = tasks.get(packet.info().destinationRank(), taskKey(packet.inc()));
     if (task == null) {
       return false;
     }
@@ -308,10 +490,14 @@ public final class NicIncUnit {
     }
     if (packet.slice() != null) {
       MessageInfo info = packet.info();
-      if (task.result == null) {
-        task.result = DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations());
+      // A stream's chunks write into the stream's one buffer, each at its place in the vector.
+      Stream stream = task.stream;
+      DataBuffer result = stream == null ? task.result : stream.result;
+      if (result == null) {
+        result = DataBuffer.allocate(info.dataType(), info.totalElements(), info.withLocations());
+        if (stream == null) task.result = result; else stream.result = result;
       }
-      task.result.copyFrom(packet.elementOffset(), packet.slice());
+      result.copyFrom(packet.elementOffset(), packet.slice());
     }
     return true;
   }
@@ -327,9 +513,37 @@ public final class NicIncUnit {
       return null;
     }
     tasks.remove(leaderRank, taskId);
+    if (task.stream != null) {
+      return onChunkComplete(task);
+    }
+    onTaskDone(leaderRank, task.header1.groupId());
     MessageInfo info = task.resultInfo;
     return new Message(info.sourceRank(), info.destinationRank(), info.tag(), task.result, info.totalBytes(),
         new IncRequest(IncPacketType.TASK_DOWN, task.resultMpi, null, null));
+  }
+
+  /**
+   * A chunk's result is all in: its window position takes the position's next chunk (queued for
+   * {@link #takeReadyChunks}); the stream's message once every chunk is in, else null.
+   */
+  private Message onChunkComplete(Task chunk) {
+    Stream stream = chunk.stream;
+    if (stream.resultInfo == null) {
+      stream.resultInfo = chunk.resultInfo;
+      stream.resultMpi = chunk.resultMpi;
+    }
+    long next = stream.window.onChunkDone(chunk.chunk);
+    if (next >= 0) {
+      readyChunks.add(new ReadyChunk(stream.leaderRank, startChunk(stream, next)));
+    }
+    if (!stream.window.complete()) {
+      return null;
+    }
+    streams.remove(stream.leaderRank, stream.taskId);
+    onTaskDone(stream.leaderRank, stream.header1.groupId());
+    MessageInfo info = stream.resultInfo;
+    return new Message(info.sourceRank(), info.destinationRank(), info.tag(), stream.result, info.totalBytes(),
+        new IncRequest(IncPacketType.TASK_DOWN, stream.resultMpi, null, null));
   }
 
   /**
@@ -340,6 +554,12 @@ public final class NicIncUnit {
   private void learnGroup(IncPacketType type, ControlPayload control, int leaderRank) {
     if (control == null) return;
     long groupId = control.trueCommId();
+    int window = IncCodes.streamWindow(control.supCommType());
+    if (type == IncPacketType.TREE_DOWN && control.failCause() == FailCause.NONE.code() && window > 0) {
+      streamSettings.put(groupId, new StreamSetting(control.supMaxDataSize(), window));
+    } else if (type == IncPacketType.RELEASE) {
+      streamSettings.remove(groupId);
+    }
     if (type == IncPacketType.TREE_DOWN && control.failCause() == FailCause.NONE.code() && control.spineIp() != 0) {
       groups.computeIfAbsent(groupId, id -> new KnownGroup(IncAddresses.vertexOf(control.spineIp())))
           .leaders.add(leaderRank);
@@ -366,8 +586,17 @@ public final class NicIncUnit {
       if (group.broken || !touches(deadLinks, group.spineVertex)) continue;
       group.broken = true;
       for (int leader : group.leaders) {
+        busy.remove(leader, e.getKey());
+        waiting.remove(leader, e.getKey());
         // A task id carries the group's low 24 bits and the req_id: look for every req_id of the group's leaders.
-        for (int reqId = 0; reqId < 256; reqId++) tasks.remove(leader, IncCodes.taskId(e.getKey(), reqId));
+        for (int reqId = 0; reqId < 256; reqId++) {
+          long taskId = IncCodes.taskId(e.getKey(), reqId);
+          tasks.remove(leader, taskId);
+          Stream stream = streams.remove(leader, taskId);
+          for (long k = 0; stream != null && k < stream.window.chunkCount(); k++) {
+            tasks.remove(leader, chunkKey(taskId, k));
+          }
+        }
       }
       broken.add(new BrokenGroup(e.getKey(), group.spineVertex, List.copyOf(group.leaders)));
     }
@@ -416,6 +645,11 @@ public final class NicIncUnit {
    */
   public String abandon(IncRetransmitTimer timer, long nowPs) {
     Task task = tasks.remove(timer.leaderRank(), timer.taskId());
+    if (task.stream != null) {
+      streams.remove(task.stream.leaderRank, task.stream.taskId);
+    }
+    busy.remove(task.leaderRank, task.header1.groupId());
+    waiting.remove(task.leaderRank, task.header1.groupId());
     return String.format(Locale.ROOT, "host %d gave up on INC task %d of rank %d (group %d req_id %d, "
         + "%d of %d result fragments missing) after %d retransmissions, at %.3f us", host, timer.taskId(),
         task.leaderRank, task.header1.groupId(), task.mpi.reqId(), task.missingFragments().size(),
@@ -439,7 +673,7 @@ public final class NicIncUnit {
   }
 
   private int wireBytes(IncFrame frame, int dataBytes) {
-    return nicHeaderBytes + DeviceProtocol.incFrameBytes(frame) + dataBytes;
+    return nicHeaderBytes + IncWireCodec.wireBytes(frame) + dataBytes;
   }
 
   /** A group this host's leaders take part in: its tree's SPINE and those leaders. */
@@ -450,6 +684,37 @@ public final class NicIncUnit {
 
     KnownGroup(int spineVertex) {
       this.spineVertex = spineVertex;
+    }
+  }
+
+  /** A streamed task: its data, its chunk window, and the one result buffer its chunks fill. */
+  private static final class Stream {
+    final int leaderRank;
+    final long taskId;
+    final IncHeader1 header1;
+    final MpiHeader mpi;
+    final MessageInfo info;
+    final DataBuffer data;
+    final int elementBytes;
+    final int elementsPerFragment;
+    final IncChunkWindow window;
+    final long messageId;
+    DataBuffer result;
+    MessageInfo resultInfo;
+    MpiHeader resultMpi;
+
+    Stream(int leaderRank, long taskId, IncHeader1 header1, MpiHeader mpi, MessageInfo info, DataBuffer data,
+           int elementBytes, int elementsPerFragment, IncChunkWindow window, long messageId) {
+      this.leaderRank = leaderRank;
+      this.taskId = taskId;
+      this.header1 = header1;
+      this.mpi = mpi;
+      this.info = info;
+      this.data = data;
+      this.elementBytes = elementBytes;
+      this.elementsPerFragment = elementsPerFragment;
+      this.window = window;
+      this.messageId = messageId;
     }
   }
 
@@ -467,6 +732,9 @@ public final class NicIncUnit {
     DataBuffer result;
     MessageInfo resultInfo;
     MpiHeader resultMpi;
+    /** The stream this task is a chunk of, and which; null for a task of one chunk. */
+    Stream stream;
+    long chunk;
 
     Task(int leaderRank, IncHeader1 header1, MpiHeader mpi, Packet[] fragments) {
       this.leaderRank = leaderRank;

@@ -328,4 +328,75 @@ class NicIncUnitTest {
         + "123.456 us");
     assertThat(engine.pendingTasks()).isZero();
   }
+
+  /** The TOR's answer to a chunk's fragment: the result slice under a TASK_DOWN frame that keeps the stream header. */
+  private static Packet chunkResultFor(Packet fragment, DataBuffer result, int predecessorRank) {
+    Packet plain = resultFor(fragment, result, predecessorRank);
+    IncFrame f = plain.inc();
+    return plain.toBuilder().inc(new IncFrame(f.type(), f.ipSource(), f.ipDestination(), f.mpi(), null, f.header2(),
+        null, fragment.inc().stream())).build();
+  }
+
+  @Test
+  void shouldStreamATaskLargerThanTheNotifiedChunkSizeAWindowOfChunksAtATime() {
+    NicIncUnit engine = new NicIncUnit(HOST, TOR, new IncNicSpec(FRAGMENT_BYTES, ENGINE_PS, TIMEOUT_PS, 3, 2),
+        HEADER_BYTES);
+    // The notify streams the group: chunks of 200 B (two fragments of 100 B), two chunks in flight.
+    ControlPayload notify = IncDataPlaneMessages.notify(GROUP, 200, 2, 2, SUCCESSOR, 0, HOST, 2, 1).toBuilder()
+        .supCommType(IncCodes.withStreamWindow(1, 2)).build();
+    engine.controlPacket(IncDataPlaneMessages.control(IncPacketType.TREE_DOWN, HOST, SUCCESSOR, notify), SUCCESSOR,
+        0L);
+    DataBuffer data = ints(150, 0); // 600 B: three chunks of 50 elements
+    Packet[] first = engine.startTask(IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM, data, 4),
+        SUCCESSOR, 1L);
+
+    // Chunks 0 and 1, two fragments each, each fragment naming its chunk; the offsets are the vector's.
+    assertThat(first).hasSize(4);
+    assertThat(Arrays.stream(first).mapToLong(p -> p.inc().stream().chunkIndex()).toArray())
+        .containsExactly(0, 0, 1, 1);
+    assertThat(Arrays.stream(first).mapToInt(Packet::elementOffset).toArray()).containsExactly(0, 25, 50, 75);
+    assertThat(first[3].inc().stream().chunkCount()).isEqualTo(3);
+    assertThat(first[3].inc().header2().fragmentIndex()).isEqualTo(1);
+    assertThat(first[3].inc().header2().fragmentCount()).isEqualTo(2);
+    assertThat(first[0].wireBytes()).isEqualTo(HEADER_BYTES + 40 + 10 + 100);
+
+    DataBuffer sum = ints(150, 1000);
+    // Chunk 1 first: position 1 has no chunk after it (1 + 2 = 3 is past the end).
+    for (Packet p : List.of(first[2], first[3])) assertThat(engine.acceptResultFragment(chunkResultFor(p, sum, 1)))
+        .isTrue();
+    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(first[2].inc()))).isNull();
+    assertThat(engine.takeReadyChunks()).isEmpty();
+    // Chunk 0 done: its position takes chunk 2.
+    for (Packet p : List.of(first[0], first[1])) engine.acceptResultFragment(chunkResultFor(p, sum, 1));
+    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(first[0].inc()))).isNull();
+    List<NicIncUnit.ReadyChunk> ready = engine.takeReadyChunks();
+    assertThat(ready).hasSize(1);
+    Packet[] third = ready.get(0).fragments();
+    assertThat(Arrays.stream(third).mapToLong(p -> p.inc().stream().chunkIndex()).toArray()).containsExactly(2, 2);
+    assertThat(Arrays.stream(third).mapToInt(Packet::elementOffset).toArray()).containsExactly(100, 125);
+
+    for (Packet p : third) engine.acceptResultFragment(chunkResultFor(p, sum, 1));
+    Message result = engine.takeCompletedResult(HOST, NicIncUnit.taskKey(third[0].inc()));
+    assertThat(result).isNotNull();
+    assertThat(result.sourceRank()).isEqualTo(1);
+    for (int i = 0; i < 150; i++) assertThat(result.data().get(i)).as("element %d", i).isEqualTo(1000.0 + i);
+    assertThat(engine.pendingTasks()).isZero();
+  }
+
+  @Test
+  void shouldHoldALeadersNextTaskOfAGroupUntilItsTaskInFlightIsComplete() {
+    NicIncUnit engine = engine(3);
+    Packet[] first = engine.startTask(IncDataPlaneMessages.task(HOST, SUCCESSOR, 77L, GROUP, ReduceOp.SUM,
+        ints(10, 0), 4), SUCCESSOR, 1L);
+    // The next task (a pipelined Allreduce's next segment) waits: the switches' slots take a group's tasks in turn.
+    assertThat(engine.startTask(IncDataPlaneMessages.task(HOST, SUCCESSOR, 78L, GROUP, ReduceOp.SUM, ints(10, 5), 5),
+        SUCCESSOR, 2L)).isEmpty();
+    assertThat(engine.takeReadyChunks()).isEmpty();
+
+    engine.acceptResultFragment(resultFor(first[0], ints(10, 0), 1));
+    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(first[0].inc()))).isNotNull();
+    List<NicIncUnit.ReadyChunk> ready = engine.takeReadyChunks();
+    assertThat(ready).hasSize(1);
+    assertThat(ready.get(0).fragments()[0].inc().mpi().reqId()).isEqualTo(5);
+  }
 }

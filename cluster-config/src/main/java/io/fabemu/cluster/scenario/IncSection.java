@@ -33,7 +33,8 @@ final class IncSection implements ScenarioSection {
         (int) in.sizeBytes("devices.inc.nic.fragment-size", 1, 65535),
         in.durationPs("devices.inc.nic.engine-latency", false),
         in.durationPs("devices.inc.nic.retransmit-timeout", true),
-        in.intValue("devices.inc.nic.max-retransmits", 0, 1_000_000));
+        in.intValue("devices.inc.nic.max-retransmits", 0, 1_000_000),
+        in.intValue("devices.inc.nic.stream-window", 0, IncNicSpec.MAX_STREAM_WINDOW));
     for (String tier : List.of("tor", "spine")) {
       IncSwitchSpec unit = tier.equals("tor") ? tor : spine;
       if (nic.fragmentBytes() > unit.maxPayloadBytes()) {

@@ -2,6 +2,7 @@ package io.fabemu.cluster.scenario;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.IncAllreduce;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.router.RouterSpec;
@@ -255,8 +256,12 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
       case WINDOW:
         return new Traffic(window + 1L, window * sizeBytes, window * sizeBytes);
       case INC_NODE:
-      case INC_SOCKET:
-        return new Traffic(4, 4 * sizeBytes, sizeBytes);
+      case INC_SOCKET: {
+        // From 64 KiB on, a pipelined schedule: per segment a ring reduce-scatter, a gather, a task, a broadcast.
+        int segments = IncAllreduce.tasksPerAllreduce(sizeBytes);
+        return segments == 1 ? new Traffic(4, 4 * sizeBytes, sizeBytes)
+            : new Traffic(8L * segments, 4 * sizeBytes, (sizeBytes + segments - 1) / segments);
+      }
       default:
         // A pipeline's transmission methods: the stage's collectives and the transfers between stages, at most a
         // ring Allreduce's messages with the whole activation in flight.

@@ -117,4 +117,15 @@ class ScenarioLoaderIncTest {
     assertThat(spec.workload().algorithms()).containsExactly(Algorithm.INC_NODE);
     assertThat(spec.devices().inc()).isNotNull();
   }
+
+  @Test
+  void shouldStreamWithAWindowOf64ByDefaultAndReadAnotherOrRefuseOneBeyond127() {
+    String workload = "workload { algorithms = [inc-node], ppn = 2, sizes = [4 KiB] }\n";
+    assertThat(load(FABRIC + "devices.inc.enabled = true\n" + workload).devices().inc().nic().streamWindow())
+        .isEqualTo(64);
+    assertThat(load(FABRIC + "devices.inc { enabled = true, nic.stream-window = 0 }\n" + workload).devices().inc()
+        .nic().streamWindow()).isZero();
+    assertError(FABRIC + "devices.inc { enabled = true, nic.stream-window = 128 }\n" + workload)
+        .hasMessageContaining("x.conf:2: devices.inc.nic.stream-window");
+  }
 }

@@ -20,7 +20,8 @@ public final class IncCodes {
     NO_INC_SWITCH(1, "a TOR of the group, or every SPINE the queries crossed, has no INC unit"),
     OP_UNSUPPORTED(2, "the reduce operation is not supported by every switch on the path"),
     TYPE_UNSUPPORTED(3, "the data type is not supported by every switch on the path"),
-    MESSAGE_TOO_LARGE(4, "the message is larger than the switches' maximum data size"),
+    MESSAGE_TOO_LARGE(4, "the message is larger than the switches' maximum data size and is not streamed (a NIC "
+        + "or switch on the path keeps no window of chunks: devices.inc.nic.stream-window = 0)"),
     NO_FREE_GROUPS(5, "a TOR of the group, or every SPINE the queries crossed, has no free INC group "
         + "(ava_grp_num = 0)"),
     NO_AGGREGATION_SLOTS(6, "a switch on the tree has no free aggregation slots"),
@@ -81,5 +82,25 @@ public final class IncCodes {
    */
   public static long taskId(long groupId, int reqId) {
     return ((groupId & 0xFFFFFFL) << 8) | (reqId & 0xFF);
+  }
+
+  /** Largest stream window sup_comm_type's bits 1-7 can carry. */
+  public static final int MAX_STREAM_WINDOW = 0x7F;
+
+  /**
+   * The stream window a control payload's sup_comm_type carries in bits 1-7 (ours; bit 0 is Allreduce): on a query,
+   * the chunks of one leader the switches passed can hold in flight (each lowers it to its free aggregation slots);
+   * on a notify, the window the group streams with, 0 when its messages fit one task.
+   */
+  public static int streamWindow(int supCommType) {
+    return (supCommType >>> 1) & MAX_STREAM_WINDOW;
+  }
+
+  /** {@code supCommType} with its stream window bits set to {@code window} (0 .. {@value #MAX_STREAM_WINDOW}). */
+  public static int withStreamWindow(int supCommType, int window) {
+    if (window < 0 || window > MAX_STREAM_WINDOW) {
+      throw new IllegalArgumentException("a stream window must be 0.." + MAX_STREAM_WINDOW + ", got " + window);
+    }
+    return (supCommType & 1) | (window << 1);
   }
 }

@@ -13,6 +13,19 @@ package io.fabemu.core.inc;
  * @param header0       on tree-generation packets; null otherwise
  * @param header2       on task fragments; null otherwise
  * @param control       on tree-generation and release packets; null otherwise
+ * @param stream        on the fragments of a chunk of a streamed task; null otherwise (a task that fits one chunk)
  */
 public record IncFrame(IncPacketType type, long ipSource, long ipDestination, MpiHeader mpi, IncHeader0 header0,
-                       IncHeader2 header2, ControlPayload control) {}
+                       IncHeader2 header2, ControlPayload control, IncStreamHeader stream) {
+
+  /** A frame without a stream header: every control packet, and the fragments of a task that fits one chunk. */
+  public IncFrame(IncPacketType type, long ipSource, long ipDestination, MpiHeader mpi, IncHeader0 header0,
+                  IncHeader2 header2, ControlPayload control) {
+    this(type, ipSource, ipDestination, mpi, header0, header2, control, null);
+  }
+
+  /** The same frame with Header2's retransmission flag set (a task fragment's frame; the stream header kept). */
+  public IncFrame asRetransmission() {
+    return new IncFrame(type, ipSource, ipDestination, mpi, header0, header2.asRetransmission(), control, stream);
+  }
+}

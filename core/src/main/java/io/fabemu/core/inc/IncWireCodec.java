@@ -8,12 +8,13 @@ import java.util.StringJoiner;
  *
  * <pre>
  *   1 B  flag byte: bit 0 INC flag (always set), bits 1-3 {@link IncPacketType#code()}, bit 4 Header0 present,
- *        bit 5 Header2 present, bit 6 control payload present, bit 7 reserved (0)
+ *        bit 5 Header2 present, bit 6 control payload present, bit 7 stream header present
  *   4 B  IP source
  *   4 B  IP destination
  *  15 B  {@link MpiHeader}
  *  16 B  {@link IncHeader0}      when present
  *  16 B  {@link IncHeader2}      when present
+ *  10 B  {@link IncStreamHeader}  when present (a chunk of a streamed task)
  *  53 B  {@link ControlPayload}  when present
  * </pre>
  *
@@ -30,8 +31,7 @@ public final class IncWireCodec {
   static final int HAS_HEADER0 = 0x10;
   static final int HAS_HEADER2 = 0x20;
   static final int HAS_CONTROL = 0x40;
-  // Refused on decode so that a later use of the bit cannot be misread by this version as an old frame.
-  static final int RESERVED = 0x80;
+  static final int HAS_STREAM = 0x80;
 
   private static final String NAME = "INC frame";
 
@@ -42,6 +42,7 @@ public final class IncWireCodec {
     return BASE_BYTES
         + (frame.header0() != null ? IncHeader0.WIRE_BYTES : 0)
         + (frame.header2() != null ? IncHeader2.WIRE_BYTES : 0)
+        + (frame.stream() != null ? IncStreamHeader.WIRE_BYTES : 0)
         + (frame.control() != null ? ControlPayload.WIRE_BYTES : 0);
   }
 
@@ -61,6 +62,7 @@ public final class IncWireCodec {
     if (frame.header0() != null) flags |= HAS_HEADER0;
     if (frame.header2() != null) flags |= HAS_HEADER2;
     if (frame.control() != null) flags |= HAS_CONTROL;
+    if (frame.stream() != null) flags |= HAS_STREAM;
 
     byte[] bytes = new byte[wireBytes(frame)];
     ByteBuffer out = ByteBuffer.wrap(bytes);
@@ -68,6 +70,7 @@ public final class IncWireCodec {
     frame.mpi().encode(out);
     if (frame.header0() != null) frame.header0().encode(out);
     if (frame.header2() != null) frame.header2().encode(out);
+    if (frame.stream() != null) frame.stream().encode(out);
     if (frame.control() != null) frame.control().encode(out);
     return bytes;
   }
@@ -75,8 +78,8 @@ public final class IncWireCodec {
   /**
    * The frame in {@code bytes}, which must hold exactly one frame.
    *
-   * @throws WireFormatException when the INC flag is missing, the type code is unknown, the reserved bit is set, the
-   *     length is not the one the flag byte announces, or a header holds values its record refuses
+   * @throws WireFormatException when the INC flag is missing, the type code is unknown, the length is not the one the
+   *     flag byte announces, or a header holds values its record refuses
    */
   public static IncFrame decode(byte[] bytes) {
     if (bytes == null) throw new WireFormatException(NAME + ": no bytes to decode");
@@ -86,9 +89,6 @@ public final class IncWireCodec {
     if ((flags & INC_FLAG) == 0) {
       throw new WireFormatException(NAME + " " + flagByte + " has no INC flag (bit 0)");
     }
-    if ((flags & RESERVED) != 0) {
-      throw new WireFormatException(NAME + " " + flagByte + " has reserved bit 7 set");
-    }
     int code = (flags >>> TYPE_SHIFT) & TYPE_MASK;
     IncPacketType type = IncPacketType.ofCode(code);
     if (type == null) {
@@ -97,14 +97,16 @@ public final class IncWireCodec {
     boolean hasHeader0 = (flags & HAS_HEADER0) != 0;
     boolean hasHeader2 = (flags & HAS_HEADER2) != 0;
     boolean hasControl = (flags & HAS_CONTROL) != 0;
+    boolean hasStream = (flags & HAS_STREAM) != 0;
 
     // The length is checked against the flag byte up front, so that the headers below never run short and a
     // truncated or padded frame is reported as such rather than as whichever header happened to be cut.
     int expected = BASE_BYTES
         + (hasHeader0 ? IncHeader0.WIRE_BYTES : 0)
         + (hasHeader2 ? IncHeader2.WIRE_BYTES : 0)
+        + (hasStream ? IncStreamHeader.WIRE_BYTES : 0)
         + (hasControl ? ControlPayload.WIRE_BYTES : 0);
-    String shape = describe(type, hasHeader0, hasHeader2, hasControl);
+    String shape = describe(type, hasHeader0, hasHeader2, hasStream, hasControl);
     if (bytes.length < expected) {
       throw new WireFormatException(shape + " needs " + expected + " bytes, got " + bytes.length);
     }
@@ -119,8 +121,9 @@ public final class IncWireCodec {
     MpiHeader mpi = MpiHeader.decode(in);
     IncHeader0 header0 = hasHeader0 ? IncHeader0.decode(in) : null;
     IncHeader2 header2 = hasHeader2 ? IncHeader2.decode(in) : null;
+    IncStreamHeader stream = hasStream ? IncStreamHeader.decode(in) : null;
     ControlPayload control = hasControl ? ControlPayload.decode(in) : null;
-    return new IncFrame(type, addresses[0], addresses[1], mpi, header0, header2, control);
+    return new IncFrame(type, addresses[0], addresses[1], mpi, header0, header2, control, stream);
   }
 
   private static void checkAddress(String field, long address) {
@@ -132,11 +135,13 @@ public final class IncWireCodec {
   }
 
   /** "INC frame (TREE_UP, Header0, control payload)": what the flag byte says the frame holds. */
-  private static String describe(IncPacketType type, boolean hasHeader0, boolean hasHeader2, boolean hasControl) {
+  private static String describe(IncPacketType type, boolean hasHeader0, boolean hasHeader2, boolean hasStream,
+                                 boolean hasControl) {
     StringJoiner s = new StringJoiner(", ", NAME + " (", ")");
     s.add(type.name());
     if (hasHeader0) s.add(IncHeader0.NAME);
     if (hasHeader2) s.add(IncHeader2.NAME);
+    if (hasStream) s.add(IncStreamHeader.NAME);
     if (hasControl) s.add(ControlPayload.NAME);
     return s.toString();
   }

@@ -104,12 +104,31 @@ class IncWireCodecTest {
   }
 
   @Test
-  void reservedBit() {
+  void shouldRefuseFrameWhenBit7AnnouncesStreamHeaderThatIsMissing() {
     byte[] b = taskBytes();
     b[0] |= (byte) 0x80;
     assertThatThrownBy(() -> IncWireCodec.decode(b))
         .isInstanceOf(WireFormatException.class)
-        .hasMessage("INC frame flag byte 0xA7 has reserved bit 7 set");
+        .hasMessage("INC frame (TASK_UP, Header2, stream header) needs 50 bytes, got 40");
+  }
+
+  @Test
+  void shouldRoundTripChunkOfStreamedTaskWithStreamHeaderAfterHeader2() {
+    IncFrame plain = IncWireCodec.decode(taskBytes());
+    IncStreamHeader stream = new IncStreamHeader(70_000L, 262_144L, 64);
+    IncFrame chunk = new IncFrame(plain.type(), plain.ipSource(), plain.ipDestination(), plain.mpi(), null,
+        plain.header2(), null, stream);
+    byte[] bytes = IncWireCodec.encode(chunk);
+    assertThat(bytes).hasSize(50);
+    assertThat(bytes[0] & 0x80).isEqualTo(0x80);
+    assertThat(Arrays.copyOf(bytes, 40)).isEqualTo(withFlag(taskBytes(), 0x80));
+    assertThat(IncWireCodec.decode(bytes)).isEqualTo(chunk);
+    assertThat(IncWireCodec.wireBytes(chunk)).isEqualTo(50);
+  }
+
+  private static byte[] withFlag(byte[] b, int flag) {
+    b[0] |= (byte) flag;
+    return b;
   }
 
   @Test

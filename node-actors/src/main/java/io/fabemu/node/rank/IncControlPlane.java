@@ -2,6 +2,7 @@ package io.fabemu.node.rank;
 
 import io.fabemu.collectives.IncLayout;
 import io.fabemu.collectives.Tags;
+import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.ControlPayload;
@@ -38,6 +39,9 @@ import java.util.SplittableRandom;
  * <p>Time: the plane keeps its own CPU clock, starting from the rank's; every message costs the host's send or
  * receive overhead, as in {@link ScheduleExecutor}. Messages are matched by (source, tag); those that arrive early
  * wait. Tags: the operation sequence number the workload gives, phase 15, round = the step below.
+ *
+ * <p>Length: past 500 lines because the setup's stages, the release and the MRR's decision (with its summaries) are
+ * one protocol over one message queue; the decision is a pure static part ({@link #decide}) tested on its own.
  */
 final class IncControlPlane {
   static final int PHASE = 15;
@@ -247,7 +251,10 @@ final class IncControlPlane {
     int group = layout.groupOf(rank);
     // The query asks for the case's operation and type: each switch keeps the bit if it supports it, and sizes
     // its aggregation slots by that element.
-    return ControlPayload.builder().masterNum(layout.groupCount() > 1 ? 1 : 0).supCommType(1)
+    // The stream window asked for is the most the field holds: the NICs and switches on the way lower it to the
+    // chunks they can keep in flight.
+    return ControlPayload.builder().masterNum(layout.groupCount() > 1 ? 1 : 0)
+        .supCommType(IncCodes.withStreamWindow(1, IncCodes.MAX_STREAM_WINDOW))
         .supAllreduceOp(1 << IncCodes.opCode(op)).supDataType(1 << IncCodes.typeCode(dataType))
         .supMaxDataSize(0xFFFF).globalGroupSize(u16(layout.leaderCount()))
         .localGroupSize(leadersUnderTor(layout.torOfLeader(rank))).trueCommId(groupId).avaGrpNum(0xFFFF_FFFFL)
@@ -318,13 +325,15 @@ final class IncControlPlane {
     for (int g = 1; g < summaries.length; g++) all = all.merge(summaries[g]);
     Decision d = decide(all, layout, sizeBytes, dataType, op);
     outcome = d.cause();
-    // With INC, the notify names the one operation, type and size decided: the switches reserve slots by them.
+    // With INC, the notify names the one operation, type and size decided: the switches reserve slots by them. A
+    // streamed message names its chunk size and the window, for which the switches reserve a chunk's slots each.
     boolean inc = d.cause() == FailCause.NONE;
     int ops = inc ? 1 << IncCodes.opCode(op) : d.supportedOps();
     int types = inc ? 1 << IncCodes.typeCode(dataType) : d.supportedTypes();
-    int dataSize = inc ? (int) sizeBytes : d.maxDataSize();
+    int dataSize = !inc ? d.maxDataSize() : d.streamWindow() > 0 ? d.chunkBytes() : (int) sizeBytes;
     decision = ControlPayload.builder().masterNum(layout.groupCount() > 1 ? 1 : 0).queryNotifyHop(0x80)
-        .supCommType(1).supAllreduceOp(ops).supDataType(types).supMaxDataSize(dataSize)
+        .supCommType(IncCodes.withStreamWindow(1, inc ? d.streamWindow() : 0)).supAllreduceOp(ops)
+        .supDataType(types).supMaxDataSize(dataSize)
         .globalGroupSize(u16(layout.leaderCount())).trueCommId(groupId).avaGrpNum(d.spineFreeGroups()).supMpiType(3)
         .failCause(d.cause().code()).tor1Ip(IncAddresses.ofVertex(torVertex)).spineIp(d.spineIp()).jobId(1)
         .cId(layout.groupOf(rank)).worldRank(rank).srcLocalGroupSize(leadersUnderTor(layout.torOfLeader(rank)))
@@ -385,9 +394,12 @@ final class IncControlPlane {
 
   // ------------------------------------------------------------------ the decision
 
-  /** What the MRRs decide. */
+  /**
+   * What the MRRs decide. {@code streamWindow} > 0 when the message is streamed in chunks of {@code chunkBytes}
+   * (then both are what the notify names); 0 when it fits one task.
+   */
   record Decision(FailCause cause, long spineIp, long spineFreeGroups, int torCount, int supportedOps,
-                  int supportedTypes, int maxDataSize) {}
+                  int supportedTypes, int maxDataSize, int streamWindow, int chunkBytes) {}
 
   /**
    * What one MRR learned from its group's queries, reduced: the first problem (in sender rank order), the
@@ -395,26 +407,28 @@ final class IncControlPlane {
    * in Socket mode the MRRs exchange one each instead of every query.
    */
   record Summary(FailCause cause, int ops, int types, int maxDataSize, long spineIp, long spineFreeGroups,
-                 int queries) {
+                 int queries, int streamWindow) {
 
     Summary merge(Summary later) {
       boolean laterSpine = later.spineIp != 0 && (spineIp == 0 || later.spineFreeGroups > spineFreeGroups
           || (later.spineFreeGroups == spineFreeGroups && later.spineIp < spineIp));
       return new Summary(cause != FailCause.NONE ? cause : later.cause, ops & later.ops, types & later.types,
           Math.min(maxDataSize, later.maxDataSize), laterSpine ? later.spineIp : spineIp,
-          laterSpine ? later.spineFreeGroups : spineFreeGroups, queries + later.queries);
+          laterSpine ? later.spineFreeGroups : spineFreeGroups, queries + later.queries,
+          Math.min(streamWindow, later.streamWindow));
     }
 
     /** On the wire between MRRs: a control payload (fail cause, masks, max size, SPINE, free groups, count). */
     ControlPayload toPayload(int mrr) {
-      return ControlPayload.builder().masterNum(1).supCommType(1).supAllreduceOp(ops).supDataType(types)
+      return ControlPayload.builder().masterNum(1).supCommType(IncCodes.withStreamWindow(1, streamWindow))
+          .supAllreduceOp(ops).supDataType(types)
           .supMaxDataSize(maxDataSize).globalGroupSize(u16(queries)).avaGrpNum(spineFreeGroups).supMpiType(3)
           .failCause(cause.code()).spineIp(spineIp).jobId(1).worldRank(mrr).build();
     }
 
     static Summary fromPayload(ControlPayload p) {
       return new Summary(FailCause.ofCode(p.failCause()), p.supAllreduceOp(), p.supDataType(), p.supMaxDataSize(),
-          p.spineIp(), p.avaGrpNum(), p.globalGroupSize());
+          p.spineIp(), p.avaGrpNum(), p.globalGroupSize(), IncCodes.streamWindow(p.supCommType()));
     }
   }
 
@@ -431,6 +445,7 @@ final class IncControlPlane {
     int maxData = 0xFFFF;
     long bestSpine = 0;
     long bestFree = 0;
+    int window = IncCodes.MAX_STREAM_WINDOW;
     int mrrTor = layout.torOfLeader(mrr);
     for (ControlPayload q : queries) {
       boolean crossTor = layout.torOfLeader((int) q.worldRank()) != mrrTor;
@@ -440,13 +455,14 @@ final class IncControlPlane {
       ops &= q.supAllreduceOp();
       types &= q.supDataType();
       maxData = Math.min(maxData, q.supMaxDataSize());
+      window = Math.min(window, IncCodes.streamWindow(q.supCommType()));
       if (crossTor && q.spineIp() != 0 && (bestSpine == 0 || q.avaGrpNum() > bestFree
           || (q.avaGrpNum() == bestFree && q.spineIp() < bestSpine))) {
         bestSpine = q.spineIp();
         bestFree = q.avaGrpNum();
       }
     }
-    return new Summary(cause, ops, types, maxData, bestSpine, bestFree, queries.size());
+    return new Summary(cause, ops, types, maxData, bestSpine, bestFree, queries.size(), window);
   }
 
   /**
@@ -470,11 +486,19 @@ final class IncControlPlane {
     if (cause == FailCause.NONE && (all.types() & (1 << IncCodes.typeCode(type))) == 0) {
       cause = FailCause.TYPE_UNSUPPORTED;
     }
-    if (cause == FailCause.NONE && sizeBytes > all.maxDataSize()) cause = FailCause.MESSAGE_TOO_LARGE;
+    // A message larger than the switches' maximum data size is streamed, in chunks of at most that size (whole
+    // elements), when every NIC and switch on the queries' paths keeps a window of chunks; else it falls back.
+    int elementBytes = type.sizeBytes() + (op.carriesLocation() ? DataBuffer.LOCATION_BYTES : 0);
+    int chunkBytes = all.maxDataSize() / elementBytes * elementBytes;
+    boolean streamed = sizeBytes > all.maxDataSize();
+    if (cause == FailCause.NONE && streamed && (all.streamWindow() == 0 || chunkBytes == 0)) {
+      cause = FailCause.MESSAGE_TOO_LARGE;
+    }
     if (cause == FailCause.NONE && torCount > 1 && all.spineIp() == 0) cause = FailCause.NO_INC_SWITCH;
     if (cause == FailCause.NONE && torCount > 1 && all.spineFreeGroups() <= 0) cause = FailCause.NO_FREE_GROUPS;
     long spine = torCount > 1 ? all.spineIp() : 0;
-    return new Decision(cause, spine, all.spineFreeGroups(), torCount, all.ops(), all.types(), all.maxDataSize());
+    return new Decision(cause, spine, all.spineFreeGroups(), torCount, all.ops(), all.types(), all.maxDataSize(),
+        streamed ? all.streamWindow() : 0, streamed ? chunkBytes : 0);
   }
 
   private static int u16(int n) {

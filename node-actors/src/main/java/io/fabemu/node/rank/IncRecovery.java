@@ -165,7 +165,9 @@ final class IncRecovery {
    * @return true to hand it to the executor; false when the step was already completed on the host (a late copy)
    */
   boolean onIncResult(Message result, long nowPs) {
-    if (root < 0 || task == null || Tags.opSequence(result.tag()) != taskSequence) return true;
+    // By the whole tag: a pipelined Allreduce sends one task per segment, and a segment's result may come after the
+    // next segment's task was sent; only the result of the last task sent is this step's.
+    if (root < 0 || task == null || result.tag() != task.tag()) return true;
     if (taskDone) return false;
     taskDone = true;
     doneByInc = true;

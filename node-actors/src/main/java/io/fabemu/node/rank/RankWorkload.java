@@ -451,7 +451,7 @@ public final class RankWorkload {
       schedule = pipelineSchedule(algorithm);
       parts = schedule.partCount();
     } else if (layout != null) {
-      schedule = IncAllreduce.build(layout, rank, count);
+      schedule = IncAllreduce.build(layout, rank, count, elementBytes);
     } else {
       if (algorithm.inNetwork()) {
         algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);

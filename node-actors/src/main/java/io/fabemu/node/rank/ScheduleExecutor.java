@@ -70,6 +70,12 @@ public final class ScheduleExecutor {
   private long cpuFreePs;
   private long operationStartPs;
   private long incGroupId;
+  /**
+   * In-network sends in the current INC group so far: the req_id of the next is its low 8 bits. Every leader of the
+   * group sends the same sequence (one task per Allreduce, or one per segment of a pipelined one), so the tasks of a
+   * group get consecutive req_ids, the same on every leader, as the switches' slot generations assume.
+   */
+  private long incTasksSent;
   private DataType incDataType;
   private ReduceOp incOp;
 
@@ -91,6 +97,7 @@ public final class ScheduleExecutor {
    */
   public void setIncGroup(long groupId, DataType dataType, ReduceOp reduceOp) {
     this.incGroupId = groupId;
+    this.incTasksSent = 0;
     this.incDataType = dataType;
     this.incOp = reduceOp;
   }
@@ -100,7 +107,7 @@ public final class ScheduleExecutor {
     if (incDataType == null) {
       throw new IllegalStateException("rank " + rank + ": an in-network send needs an INC group (setIncGroup)");
     }
-    int reqId = (int) (opSequence & 0xFF);
+    int reqId = (int) (incTasksSent++ & 0xFF);
     int opCode = IncCodes.opCode(incOp);
     int typeCode = IncCodes.typeCode(incDataType);
     MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, rank, (int) (incGroupId & 0xFFFF), opCode, typeCode, reqId,

@@ -14,6 +14,11 @@ final class IncGroup {
   final long groupId;
   /** Aggregation slots reserved for the group at this switch (fragment indexes 0..slotCount-1). */
   final int slotCount;
+  /**
+   * Slots of one window position of a streamed group (the fragments of one chunk); {@link #slotCount} for a group
+   * whose messages fit one task.
+   */
+  final int slotsPerPosition;
   /** Whether this switch caches its children's packets to fill the result into (a TOR: children are hosts). */
   private final boolean cachePackets;
   /** The parent switch's vertex, {@link #ROOT}, or {@link #UNCONFIGURED}. */
@@ -26,8 +31,14 @@ final class IncGroup {
   private final IncSlot[] slots;
 
   IncGroup(long groupId, int slotCount, boolean cachePackets) {
+    this(groupId, slotCount, slotCount, cachePackets);
+  }
+
+  /** A streamed group: {@code slotCount} slots in window positions of {@code slotsPerPosition} each. */
+  IncGroup(long groupId, int slotCount, int slotsPerPosition, boolean cachePackets) {
     this.groupId = groupId;
     this.slotCount = slotCount;
+    this.slotsPerPosition = slotsPerPosition;
     this.cachePackets = cachePackets;
     this.slots = new IncSlot[slotCount];
   }

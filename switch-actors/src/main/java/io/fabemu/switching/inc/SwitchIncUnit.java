@@ -12,8 +12,9 @@ import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader0;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncStreamHeader;
+import io.fabemu.core.inc.IncWireCodec;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
@@ -56,6 +57,9 @@ import java.util.TreeSet;
  * <p>Timing: the unit is one FIFO per switch; every packet it handles occupies it for {@code unitLatencyPs} plus its
  * payload at {@code unitBitsPerSecond}, from the time the packet's tail is in. Outputs are handed to the switch
  * with the time the unit is done; the switch adds its pipeline latency and serializes them on the egress port.
+ *
+ * <p>Length: past 500 lines because the control plane (which allocates groups and slots) and the data plane (which
+ * uses them) act on the same group table; the slot's generations are {@link IncSlot}, a group's tree {@link IncGroup}.
  */
 public final class SwitchIncUnit {
   /** Where the unit's packets go. */
@@ -310,7 +314,14 @@ public final class SwitchIncUnit {
       }
     }
     long available = slotsFree && !impaired ? freeGroups : 0;
+    // A stream keeps at most `window` chunks of a leader in flight, each on its own slots: lower the window the
+    // query asks for to the chunks of the path's maximum data size that the free slots hold.
+    int window = IncCodes.streamWindow(c.supCommType());
+    if (window > 0) {
+      window = Math.min(window, freeSlots / slotsNeeded(maxDataSize, elementBytesOf(c)));
+    }
     return c.toBuilder().queryNotifyHop((c.queryNotifyHop() & 0x80) | hops)
+        .supCommType(IncCodes.withStreamWindow(c.supCommType(), window))
         .supAllreduceOp(c.supAllreduceOp() & operationMask).supDataType(c.supDataType() & dataTypeMask)
         .supMaxDataSize(maxDataSize).avaGrpNum(spine ? available : c.avaGrpNum()).failCause(failCause).tor1Ip(tor1)
         .spineIp(spineIp).tor2Ip(tor2).build();
@@ -348,13 +359,15 @@ public final class SwitchIncUnit {
     long groupId = c.trueCommId();
     IncGroup group = groups.get(groupKey(groupId), 0L);
     if (group == null) {
-      int slots = slotsNeeded(c.supMaxDataSize(), elementBytesOf(c));
+      // A streamed group (a window in sup_comm_type) holds the slots of one chunk per window position.
+      int perPosition = slotsNeeded(c.supMaxDataSize(), elementBytesOf(c));
+      int slots = perPosition * Math.max(1, IncCodes.streamWindow(c.supCommType()));
       if (freeGroups == 0 || freeSlots < slots) {
         throw new IllegalStateException(name() + " cannot allocate INC group " + groupId + ": " + freeGroups
             + " free groups and " + freeSlots + " free aggregation slots, the group needs 1 and " + slots
             + " (another group took them since the query?)");
       }
-      group = new IncGroup(groupId, slots, !spine);
+      group = new IncGroup(groupId, slots, perPosition, !spine);
       freeGroups--;
       freeSlots -= slots;
       groups.put(groupKey(groupId), 0L, group);
@@ -490,7 +503,7 @@ public final class SwitchIncUnit {
       throw new IllegalStateException(name() + ", INC group " + group.groupId + ": a contribution from "
           + childName(childId) + ", but all " + group.expectedChildren() + " expected children are known");
     }
-    Generation gen = generation(group, h2, reqIdOf(h2.taskId()));
+    Generation gen = generation(group, h2, frame.stream(), reqIdOf(h2.taskId()));
     if (gen.hasContributed(child)) {
       answerDuplicate(group, gen, child, childId, recognise(packet.tailTimePs()), sink);
       return;
@@ -526,7 +539,10 @@ public final class SwitchIncUnit {
           return;
         }
         resends++;
-        sink.send(gen.partial.asIncRetransmission(), group.parent(), done);
+        // A chunk of a stream keeps its stream header (Packet.asIncRetransmission rebuilds the frame without it).
+        Packet partial = gen.partial;
+        sink.send(partial.inc().stream() == null ? partial.asIncRetransmission()
+            : partial.toBuilder().inc(partial.inc().asRetransmission()).build(), group.parent(), done);
       }
       default -> duplicatesDropped++;
     }
@@ -541,8 +557,9 @@ public final class SwitchIncUnit {
           + ingressVertex + ", which is not this switch's parent in the tree");
     }
     long done = occupy(packet.tailTimePs(), h2.fragmentBytes());
-    IncSlot slot = group.existingSlot(h2.fragmentIndex());
-    Generation gen = slot == null ? null : slot.find(reqIdOf(h2.taskId()));
+    IncStreamHeader stream = packet.inc().stream();
+    IncSlot slot = group.existingSlot(slotIndex(group, h2, stream));
+    Generation gen = slot == null ? null : slot.find(reqIdOf(h2.taskId()), stream == null ? 0 : stream.round());
     // A second copy of a result already filled in (the parent answered several resent partials) changes nothing.
     if (gen == null || gen.state == State.HAS_RESULT) {
       duplicatesDropped++;
@@ -573,7 +590,7 @@ public final class SwitchIncUnit {
         IncHeader2 h2 = new IncHeader2(t.taskId(), t.fragmentIndex(), t.fragmentCount(), t.fragmentBytes(), flags,
             torIp);
         IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, ip, torIp, gen.template.inc().mpi(), null, h2,
-            null);
+            null, gen.template.inc().stream());
         sink.send(Packet.builder().sourceHost(vertex).destinationHost(tor).messageId(0L)
             .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount())
             .wireBytes(wireBytes(frame, t.fragmentBytes())).tailTimePs(0L).info(gen.template.info())
@@ -590,7 +607,8 @@ public final class SwitchIncUnit {
       if (onlyTo >= 0 && cached.info().destinationRank() != onlyTo) continue;
       IncHeader2 h2 = new IncHeader2(c.taskId(), c.fragmentIndex(), c.fragmentCount(), c.fragmentBytes(), flags,
           ip);
-      IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, f.ipSource(), c.dstIpCache(), f.mpi(), null, h2, null);
+      IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, f.ipSource(), c.dstIpCache(), f.mpi(), null, h2, null,
+          f.stream());
       sink.send(cached.toBuilder().destinationHost(destination).wireBytes(wireBytes(frame, c.fragmentBytes()))
           .tailTimePs(0L).slice(gen.result).inc(frame).build(), destination, readyPs);
       sent = true;
@@ -608,7 +626,8 @@ public final class SwitchIncUnit {
     long parentIp = IncAddresses.ofVertex(group.parent());
     IncHeader2 h2 = new IncHeader2(t.taskId(), t.fragmentIndex(), t.fragmentCount(), t.fragmentBytes(), 0,
         parentIp);
-    IncFrame frame = new IncFrame(IncPacketType.TASK_UP, ip, parentIp, gen.template.inc().mpi(), null, h2, null);
+    IncFrame frame = new IncFrame(IncPacketType.TASK_UP, ip, parentIp, gen.template.inc().mpi(), null, h2, null,
+        gen.template.inc().stream());
     return Packet.builder().sourceHost(vertex).destinationHost(group.parent()).messageId(0L)
         .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount()).wireBytes(wireBytes(frame, t.fragmentBytes()))
         .tailTimePs(0L).info(gen.template.info()).elementOffset(gen.template.elementOffset()).slice(gen.aggregate)
@@ -643,20 +662,31 @@ public final class SwitchIncUnit {
     return IncCodes.op(opCode);
   }
 
-  private Generation generation(IncGroup group, IncHeader2 h2, int reqId) {
-    IncSlot slot = group.slot(h2.fragmentIndex());
+  private Generation generation(IncGroup group, IncHeader2 h2, IncStreamHeader stream, int reqId) {
+    IncSlot slot = h2.fragmentIndex() < group.slotsPerPosition ? group.slot(slotIndex(group, h2, stream)) : null;
     if (slot == null) {
       throw new IllegalStateException(name() + ", INC group " + group.groupId + ": fragment " + h2.fragmentIndex()
-          + " of " + h2.fragmentCount() + " is beyond the " + group.slotCount + " aggregation slots reserved for "
-          + "the group (a message larger than its sup_max_data_size?)");
+          + " of " + h2.fragmentCount() + (stream == null ? "" : " of chunk " + stream.chunkIndex() + " (window "
+          + "position " + stream.slotPosition() + ")") + " is beyond the " + group.slotCount + " aggregation slots "
+          + "reserved for the group (a message larger than its sup_max_data_size, or a window wider than the "
+          + "notify's?)");
     }
-    Generation gen = slot.acquire(reqId);
+    Generation gen = stream == null ? slot.acquire(reqId)
+        : slot.acquire(reqId, stream.round(), stream.lastRound());
     if (gen == null) {
       throw new IllegalStateException(name() + ", INC group " + group.groupId + ", fragment " + h2.fragmentIndex()
           + ": a contribution for req_id " + reqId + " while both generations are busy (" + slot.describe()
           + "); at most two consecutive requests of a group may overlap");
     }
     return gen;
+  }
+
+  /**
+   * The slot of a fragment: its index for a task of one chunk; for a chunk of a stream, the slots of the chunk's
+   * window position, then the fragment's index among them.
+   */
+  private static int slotIndex(IncGroup group, IncHeader2 h2, IncStreamHeader stream) {
+    return stream == null ? h2.fragmentIndex() : stream.slotPosition() * group.slotsPerPosition + h2.fragmentIndex();
   }
 
   /**
@@ -677,7 +707,7 @@ public final class SwitchIncUnit {
   }
 
   private int wireBytes(IncFrame frame, int dataBytes) {
-    return nicHeaderBytes + DeviceProtocol.incFrameBytes(frame) + dataBytes;
+    return nicHeaderBytes + IncWireCodec.wireBytes(frame) + dataBytes;
   }
 
   /** The 24-bit group key task ids carry. */
