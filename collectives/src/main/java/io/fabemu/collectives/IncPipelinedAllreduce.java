@@ -4,6 +4,8 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkCount;
 import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
 import static io.fabemu.collectives.ScheduleBuilder.mod;
 
+
+
 /**
  * INC Allreduce of a large vector, one rank's schedule: the data plane of {@link IncAllreduce} cut into segments and
  * software-pipelined, so that the host's reduce work inside a node overlaps the in-network aggregation of the
@@ -21,9 +23,16 @@ import static io.fabemu.collectives.ScheduleBuilder.mod;
  *
  * <p>Tags: phase 4 the reduce-scatter (round = segment × p + step), 5 the gather (round = segment), 6 the in-network
  * step (round = segment), 7 the broadcast (round = segment).
+ *
+ * <p>Every segment but the last has the same number of elements, the last no more ({@link #segmentBounds}): each
+ * segment is one INC task of the group, and a switch tells a slot's generations apart by the tasks' 8-bit req_id,
+ * which holds only while every slot is used by every task but at most one in a row. Equal segments use the same
+ * slots; the smaller last one uses a subset, and the next iteration's first segment the whole set again. (Spreading
+ * the remainder over the first segments instead would leave some slots to those alone, skipped by hundreds of
+ * tasks in a row: req_id wraps and a stale generation matches.)
  */
 final class IncPipelinedAllreduce {
-  /** Bytes per segment the vector is cut into (the last segments may be a little larger or smaller). */
+  /** Bytes per segment the vector is cut into, about (the last segment may be smaller). */
   static final int SEGMENT_BYTES = 64 * 1024;
   /** At most this many segments: a 64 MiB vector of 4-byte elements makes 1024 segments of 64 KiB. */
   static final int MAX_SEGMENTS = 1024;
@@ -41,30 +50,41 @@ final class IncPipelinedAllreduce {
     return (int) Math.max(1, Math.min(Math.min(MAX_SEGMENTS, count), bytes / SEGMENT_BYTES));
   }
 
+  /**
+   * Where each segment starts, and the vector's end last: {@code segments(count, elementBytes)} segments of
+   * ceil(count / segments) elements, as many as that takes (fewer when the remainder would leave the last empty), the
+   * last holding what is left, at least one element.
+   */
+  static int[] segmentBounds(int count, int elementBytes) {
+    int wanted = segments(count, elementBytes);
+    int size = (int) (((long) count + wanted - 1) / wanted);
+    int segments = (int) (((long) count + size - 1) / size);
+    int[] bounds = new int[segments + 1];
+    for (int s = 0; s < segments; s++) bounds[s] = s * size;
+    bounds[segments] = count;
+    return bounds;
+  }
+
   static Schedule build(IncLayout layout, int rank, int count, int elementBytes) {
     ScheduleBuilder b = new ScheduleBuilder(rank).buffers(count, count);
     int leader = layout.leaderOf(rank);
     IncLayout.Block block = layout.ledBy(leader);
     RankGroup led = new RankGroup(block.first(), 1, block.count());
-    int p = block.count();
     int me = rank - block.first();
-    int segments = segments(count, elementBytes);
+    int[] bounds = segmentBounds(count, elementBytes);
+    int segments = bounds.length - 1;
     for (int s = 0; s < segments; s++) {
-      int start = chunkStart(count, segments, s);
-      int n = chunkCount(count, segments, s);
+      int start = bounds[s];
+      int n = bounds[s + 1] - bounds[s];
       reduceToLeader(b, led, me, s, start, n);
       if (rank == leader) {
         b.phase(PHASE_IN_NETWORK);
         b.incSend(layout.ringSuccessor(rank), BufferId.OUTPUT, start, n, s);
         b.endStep();
       }
-      if (s > 0) {
-        finish(b, layout, rank, led, me, s - 1, chunkStart(count, segments, s - 1),
-            chunkCount(count, segments, s - 1));
-      }
+      if (s > 0) finish(b, layout, rank, led, me, s - 1, bounds[s - 1], bounds[s] - bounds[s - 1]);
     }
-    finish(b, layout, rank, led, me, segments - 1, chunkStart(count, segments, segments - 1),
-        chunkCount(count, segments, segments - 1));
+    finish(b, layout, rank, led, me, segments - 1, bounds[segments - 1], count - bounds[segments - 1]);
     return b.build();
   }
 

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
 import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +26,7 @@ class IncPipelinedAllreduceTest {
     IncMode mode = socketMode && ppn % 2 == 0 ? IncMode.SOCKET : IncMode.NODE;
     IncLayout layout = IncLayout.of(mode, nodes, ppn, 2, 2);
     int p = nodes * ppn;
-    int segments = IncPipelinedAllreduce.segments(count, 4);
+    int segments = IncPipelinedAllreduce.segmentBounds(count, 4).length - 1;
     Map<String, Integer> sends = new HashMap<>();
     Map<String, Integer> receives = new HashMap<>();
     // In-network task minus aggregate taken, by (predecessor > leader # channel): every entry must end at 0.
@@ -66,6 +69,35 @@ class IncPipelinedAllreduceTest {
     }
     assertThat(receives).isEqualTo(sends);
     assertThat(inNetwork.values()).hasSize(layout.leaderCount() * segments).containsOnly(0);
+  }
+
+  @Property(tries = 200)
+  void shouldCutEqualSegmentsAndASmallerLastOneThatTileTheVector(
+      @ForAll @IntRange(min = 1, max = 40_000_000) int count, @ForAll("elementSizes") int elementBytes) {
+    int[] bounds = IncPipelinedAllreduce.segmentBounds(count, elementBytes);
+    int segments = bounds.length - 1;
+    assertThat(segments).isBetween(1, IncPipelinedAllreduce.segments(count, elementBytes));
+    assertThat(bounds[0]).isZero();
+    assertThat(bounds[segments]).isEqualTo(count);
+    int size = bounds[1] - bounds[0];
+    // Every task of the group but the last uses the same switch slots (the req_id rule needs it), the last a subset.
+    for (int s = 0; s + 1 < segments; s++) assertThat(bounds[s + 1] - bounds[s]).isEqualTo(size);
+    assertThat(bounds[segments] - bounds[segments - 1]).isBetween(1, size);
+  }
+
+  @Provide
+  Arbitrary<Integer> elementSizes() {
+    return Arbitraries.of(1, 2, 4, 8, 16);
+  }
+
+  @Test
+  void shouldCutTheRemainderIntoTheLastSegment() {
+    // 12,582,916 B of float32 = 3,145,729 elements in 192 segments: 191 of 16,385 and a last of 16,194 (spread over
+    // the first segments instead, the one extra element left slots to them alone, and the switch's req_id wrapped).
+    int[] bounds = IncPipelinedAllreduce.segmentBounds(3_145_729, 4);
+    assertThat(bounds).hasSize(193);
+    assertThat(bounds[1]).isEqualTo(16_385);
+    assertThat(bounds[192] - bounds[191]).isEqualTo(3_145_729 - 191 * 16_385);
   }
 
   @Test

@@ -55,6 +55,19 @@ class IncStreamingTest {
   }
 
   @Test
+  void shouldKeepEverySlotsGenerationsApartWhenTheLastSegmentIsSmaller() {
+    // Units of 4 KiB (chunks of 16 fragments of 256 B) and a vector of 3,145,729 float32: 192 pipelined segments,
+    // 191 equal and a smaller last one. With the one extra element spread over the first segment instead, slots only
+    // that segment used sat out 191 tasks in a row, the 8-bit req_id wrapped, and tor0 found both generations busy.
+    IncSwitchSpec large = new IncSwitchSpec(400_000L, 0, 4096, 8, 256, 4096, EnumSet.of(ReduceOp.SUM),
+        EnumSet.of(DataType.FLOAT32));
+    IncSpec inc = new IncSpec(large, large, Set.of(), new IncNicSpec(256, 100_000L, 20_000_000L, 16, 64));
+    RunResult r = run(IncAllreduceTest.scenario(4, 2, 1, 1, List.of(Algorithm.INC_NODE), List.of(12_582_916L),
+        DataType.FLOAT32, ReduceOp.SUM, inc));
+    assertExactInc(r);
+  }
+
+  @Test
   void shouldAggregateExactlyWhenSocketModeStreams() {
     RunResult r = run(IncAllreduceTest.scenario(6, 3, 8, 2, List.of(Algorithm.INC_SOCKET), List.of(4096L, 98_304L),
         DataType.FLOAT32, ReduceOp.MAX, streaming(8, 64)));
