@@ -650,10 +650,12 @@ public final class NicIncUnit {
     }
     busy.remove(task.leaderRank, task.header1.groupId());
     waiting.remove(task.leaderRank, task.header1.groupId());
-    return String.format(Locale.ROOT, "host %d gave up on INC task %d of rank %d (group %d req_id %d, "
-        + "%d of %d result fragments missing) after %d retransmissions, at %.3f us", host, timer.taskId(),
-        task.leaderRank, task.header1.groupId(), task.mpi.reqId(), task.missingFragments().size(),
-        task.fragments.length, task.retransmits, nowPs / 1e6);
+    // A streamed task's chunk k is keyed taskId | (k + 1) << 32: the line names the task and the chunk apart.
+    long chunk = (timer.taskId() >>> 32) - 1;
+    return String.format(Locale.ROOT, "host %d gave up on INC task %d%s of rank %d (group %d req_id %d, "
+        + "%d of %d result fragments missing) after %d retransmissions, at %.3f us", host,
+        timer.taskId() & 0xFFFF_FFFFL, chunk < 0 ? "" : " chunk " + chunk, task.leaderRank, task.header1.groupId(),
+        task.mpi.reqId(), task.missingFragments().size(), task.fragments.length, task.retransmits, nowPs / 1e6);
   }
 
   /** Tasks sent whose result has not fully arrived. */

@@ -105,7 +105,7 @@ public final class ResultAggregator {
       } else if (spec.devices().inc() != null
           && spec.workload().algorithms().stream().anyMatch(a -> a.inNetwork())) {
         incompleteReason += " (a failure that hits an INC case's setup or release, whose control packets are not "
-            + "resent, is not recovered yet)";
+            + "resent, or the tree of a pipelined INC case of 64 KiB or more, is not recovered yet)";
       }
     }
     if (cutShortReason != null) {
