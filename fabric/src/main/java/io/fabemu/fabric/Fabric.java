@@ -88,6 +88,9 @@ import java.util.TreeSet;
  * circuits of every policy, every NPU's NIC (and server switch) takes each policy's routes at its time, and the
  * controller tears circuits down and sets others up. Not with a fault plan (refused here, and by the scenario loader
  * in one line).
+ *
+ * <p>Past 500 lines: it wires every device family of a scenario in one pass (what each device needs is decided here,
+ * once); a builder per family is the plug-in work.
  */
 public final class Fabric {
 

@@ -94,6 +94,10 @@ import java.util.TreeSet;
  * whose result is still missing. Result fragments go through the INC unit and are DMA-written as they come; once the
  * last is in, the whole result is delivered as one message, a PCIe latency later. Control messages travel as one
  * packet each, through the INC unit both ways.
+ *
+ * <p>Past 500 lines: the NIC is still one switchboard over its units (reliable transport, INC, Ethernet, OCS circuits,
+ * router terminal); splitting it into plug-ins is its own issue, and each unit's logic already lives in a class of its
+ * own.
  */
 public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int host;

@@ -51,6 +51,9 @@ import java.util.List;
  * <p>Every rank runs the same sequence of operations (collective, barrier, collective, ...), numbered from 0; the
  * number is the high half of every tag (see {@link Tags}). Ranks with nothing to do in a collective (the idle rank
  * of an odd ping-pong) still take part in every barrier and record latency 0. Not thread-safe: one device drives it.
+ *
+ * <p>Past 500 lines: it runs every kind of workload a rank has (cases, warm-up, barriers, INC setup and release, case
+ * timing); splitting it by workload kind is the plug-in work.
  */
 public final class RankWorkload {
   private static final DataBuffer[] NO_BUFFERS = new DataBuffer[BufferId.values().length];
