@@ -222,7 +222,8 @@ class ReportHtmlTest {
     assertThat(Xml.texts(doc, "title")).contains("link host0-tor0 down (event 0) noticed at 43.000 us, 3.000 us "
         + "after it happened, first reported by tor0", "link host0-tor0 up (event 2) routed around at 62.300 us, "
         + "2.300 us after it happened; 2 devices updated", "event 1: 50.000 us tor links lossy (drop 1 %, corrupt "
-        + "0.1 %); 5 packets lost, 2 corrupted, 3 messages resent after a loss, 1 spuriously; 3 collectives touched, -0.002 us extra latency");
+        + "0.1 %); 5 packets lost, 2 corrupted, 3 messages resent after a loss, 1 spuriously; 3 collectives touched, "
+        + "-0.002 us extra latency");
     // The legend: the bar and each kind of marker drawn, in a fixed order.
     assertThat(children(timeline, "path", "legend-marker")).extracting(e -> e.getAttribute("data-kind"))
         .containsExactly("down", "up", "degrade", "lossy", "straggler", "detected", "rerouted");

@@ -96,7 +96,8 @@ final class FaultSection implements ReportSection {
         + " per routing update; a message not acknowledged in time (retransmit timeout: "
         + s.retransmitTimeout().describe() + ") is sent again, at most " + s.maxRetransmissions() + " times.");
     timeline(out, figures);
-    Tables.note(out, "One lane per target, and a lane of the cases' starts and ends (warm-up included). A bar spans the time the target was down (from its down to its next up, "
+    Tables.note(out, "One lane per target, and a lane of the cases' starts and ends (warm-up included). A bar "
+        + "spans the time the target was down (from its down to its next up, "
         + "or to the end of the run); markers show each event's injection, when a neighbour noticed it and when the "
         + "network was routed around it. Hover a bar or marker for its figures.");
     out.element("h3", "Events").newline();

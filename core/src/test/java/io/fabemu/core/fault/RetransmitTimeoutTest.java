@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The retransmit timeouts' waits (fixed and adaptive), their bounds and descriptions, and the fault plan's baseline. */
+/**
+ * The retransmit timeouts' waits (fixed and adaptive), their bounds and descriptions, and the fault plan's baseline.
+ */
 class RetransmitTimeoutTest {
   private static final long US = 1_000_000L;
 

@@ -51,8 +51,8 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
   /**
    * {@code faulted} with each of its fault events' impact against {@code baseline}, the same scenario run without
    * faults ({@link RunResult#faultImpacts()}), the baseline beside it ({@link RunResult#baseline()}: its cases and
-   * counts, outputs only) and its digest extended by the impacts ({@link #digest}); {@code faulted} itself when its scenario
-   * has no fault plan.
+   * counts, outputs only) and its digest extended by the impacts ({@link #digest}); {@code faulted} itself when its
+   * scenario has no fault plan.
    */
   public static RunResult compare(RunResult faulted, RunResult baseline) {
     if (!faulted.scenario().hasFaults()) return faulted;
