@@ -4,8 +4,6 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkCount;
 import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
 import static io.fabemu.collectives.ScheduleBuilder.mod;
 
-
-
 /**
  * INC Allreduce of a large vector, one rank's schedule: the data plane of {@link IncAllreduce} cut into segments and
  * software-pipelined, so that the host's reduce work inside a node overlaps the in-network aggregation of the

@@ -313,7 +313,6 @@ public final class DeviceProtocol {
     }
   }
 
-
   /**
    * NIC to itself: the retransmission timer of an INC task (the INC patent's fragments are kept until their result is
    * in). It fires {@code retransmitTimeoutPs} after the task's fragments were last sent; a timer whose task has
