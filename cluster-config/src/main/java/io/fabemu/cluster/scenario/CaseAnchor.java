@@ -4,8 +4,6 @@ import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.fabemu.collectives.WorkloadSpec;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -27,15 +25,7 @@ record CaseAnchor(int caseIndex, int iteration, long offsetPs, String path, Conf
 
   /** What {@code at} places in a case, checked against {@code workload}. */
   static CaseAnchor read(ScenarioReader in, String path, ConfigObject at, WorkloadSpec workload) {
-    List<String> keys = new ArrayList<>(at.keySet());
-    keys.sort(Comparator.<String>comparingInt(k -> at.get(k).origin().lineNumber()).thenComparing(k -> k));
-    for (String key : keys) {
-      if (!KEYS.contains(key)) {
-        String hint = Suggestions.closest(key, KEYS).map(k -> " (did you mean '" + k + "'?)")
-            .orElse(" (known keys here: " + String.join(", ", KEYS) + ")");
-        throw in.error(path + "." + key, at.get(key), "unknown key" + hint);
-      }
-    }
+    FaultPlanSection.refuseUnknownKeys(in, path, at, KEYS);
     ConfigValue caseValue = at.get("case");
     if (caseValue == null || caseValue.valueType() == ConfigValueType.NULL) {
       throw in.itemError(path, at, "missing case: the case to place the event in, numbered from 0, e.g. at = { case = "

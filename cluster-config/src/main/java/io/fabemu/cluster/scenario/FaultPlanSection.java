@@ -168,13 +168,7 @@ final class FaultPlanSection implements ScenarioSection {
       throw in.itemError(path, item, "expected an event such as " + EXAMPLE + ", got " + ScenarioReader.describe(item));
     }
     List<String> keys = keysInOrder(event);
-    for (String key : keys) {
-      if (!KNOWN_KEYS.contains(key)) {
-        String hint = Suggestions.closest(key, KNOWN_KEYS).map(k -> " (did you mean '" + k + "'?)")
-            .orElse(" (known keys here: " + String.join(", ", KNOWN_KEYS) + ")");
-        throw in.error(path + "." + key, event.get(key), "unknown key" + hint);
-      }
-    }
+    refuseUnknownKeys(in, path, event, KNOWN_KEYS);
     ConfigValue actionValue = event.get("action");
     if (actionValue == null) {
       throw in.itemError(path, item, "missing action (one of " + String.join(", ", ACTION_NAMES) + ")");
@@ -221,6 +215,17 @@ final class FaultPlanSection implements ScenarioSection {
     List<String> keys = new ArrayList<>(event.keySet());
     keys.sort(Comparator.<String>comparingInt(k -> event.get(k).origin().lineNumber()).thenComparing(k -> k));
     return keys;
+  }
+
+  /** Refuses the first key of {@code object} (in the order written) that is not one of {@code known}, at its line. */
+  static void refuseUnknownKeys(ScenarioReader in, String path, ConfigObject object, List<String> known) {
+    for (String key : keysInOrder(object)) {
+      if (!known.contains(key)) {
+        String hint = Suggestions.closest(key, known).map(k -> " (did you mean '" + k + "'?)")
+            .orElse(" (known keys here: " + String.join(", ", known) + ")");
+        throw in.error(path + "." + key, object.get(key), "unknown key" + hint);
+      }
+    }
   }
 
   private static ConfigValue required(ScenarioReader in, String path, ConfigObject event, String key, String what) {
