@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ChildFailed;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -185,6 +186,13 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   /** Outgoing events of a device run here; emptied after each. */
   private final ArrayList<Event> inlineOutgoing = new ArrayList<>();
   private long inlineSubWindows;
+  /**
+   * With more than one window thread ({@code fabemu.engine.window-threads}): the member's pending events, by
+   * partition, and its sub-windows run on every core; the calendar above stays empty. Null with one thread, or when
+   * sub-windows may fan out to the device actors whatever their data ({@code fan-out-min-data-bytes = 0}, as in the
+   * engine's tests): then the calendar holds the events and the sub-windows run here or on the device actors.
+   */
+  private final PartitionedWindows partitioned;
   private final Map<ActorRef<?>, Integer> deviceIdsByRef = new HashMap<>();
   /** Last cumulative progress each device reported, to keep {@link #progressSum} without a sweep per window. */
   private final long[] lastProgress;
@@ -308,6 +316,11 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       }
     }
     this.hostedDevices = hosted;
+    int threads = PartitionedWindows.threads(context.getSystem().settings().config());
+    this.partitioned = threads > 1 && fanOutMinDataBytes > 0
+        ? PartitionedWindows.create(context.getSystem().settings().config(), runners, lastProgress, lookaheadPs,
+            memberOfDevice, memberId, memberCount)
+        : null;
   }
 
   @Override
@@ -324,6 +337,12 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
         .onSignal(ChildFailed.class, this::onDeviceFailed)
         .onSignal(Terminated.class, this::onDeviceStopped)
+        .onSignal(PostStop.class, stop -> {
+          if (partitioned != null) {
+            partitioned.close();
+          }
+          return this;
+        })
         .build();
   }
 
@@ -338,7 +357,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     if (memberCount > 1 && peers == null) {
       throw new IllegalStateException("member " + memberId + " was injected before it was told its peers");
     }
-    calendar.addAll(inject.events());
+    addAll(inject.events());
     finishGlobalWindow();
     return this;
   }
@@ -398,7 +417,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       }
     }
     // Due at or after the end of the sender's window: a sub-window still running here never drains them.
-    calendar.addAll(events);
+    addAll(events);
     receivedByWindow.merge(window, (long) events.size(), Long::sum);
   }
 
@@ -452,6 +471,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
    * sub-window's ticks are out (the last TickDone calls it again).
    */
   private void runSubWindows() {
+    if (partitioned != null) {
+      runPartitionedSubWindows();
+      return;
+    }
     while (true) {
       long startPs = calendar.nextTimePs();
       if (startPs >= windowEndPs) {
@@ -486,6 +509,49 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     }
   }
 
+  /** As {@link #runSubWindows}, each sub-window run on every core by {@link #partitioned}. */
+  private void runPartitionedSubWindows() {
+    while (true) {
+      long startPs = partitioned.nextTimePs();
+      if (startPs >= windowEndPs) {
+        finishGlobalWindow();
+        return;
+      }
+      subWindowStartPs = startPs;
+      subWindowEndPs = startPs + Math.min(lookaheadPs, windowEndPs - startPs);
+      phase = Phase.SUBWINDOW;
+      subWindows++;
+      PartitionedWindows.Outcome outcome = partitioned.runWindow(subWindowEndPs, windowEndPs, outbound);
+      eventsSinceSummary += outcome.handled;
+      progressSum += outcome.progressDelta;
+      if (outcome.finished != null) {
+        if (finishedSinceSummary == null) {
+          finishedSinceSummary = new ArrayList<>();
+        }
+        finishedSinceSummary.addAll(outcome.finished);
+      }
+      if (outcome.failure != null) {
+        deviceFailed(outcome.failedDevice, outcome.failure);
+        return;
+      }
+      if (outcome.violation != null) {
+        reportFailure(outcome.violation + " (window [" + windowStartPs + ", " + windowEndPs + ") ps; is some "
+            + "cross-member latency below the cross-member lookahead of " + windowPs + " ps?)");
+        phase = Phase.FAILED;
+        return;
+      }
+    }
+  }
+
+  /** Files events for hosted devices (between sub-windows). */
+  private void addAll(List<Event> events) {
+    if (partitioned != null) {
+      partitioned.addAll(events);
+    } else {
+      calendar.addAll(events);
+    }
+  }
+
   private void stage(int id, List<Event> events) {
     if (stagedCount == stagedDevices.length) {
       stagedDevices = java.util.Arrays.copyOf(stagedDevices, stagedCount * 2);
@@ -511,16 +577,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     try {
       handled = runner.runWindow(events, subWindowEndPs, inlineOutgoing);
     } catch (RuntimeException | AssertionError | StackOverflowError e) {
-      // As a failed device actor is reported (ChildFailed): once, naming the device and the window; and logged with
-      // its stack trace, as Pekko logs an actor's failure, unless it is a finding about the model, whose message
-      // says everything.
-      if (e instanceof ModelVerdict) {
-        getContext().getLog().error("device {} failed {}: {}", id, during(), e.getMessage());
-      } else {
-        getContext().getLog().error("device {} failed {}", id, during(), e);
-      }
-      reportFailure("device " + id + " failed " + during() + ": " + e);
-      phase = Phase.FAILED;
+      deviceFailed(id, e);
       inlineOutgoing.clear();
       return false;
     }
@@ -528,6 +585,21 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     boolean filed = absorb(id, inlineOutgoing, handled, core.progress(), core.takeFinishedResults());
     inlineOutgoing.clear();
     return filed;
+  }
+
+  /**
+   * Reports a device that threw in a window the scheduler ran, as a failed device actor is reported (ChildFailed):
+   * once, naming the device and the window; and logs it with its stack trace, as Pekko logs an actor's failure,
+   * unless it is a finding about the model, whose message says everything. The member is then FAILED.
+   */
+  private void deviceFailed(int id, Throwable e) {
+    if (e instanceof ModelVerdict) {
+      getContext().getLog().error("device {} failed {}: {}", id, during(), e.getMessage());
+    } else {
+      getContext().getLog().error("device {} failed {}", id, during(), e);
+    }
+    reportFailure("device " + id + " failed " + during() + ": " + e);
+    phase = Phase.FAILED;
   }
 
   private boolean isLocal(int deviceId) {
@@ -622,7 +694,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         earliestSent = Math.min(earliestSent, events.get(i).timePs());
       }
     }
-    long next = calendar.nextTimePs();
+    long next = partitioned != null ? partitioned.nextTimePs() : calendar.nextTimePs();
     // The peers first: they wait for this; the coordinator only follows.
     for (int m = 0; m < memberCount; m++) {
       if (m == memberId) {
@@ -718,8 +790,14 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
     coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports), lastEventTimePs));
     reports = null;
-    getContext().getLog().debug("member {}: {} global windows, {} sub-windows ({} run here)", memberId, windowIndex,
-        subWindows, inlineSubWindows);
+    if (partitioned != null) {
+      getContext().getLog().debug("member {}: {} global windows, {} sub-windows ({} on {} threads, {} partitions)",
+          memberId, windowIndex, subWindows, partitioned.parallelWindows(), partitioned.threads(),
+          partitioned.partitions());
+    } else {
+      getContext().getLog().debug("member {}: {} global windows, {} sub-windows ({} run here)", memberId,
+          windowIndex, subWindows, inlineSubWindows);
+    }
     phase = Phase.ENDED;
   }
 
