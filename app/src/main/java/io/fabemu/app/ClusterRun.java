@@ -7,8 +7,10 @@ import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.MemberSettings;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.Transport;
+import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.engine.MemberTraffic;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.io.IOException;
@@ -93,7 +95,7 @@ final class ClusterRun implements Main.ScenarioExecutor {
       try {
         awaitMembers(coordinator, local, deadline);
         RunResult result = ScenarioRunner.runDistributed(coordinator, spec, topology, members, AGENT_TIMEOUT,
-            listener);
+            listener, traffic -> traffic.forEach(member -> stderr.println(trafficLine(member))));
         failed = false;
         return result;
       } catch (RuntimeException e) {
@@ -179,5 +181,11 @@ final class ClusterRun implements Main.ScenarioExecutor {
     List<String> details() {
       return details;
     }
+  }
+
+  /** One member's line after a distributed run: what it hosted and sent to the other members. */
+  static String trafficLine(MemberTraffic member) {
+    return String.format(java.util.Locale.ROOT, "# member %d: %d devices, %d cross-member events sent (%s)",
+        member.memberId(), member.devices(), member.crossEvents(), ResourceEstimate.formatBytes(member.crossBytes()));
   }
 }

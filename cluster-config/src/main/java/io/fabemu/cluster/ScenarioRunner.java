@@ -11,6 +11,7 @@ import io.fabemu.engine.EngineMemberLostException;
 import io.fabemu.engine.EngineOutcome;
 import io.fabemu.engine.MemberAgent;
 import io.fabemu.engine.MemberScheduler;
+import io.fabemu.engine.MemberTraffic;
 import io.fabemu.engine.PekkoWindowEngine;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
@@ -34,6 +35,7 @@ import io.fabemu.switching.optical.OcsControllerCore;
 import io.fabemu.switching.router.RouterCore;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -242,13 +244,25 @@ public final class ScenarioRunner {
    */
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology, int members,
                                          Duration startTimeout, ProgressListener listener) {
-    RunResult result = runDistributedOnce(cluster, spec, topology, members, startTimeout, listener);
+    return runDistributed(cluster, spec, topology, members, startTimeout, listener, traffic -> { });
+  }
+
+  /**
+   * As {@link #runDistributed(EmbeddedCluster, ScenarioSpec, Topology, int, Duration, ProgressListener)}, telling
+   * {@code trafficListener} what each member sent to the others in the run as written (not its baseline), once it
+   * ended.
+   */
+  public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology, int members,
+                                         Duration startTimeout, ProgressListener listener,
+                                         Consumer<List<MemberTraffic>> trafficListener) {
+    RunResult result = runDistributedOnce(cluster, spec, topology, members, startTimeout, listener,
+        trafficListener);
     if (!spec.runsBaseline() || result.cases().isEmpty()) return result;
     long firstRun = operationsOfOneRun(spec);
     RunResult baseline;
     try {
       baseline = runDistributedOnce(cluster, spec.baseline(), topology, members, startTimeout,
-          (done, virtualTimePs) -> listener.onProgress(firstRun + done, virtualTimePs));
+          (done, virtualTimePs) -> listener.onProgress(firstRun + done, virtualTimePs), traffic -> { });
     } catch (MemberLostException lost) {
       // The faulted run is whole: it is what the caller keeps, without the comparison the baseline would have given.
       throw new MemberLostException(lost.getMessage() + " (in the run without faults, after the faulted run ended)",
@@ -259,7 +273,8 @@ public final class ScenarioRunner {
 
   /** One run of {@code spec} as written (see {@link #runDistributed}), without a baseline. */
   private static RunResult runDistributedOnce(EmbeddedCluster cluster, ScenarioSpec spec, Topology topology,
-                                              int members, Duration startTimeout, ProgressListener listener) {
+                                              int members, Duration startTimeout, ProgressListener listener,
+                                              Consumer<List<MemberTraffic>> trafficListener) {
     Fabric fabric = Fabric.build(spec, topology);
     PlacementPlan plan = PlacementPlan.compute(fabric.topology(), fabric.devices().length, members);
     long wallStartNs = System.nanoTime();
@@ -276,6 +291,7 @@ public final class ScenarioRunner {
     // The emulation's wall time, from the first window on, as for one member (whose fabric is built before the
     // engine starts): finding the members and each building its devices are left out.
     double wallSeconds = (System.nanoTime() - wallStartNs) / 1e9 - outcome.setupSeconds();
+    trafficListener.accept(outcome.traffic());
     return ResultAggregator.aggregate(spec, fabric.worldSize(), outcome.reports(), outcome.lastEventTimePs(),
         outcome.windows(), outcome.events(), wallSeconds);
   }

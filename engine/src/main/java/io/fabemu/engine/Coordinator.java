@@ -77,7 +77,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * Member to coordinator: its devices' reports (an ArrayList, sorted by device id) and the time of the last event
    * they handled (0 when none).
    */
-  public record MemberReports(int memberId, List<DeviceReport> reports, long lastEventTimePs) implements Command {}
+  public record MemberReports(int memberId, List<DeviceReport> reports, long lastEventTimePs,
+                              MemberTraffic traffic) implements Command {}
 
   /** Member to coordinator: the run cannot go on. */
   public record MemberFailed(int memberId, String reason) implements Command {}
@@ -123,6 +124,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    */
   private final ArrayDeque<WindowsDone>[] doneByMember;
   private final List<DeviceReport> reports = new ArrayList<>();
+  private final List<MemberTraffic> traffic = new ArrayList<>();
   /** Case results streamed up with the windows (for a partial result if the run is cut short). */
   private final List<RankResult> finishedResults = new ArrayList<>();
   private final int memberCount;
@@ -451,14 +453,16 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     expectPhase(Phase.REPORTS, "MemberReports");
     activity++;
     reports.addAll(memberReports.reports());
+    traffic.add(memberReports.traffic());
     lastEventTimePs = Math.max(lastEventTimePs, memberReports.lastEventTimePs());
     if (--awaiting > 0) {
       return this;
     }
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
+    traffic.sort(Comparator.comparingInt(MemberTraffic::memberId));
     callListener(lastEventTimePs);
     result.complete(new EngineOutcome(List.copyOf(reports), windows, events, lastEventTimePs,
-        (windowsStartNanos - startNanos) / 1e9));
+        (windowsStartNanos - startNanos) / 1e9, List.copyOf(traffic)));
     return finish();
   }
 

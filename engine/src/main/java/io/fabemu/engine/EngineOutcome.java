@@ -16,6 +16,7 @@ import java.util.List;
  * @param setupSeconds    wall time (display only) from the start of a distributed run to its first window: finding
  *                        the members and each building its devices; 0 for a local run, whose devices are built
  *                        before the engine starts
+ * @param traffic         what each member sent to the others, by member id (one entry, all zero, for one member)
  */
 public record EngineOutcome(List<DeviceReport> reports, long windows, long events, long lastEventTimePs,
-                            double setupSeconds) {}
+                            double setupSeconds, List<MemberTraffic> traffic) {}

@@ -222,6 +222,9 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private List<ActorRef<Command>> peers;
   /** Events for other members collected in the current global window, by member id. */
   private final ArrayList<Event>[] outbound;
+  /** Events sent to other members so far, and their estimated bytes ({@link EventSizes}). */
+  private long crossEvents;
+  private long crossBytes;
   /** Index of the last global window started (Inject is 0). */
   private long windowIndex;
   /** The last global window the coordinator acknowledged ({@link WindowsSeen}). */
@@ -705,6 +708,10 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       if (!events.isEmpty()) {
         // All but the last chunk as batches; the last rides in the report.
         List<ArrayList<Event>> chunks = chunks(events, MAX_BATCH_EVENTS, MAX_BATCH_BYTES);
+        crossEvents += events.size();
+        for (int i = 0, n = events.size(); i < n; i++) {
+          crossBytes += EventSizes.estimate(events.get(i));
+        }
         for (int c = 0; c < chunks.size() - 1; c++) {
           peers.get(m).tell(new EventBatch(memberId, windowIndex, chunks.get(c)));
         }
@@ -788,7 +795,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
 
   private void sendReports() {
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
-    coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports), lastEventTimePs));
+    coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports), lastEventTimePs,
+        new MemberTraffic(memberId, hostedDevices, crossEvents, crossBytes)));
     reports = null;
     if (partitioned != null) {
       getContext().getLog().debug("member {}: {} global windows, {} sub-windows ({} on {} threads, {} partitions)",

@@ -22,11 +22,13 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Not thread-safe for callers: one thread (the member's scheduler) calls {@link #runAll} and {@link #close}.
  * What a task writes is visible to the caller when {@link #runAll} returns (the done count is an atomic).
+ * Public for its benchmark ({@code WindowRoundBenchmark} in load-tests), which gives the parallel engine's cost
+ * model the price of a round.
  */
-final class WindowWorkers implements AutoCloseable {
+public final class WindowWorkers implements AutoCloseable {
 
   /** One round's work: task {@code index} run by worker {@code worker} (0 = the caller). */
-  interface Task {
+  public interface Task {
     void run(int index, int worker);
   }
 
@@ -54,7 +56,7 @@ final class WindowWorkers implements AutoCloseable {
    * @param threads    workers including the caller, at least 1
    * @param namePrefix thread names, e.g. {@code fabemu-member-0-worker-}
    */
-  WindowWorkers(int threads, String namePrefix) {
+  public WindowWorkers(int threads, String namePrefix) {
     if (threads < 1) {
       throw new IllegalArgumentException("window workers: at least 1 thread, got " + threads);
     }
@@ -71,7 +73,7 @@ final class WindowWorkers implements AutoCloseable {
   }
 
   /** Workers including the caller. */
-  int threads() {
+  public int threads() {
     return threads.length;
   }
 
@@ -80,7 +82,7 @@ final class WindowWorkers implements AutoCloseable {
    *
    * @throws IllegalStateException when closed
    */
-  void runAll(int taskCount, Task task) {
+  public void runAll(int taskCount, Task task) {
     if (closed) {
       throw new IllegalStateException("window workers are closed");
     }
