@@ -50,6 +50,24 @@ class PlacementPlanPropertyTest {
     assertBalanced(plan, members, 2);
   }
 
+  @Property(tries = 100)
+  void shouldPlaceEveryDeviceOnceKeepNodesWholeAndBalanceWhenRouterNetwork(
+      @ForAll @IntRange(min = 2, max = 6) int sizeX, @ForAll @IntRange(min = 2, max = 6) int sizeY,
+      @ForAll @IntRange(min = 1, max = 4) int sizeZ, @ForAll boolean torus,
+      @ForAll @IntRange(min = 1, max = 200) int membersWanted) {
+    Topology t = torus ? Topologies.torus(sizeX, sizeY, sizeZ, LINK) : Topologies.mesh(sizeX, sizeY, sizeZ, LINK);
+    int nodes = t.hostCount();
+    int members = 1 + (membersWanted - 1) % nodes;
+    PlacementPlan plan = PlacementPlan.compute(t, t.deviceCount(), members);
+
+    assertEveryDevicePlacedOnce(plan, t.deviceCount(), members);
+    for (int h = 0; h < nodes; h++) {
+      assertThat(plan.memberOf(nodes + h)).as("router %d", h).isEqualTo(plan.memberOf(h));
+      assertThat(plan.memberOf(t.computeNodeDevice(h))).as("compute node %d", h).isEqualTo(plan.memberOf(h));
+    }
+    assertBalanced(plan, members, 3);
+  }
+
   private static void assertEveryDevicePlacedOnce(PlacementPlan plan, int devices, int members) {
     int[] seen = new int[devices];
     for (int m = 0; m < members; m++) {
