@@ -21,9 +21,13 @@ import java.util.List;
  *   <li>the nodes in numbering order cut into {@code members} runs whose lengths differ by at most one (the first
  *   runs get the extra), which fits any member count.</li>
  * </ol>
- * The plan is the first candidate with, in this order of importance: the fewest nodes on its largest member
- * (balance: a member's share of the work), the greatest least latency over the links it cuts (the cross-member
- * lookahead: cut the slowest links), the fewest cut links (directed links whose ends are on different members).
+ * The plan is the first candidate with, in this order of importance: balance within a line (its largest member
+ * holds at most a <i>line</i> more than {@code ceil(nodes / members)} nodes, a line being {@code sizeX} nodes: a
+ * group-ring's group, a prism's layer, an optical server, but never more than half that share; so members differ by
+ * at most about a line, as a leaf-spine's differ by at most a TOR group); the greatest least latency over the links
+ * it cuts (the cross-member lookahead: cut the slowest links); the fewest nodes on its largest member (imbalance
+ * within a line is taken only for a longer lookahead); the fewest cut links (directed links whose ends are on
+ * different members). The runs in numbering order are balanced, so some candidate always is.
  */
 final class GridPlacement {
 
@@ -68,8 +72,10 @@ final class GridPlacement {
   static int[] memberOfNode(Topology topology, NodeGrid grid, int[] nodeOfVertex, int members) {
     int[] best = null;
     long[] bestScore = null;
+    int share = (grid.nodeCount() - 1) / members + 1;
+    int allowedLargest = share + Math.min(grid.sizeX(), share / 2);
     for (int[] candidate : candidates(grid, members)) {
-      long[] score = score(topology, nodeOfVertex, candidate, members);
+      long[] score = score(topology, nodeOfVertex, candidate, members, allowedLargest);
       if (bestScore == null || better(score, bestScore)) {
         best = candidate;
         bestScore = score;
@@ -118,8 +124,12 @@ final class GridPlacement {
     return c < longOnes ? c / (base + 1) : extra + (c - longOnes) / base;
   }
 
-  /** {largest member's node count, minus the least cut latency (none: minus Long.MAX_VALUE), cut links}. */
-  private static long[] score(Topology topology, int[] nodeOfVertex, int[] memberOfNode, int members) {
+  /**
+   * {nodes on the largest member beyond {@code allowedLargest} (0 when within), minus the least cut latency (none:
+   * minus Long.MAX_VALUE), nodes on the largest member, cut links}: the lower the better, first component first.
+   */
+  private static long[] score(Topology topology, int[] nodeOfVertex, int[] memberOfNode, int members,
+                              int allowedLargest) {
     int[] nodes = new int[members];
     for (int m : memberOfNode) {
       nodes[m]++;
@@ -136,7 +146,7 @@ final class GridPlacement {
         leastLatencyPs = Math.min(leastLatencyPs, link.spec().latencyPs());
       }
     }
-    return new long[] {largest, -leastLatencyPs, cut};
+    return new long[] {Math.max(0, largest - allowedLargest), -leastLatencyPs, largest, cut};
   }
 
   private static boolean better(long[] score, long[] than) {

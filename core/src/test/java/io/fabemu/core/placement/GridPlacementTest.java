@@ -108,6 +108,24 @@ class GridPlacementTest {
   }
 
   @Test
+  void shouldKeepServersWholeAtTheCostOfALineOfImbalanceWhenTheirCircuitsAreSlower() {
+    // 6 servers of 5 NPUs on 4 members: runs of 8, 8, 7, 7 NPUs would split servers and cut their 100 ns links;
+    // servers 0-1, 2-3, 4, 5 (10, 10, 5, 5 NPUs, 2 above the even share) cut only the 1 us circuits.
+    ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(6, 5);
+    Topology t = Topologies.optical(policy, OpticalSpec.IntraServer.FULL_MESH, FAST, SLOW);
+    int[] members = place(t, 4);
+    int[] serverMember = {0, 0, 1, 1, 2, 3};
+    for (int n = 0; n < 30; n++) {
+      assertThat(members[n]).as("NPU %d (server %d)", n, n / 5).isEqualTo(serverMember[n / 5]);
+    }
+    // With circuits as fast as the servers' links, the even runs.
+    int[] even = place(Topologies.optical(policy, OpticalSpec.IntraServer.FULL_MESH, FAST, FAST), 4);
+    int[] nodes = new int[4];
+    for (int m : even) nodes[m]++;
+    assertThat(nodes).containsExactly(8, 8, 7, 7);
+  }
+
+  @Test
   void shouldRejectSwitchServingSeveralHosts() {
     TopologyBuilder b = new TopologyBuilder();
     b.addHost("host0");

@@ -65,7 +65,12 @@ class PlacementPlanPropertyTest {
       assertThat(plan.memberOf(nodes + h)).as("router %d", h).isEqualTo(plan.memberOf(h));
       assertThat(plan.memberOf(t.computeNodeDevice(h))).as("compute node %d", h).isEqualTo(plan.memberOf(h));
     }
-    assertBalanced(plan, members, 3);
+    // Every link has the same latency, so no imbalance buys a longer lookahead: the largest member holds no more
+    // nodes than the even share, rounded up.
+    int share = (nodes - 1) / members + 1;
+    for (int m = 0; m < members; m++) {
+      assertThat(plan.devicesOf(m).length).as("member %d", m).isLessThanOrEqualTo(3 * share);
+    }
   }
 
   private static void assertEveryDevicePlacedOnce(PlacementPlan plan, int devices, int members) {
