@@ -4,6 +4,7 @@ import io.fabemu.core.topology.NodeGrid;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The placement of a topology whose hosts lie on a {@link NodeGrid} (mesh, torus, group-ring, prism, optical cluster
@@ -74,7 +75,9 @@ final class GridPlacement {
     long[] bestScore = null;
     int share = (grid.nodeCount() - 1) / members + 1;
     int allowedLargest = share + Math.min(grid.sizeX(), share / 2);
-    for (int[] candidate : candidates(grid, members)) {
+    // One candidate at a time: a grid of millions of nodes holds two arrays of its size, not one per candidate.
+    for (Supplier<int[]> next : candidates(grid, members)) {
+      int[] candidate = next.get();
       long[] score = score(topology, nodeOfVertex, candidate, members, allowedLargest);
       if (bestScore == null || better(score, bestScore)) {
         best = candidate;
@@ -84,25 +87,30 @@ final class GridPlacement {
     return best;
   }
 
-  /** Block splits, slowest dimension split most first, then the runs in numbering order. */
-  static List<int[]> candidates(NodeGrid grid, int members) {
-    List<int[]> candidates = new ArrayList<>();
+  /** Block splits, slowest dimension split most first, then the runs in numbering order; each made when asked. */
+  static List<Supplier<int[]>> candidates(NodeGrid grid, int members) {
+    List<Supplier<int[]>> candidates = new ArrayList<>();
     for (int p2 = Math.min(members, grid.sizeZ()); p2 >= 1; p2--) {
       if (members % p2 != 0) continue;
       int rest = members / p2;
       for (int p1 = Math.min(rest, grid.sizeY()); p1 >= 1; p1--) {
         if (rest % p1 != 0) continue;
         int p0 = rest / p1;
-        if (p0 <= grid.sizeX()) candidates.add(blocks(grid, p0, p1, p2));
+        int split1 = p1;
+        int split2 = p2;
+        if (p0 <= grid.sizeX()) candidates.add(() -> blocks(grid, p0, split1, split2));
       }
     }
-    int nodes = grid.nodeCount();
-    int[] runs = new int[nodes];
-    for (int n = 0; n < nodes; n++) {
-      runs[n] = range(n, nodes, members);
-    }
-    candidates.add(runs);
+    candidates.add(() -> runs(grid.nodeCount(), members));
     return candidates;
+  }
+
+  private static int[] runs(int nodes, int members) {
+    int[] member = new int[nodes];
+    for (int n = 0; n < nodes; n++) {
+      member[n] = range(n, nodes, members);
+    }
+    return member;
   }
 
   private static int[] blocks(NodeGrid grid, int p0, int p1, int p2) {

@@ -37,10 +37,10 @@ class GridPlacementTest {
     // 4 x 4 on 4 members: rows (p1 = 4), 2 x 2 blocks, columns, then runs in numbering order (= rows).
     var candidates = GridPlacement.candidates(new NodeGrid(4, 4, 1), 4);
     assertThat(candidates).hasSize(4);
-    assertThat(candidates.get(0)).containsExactly(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-    assertThat(candidates.get(1)).containsExactly(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3);
-    assertThat(candidates.get(2)).containsExactly(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-    assertThat(candidates.get(3)).isEqualTo(candidates.get(0));
+    assertThat(candidates.get(0).get()).containsExactly(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    assertThat(candidates.get(1).get()).containsExactly(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3);
+    assertThat(candidates.get(2).get()).containsExactly(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    assertThat(candidates.get(3).get()).isEqualTo(candidates.get(0).get());
   }
 
   @Test
