@@ -1,12 +1,15 @@
 package io.fabemu.app;
 
 import io.fabemu.app.report.Formats;
+import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.CaseSchedule;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.placement.PlacementPlan;
+import io.fabemu.core.placement.PlacementReport;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.Fabric;
@@ -37,7 +40,9 @@ import picocli.CommandLine.Parameters;
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and last the pre-flight {@link ResourceEstimate} with this JVM's max
  * heap ({@code # Estimate: about 2.3 GiB of heap at peak, 41 M events (~70 s at 600 k events/s); this JVM has 6.0
- * GiB}), and exits 0; or prints the one-line error and exits 2. The estimate is printed even when it is above the
+ * GiB}), with {@code --members N} above 1 what the placement on N members cuts ({@link #placementLines}: a line per
+ * member and a total), and exits 0; or prints the one-line error and exits 2 (a member count the topology cannot be
+ * spread over among them). The estimate is printed even when it is above the
  * heap: validate only reports it, {@code run} refuses.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -55,7 +60,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Option(names = "--members", paramLabel = "N", defaultValue = "1",
       description = "Check the estimate against the share of one JVM of a run on N members (default 1), as "
-          + "'run --members N' does.")
+          + "'run --members N' does; above 1, also print what placing the devices on N members cuts.")
   int members;
 
   @Option(names = "--schedule",
@@ -88,6 +93,8 @@ final class ValidateCommand implements Callable<Integer> {
     List<String> warnings = spec.runsTraffic() ? List.of()
         : RunSupport.checkEstimate(spec, members, skipEstimate, Runtime.getRuntime().maxMemory());
     Topology topology = Main.buildTopology(spec);
+    // Refused before anything is printed: a member count the topology cannot be spread over.
+    List<String> placement = members > 1 ? placementLines(spec, topology, members) : List.of();
     warnings.forEach(stderr::println);
     if (spec.runsTraffic()) {
       // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.
@@ -117,7 +124,25 @@ final class ValidateCommand implements Callable<Integer> {
       for (String warning : ringWarnings(spec.rings())) stderr.println(warning);
     }
     stdout.println(estimateLine(ResourceEstimate.of(spec), Runtime.getRuntime().maxMemory()));
+    placement.forEach(stdout::println);
     return Main.EXIT_OK;
+  }
+
+  /**
+   * What the placement of a run on {@code members} members cuts ({@link PlacementReport#lines}): a line per member,
+   * {@code member M: D devices, C cut links, cut lookahead X ns}, then {@code total: C of L links cut, cut lookahead
+   * X ns}. The fabric is not built: its device count and lookahead come from the scenario.
+   *
+   * @throws Main.BadInputException when the topology cannot be spread over {@code members}
+   */
+  static List<String> placementLines(ScenarioSpec spec, Topology topology, int members) {
+    PlacementPlan plan;
+    try {
+      plan = PlacementPlan.compute(topology, Fabric.deviceCount(spec, topology), members);
+    } catch (IllegalArgumentException e) {
+      throw new Main.BadInputException("--members " + members + ": " + e.getMessage());
+    }
+    return ScenarioRunner.placementReport(spec, topology, plan).lines();
   }
 
   /**

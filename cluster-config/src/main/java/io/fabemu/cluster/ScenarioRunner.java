@@ -1,6 +1,7 @@
 package io.fabemu.cluster;
 
 import io.fabemu.core.placement.PlacementPlan;
+import io.fabemu.core.placement.PlacementReport;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceRunner;
@@ -203,6 +204,18 @@ public final class ScenarioRunner {
     // delay after it starts: that delay may be shorter than every link between members.
     return Math.min(fabric.ocsReconfigurationDelayPs(), plan.crossLookaheadPs(fabric.topology(),
         fabric.scenario().devices().switchSpec().pipelineLatencyPs(), fabric.lookaheadPs()));
+  }
+
+  /**
+   * What {@code plan} cuts on a fabric of {@code spec} built on {@code topology}, per member, with the delays
+   * {@link #crossLookaheadPs} takes over links: the link latency plus a switch sender's pipeline latency, or on a
+   * router network the fabric's lookahead. Builds nothing but the report.
+   */
+  public static PlacementReport placementReport(ScenarioSpec spec, Topology topology, PlacementPlan plan) {
+    if (spec.topology().networkShape().isPresent()) {
+      return PlacementReport.ofRouterNetwork(topology, plan, Fabric.lookaheadPs(spec, topology));
+    }
+    return PlacementReport.of(topology, plan, spec.devices().switchSpec().pipelineLatencyPs());
   }
 
   /**

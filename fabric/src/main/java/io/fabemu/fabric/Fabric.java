@@ -164,8 +164,7 @@ public final class Fabric {
       throw new IllegalArgumentException("an OCS reconfiguration delay does not combine with faults yet");
     }
     // The OCS controller, when there is one, comes last.
-    DeviceCore[] devices = new DeviceCore[topology.deviceCount() + (faults.isActive() ? 1 : 0)
-        + (ethernet == null ? 0 : 1) + (ocsCluster == null ? 0 : 1)];
+    DeviceCore[] devices = new DeviceCore[deviceCount(scenario, topology)];
     int ocsDevice = ocsCluster == null ? -1 : devices.length - 1;
     // The run's policies (the initial one, then each change's) and, with changes, each one's routes and their times.
     List<ConnectionPolicy> ocsPolicies = ocsCluster == null ? null : ocsCluster.policies();
@@ -260,25 +259,7 @@ public final class Fabric {
       devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), worldSize, workload, scenario.seed(), answers,
           scenario.devices().host(), incEnvironment, layout);
     }
-    // A router network's devices evaluate their cycles half a cycle after the edges flits arrive on, so a flit or
-    // credit can follow the event that caused it by less than a link latency (see RouterTiming).
-    long linkLookahead = router == null ? topology.minLatencyPs() : RouterTiming.lookaheadPs(router);
-    long lookahead = Math.min(linkLookahead, scenario.devices().host().pcieLatencyPs());
-    if (faults.isActive()) {
-      // Notices and route updates cross the management network.
-      lookahead = Math.min(lookahead, faults.settings().managementLatencyPs());
-    }
-    if (ethernet != null) {
-      // Frames cross the I/O nodes' cables.
-      lookahead = Math.min(lookahead, ethernet.latencyPs());
-    }
-    if (ocsCluster != null) {
-      // The controller's word that a circuit is up crosses to the NPUs' NICs in the reconfiguration delay.
-      lookahead = Math.min(lookahead, ocsCluster.ocs().reconfigurationDelayPs());
-    }
-    if (lookahead <= 0) {
-      throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
-    }
+    long lookahead = lookaheadPs(scenario, topology);
     return new Fabric(scenario, topology, routing, devices, lookahead, worldSize,
         destinations == null ? 0 : destinations.sendingNodeCount());
   }
@@ -300,6 +281,47 @@ public final class Fabric {
   }
 
   /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */
+  /**
+   * The number of devices of a fabric of {@code scenario} on {@code topology}, as {@link #build} makes them, without
+   * building it: the topology's devices, then a run with faults' management node, the I/O nodes' external Ethernet
+   * and an optical cluster's OCS controller, each where the scenario has it.
+   */
+  public static int deviceCount(ScenarioSpec scenario, Topology topology) {
+    return topology.deviceCount() + (scenario.faults().isActive() ? 1 : 0) + (scenario.ethernet() == null ? 0 : 1)
+        + (ocsCluster(scenario) == null ? 0 : 1);
+  }
+
+  /**
+   * The lookahead of a fabric of {@code scenario} on {@code topology} ({@link #lookaheadPs()} of the built fabric),
+   * without building it: the least delay between an event and one it causes on another device.
+   *
+   * @throws IllegalArgumentException when it is not positive
+   */
+  public static long lookaheadPs(ScenarioSpec scenario, Topology topology) {
+    // A router network's devices evaluate their cycles half a cycle after the edges flits arrive on, so a flit or
+    // credit can follow the event that caused it by less than a link latency (see RouterTiming).
+    long linkLookahead = scenario.topology().networkShape().isEmpty() ? topology.minLatencyPs()
+        : RouterTiming.lookaheadPs(scenario.devices().router());
+    long lookahead = Math.min(linkLookahead, scenario.devices().host().pcieLatencyPs());
+    if (scenario.faults().isActive()) {
+      // Notices and route updates cross the management network.
+      lookahead = Math.min(lookahead, scenario.faults().settings().managementLatencyPs());
+    }
+    if (scenario.ethernet() != null) {
+      // Frames cross the I/O nodes' cables.
+      lookahead = Math.min(lookahead, scenario.ethernet().latencyPs());
+    }
+    OpticalSpec ocsCluster = ocsCluster(scenario);
+    if (ocsCluster != null) {
+      // The controller's word that a circuit is up crosses to the NPUs' NICs in the reconfiguration delay.
+      lookahead = Math.min(lookahead, ocsCluster.ocs().reconfigurationDelayPs());
+    }
+    if (lookahead <= 0) {
+      throw new IllegalArgumentException("every link latency and the PCIe latency must be positive");
+    }
+    return lookahead;
+  }
+
   private static int ethernetDevice(Topology topology, FaultPlan faults, EthernetSpec ethernet) {
     return ethernet == null ? -1 : topology.deviceCount() + (faults.isActive() ? 1 : 0);
   }

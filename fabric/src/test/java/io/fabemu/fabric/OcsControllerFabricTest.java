@@ -121,8 +121,12 @@ class OcsControllerFabricTest {
 
   @Test
   void shouldBuildTheControllerLastAndLowerTheLookaheadToTheDelay() {
-    Fabric fabric = Fabric.build(scenario(optical(4, 3, 100_000L), Collective.ALLREDUCE, SIZES, 1, 0));
+    ScenarioSpec spec = scenario(optical(4, 3, 100_000L), Collective.ALLREDUCE, SIZES, 1, 0);
+    Fabric fabric = Fabric.build(spec);
     assertThat(fabric.ocsDevice()).isEqualTo(fabric.topology().deviceCount());
+    // The counts a placement needs, without building the fabric.
+    assertThat(Fabric.deviceCount(spec, fabric.topology())).isEqualTo(fabric.devices().length);
+    assertThat(Fabric.lookaheadPs(spec, fabric.topology())).isEqualTo(100_000L);
     assertThat(fabric.devices()[fabric.ocsDevice()]).isInstanceOf(OcsControllerCore.class);
     assertThat(fabric.lookaheadPs()).isEqualTo(100_000L);
     assertThat(fabric.startEvents()).filteredOn(e -> e.targetDevice() == fabric.ocsDevice()).hasSize(1)

@@ -81,7 +81,12 @@ class RouterNetworkFabricTest {
   void shouldGiveTheSameDigestWhenTheSameScenarioRunsTwice() {
     ScenarioSpec spec = scenario(new TorusSpec(3, 2, 2, ROUTER.channel()), ROUTER, 1, Collective.ALLREDUCE,
         Algorithm.DIMENSION_RING, List.of(4L, 2000L));
-    RunResult first = Fabric.build(spec).runOnPlainEngine();
+    Fabric fabric = Fabric.build(spec);
+    // The counts a placement needs, without building the fabric: the router's lookahead, not a link's latency.
+    assertThat(Fabric.deviceCount(spec, fabric.topology())).isEqualTo(fabric.devices().length);
+    assertThat(Fabric.lookaheadPs(spec, fabric.topology())).isEqualTo(fabric.lookaheadPs())
+        .isLessThan(fabric.topology().minLatencyPs());
+    RunResult first = fabric.runOnPlainEngine();
     RunResult second = Fabric.build(spec).runOnPlainEngine();
     assertExact(first, "torus");
     assertThat(first.digest()).isEqualTo(second.digest()).hasSize(64);

@@ -1,5 +1,6 @@
 package io.fabemu.core.placement;
 
+import io.fabemu.core.topology.NodeGrid;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,7 +20,12 @@ import java.util.List;
  *   spread round-robin first (spine i to member i mod N); then the TOR groups, in TOR id order, each go to the
  *   member with the largest remaining capacity, i.e. the fewest devices so far, ties to the lowest member id.
  *   That keeps the largest and smallest member within one group size of each other.</li>
- *   <li><b>Direct topologies</b> (line, ring, full mesh: no switches): a group is one host's NIC and compute
+ *   <li><b>Grids</b> (the topology has a {@link NodeGrid}: mesh, torus, group-ring, prism, optical cluster of
+ *   full-mesh servers): a group is a node, a host's NIC and compute node with its router in a router network;
+ *   each member gets a block of the grid, the split that keeps members balanced and cuts the fewest and slowest
+ *   links ({@link GridPlacement}): a torus in slabs along its slowest dimension, a group-ring by whole groups, an
+ *   optical cluster by whole servers.</li>
+ *   <li><b>Other direct topologies</b> (line, ring, full mesh: no switches): a group is one host's NIC and compute
  *   node; hosts are split into N contiguous blocks whose sizes differ by at most one (the first blocks get the
  *   extra host), so neighbours in a line or ring share a member.</li>
  * </ul>
@@ -61,7 +67,7 @@ public final class PlacementPlan {
    * @param deviceCount the number of device ids: {@link Topology#deviceCount()}, plus the run's devices outside the
    *                    topology (a fault plan's management node), which go to member 0
    * @param memberCount members to spread the devices over: at least 1, at most the number of placement groups
-   *                    (TORs in a switched topology, hosts in a direct one)
+   *                    (TORs in a switched topology, hosts in a direct one or a grid)
    * @throws IllegalArgumentException when the device count does not match the topology or the member count is
    *                                  out of range
    */
@@ -72,6 +78,9 @@ public final class PlacementPlan {
       throw new IllegalArgumentException("placement: a fabric on " + topology.description() + " has at least "
           + topology.deviceCount() + " devices (" + vertices + " vertices + " + hosts + " compute nodes), not "
           + deviceCount);
+    }
+    if (topology.nodeGrid().isPresent()) {
+      return onGrid(topology, topology.nodeGrid().get(), deviceCount, memberCount);
     }
     boolean direct = vertices == hosts;
     // Group per TOR: the switch each host's first port is cabled to.
@@ -154,6 +163,28 @@ public final class PlacementPlan {
       load[target] += size;
     }
     return new PlacementPlan(memberCount, memberOf, groups, largest);
+  }
+
+  /** {@link #compute} of a topology whose hosts lie on {@code grid}: blocks of the grid ({@link GridPlacement}). */
+  private static PlacementPlan onGrid(Topology topology, NodeGrid grid, int deviceCount, int memberCount) {
+    int hosts = topology.hostCount();
+    boolean routers = topology.vertexCount() > hosts;
+    if (memberCount < 1 || memberCount > hosts) {
+      String unit = routers ? "node (router, NIC and compute node)" : "host (NIC + compute node)";
+      throw new IllegalArgumentException("placement: cannot spread " + topology.description() + " over "
+          + memberCount + " member(s): it needs at least 1 and at most " + hosts + ", one per " + unit
+          + ", the unit that is never split");
+    }
+    int[] nodeOfVertex = GridPlacement.nodeOfVertex(topology);
+    int[] memberOfNode = GridPlacement.memberOfNode(topology, grid, nodeOfVertex, memberCount);
+    int[] memberOf = new int[deviceCount];
+    for (int v = 0; v < topology.vertexCount(); v++) {
+      memberOf[v] = memberOfNode[nodeOfVertex[v]];
+    }
+    for (int h = 0; h < hosts; h++) {
+      memberOf[topology.computeNodeDevice(h)] = memberOfNode[h];
+    }
+    return new PlacementPlan(memberCount, memberOf, hosts, topology.deviceCount() / hosts);
   }
 
   /**

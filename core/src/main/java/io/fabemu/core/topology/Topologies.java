@@ -168,7 +168,8 @@ public final class Topologies {
         }
       }
     }
-    return b.build(kind + ": " + layers + " layers of " + nodesPerLayer + " (" + nodes + " hosts)");
+    return b.build(kind + ": " + layers + " layers of " + nodesPerLayer + " (" + nodes + " hosts)",
+        new NodeGrid(nodesPerLayer, layers, 1));
   }
 
   /**
@@ -253,7 +254,9 @@ public final class Topologies {
     StringBuilder description = new StringBuilder(kind + ": " + count(servers, "server") + " x " + count(npus, "NPU")
         + " (" + hosts + " hosts), intra-server " + (serverSwitch ? "switch" : "full mesh") + "; " + policy.summary());
     for (int i = 1; i < policies.size(); i++) description.append("; then ").append(policies.get(i).summary());
-    return b.build(description.toString());
+    // A server switch serves all its NPUs, so that cluster is placed by its switches (as TORs), not as a grid.
+    return serverSwitch ? b.build(description.toString())
+        : b.build(description.toString(), new NodeGrid(npus, servers, 1));
   }
 
   /**
@@ -319,7 +322,8 @@ public final class Topologies {
       }
       stride *= size;
     }
-    return b.build(kind + ": " + shape + " (" + nodes + " nodes, each a host and a router)");
+    return b.build(kind + ": " + shape + " (" + nodes + " nodes, each a host and a router)",
+        new NodeGrid(sizeX, sizeY, sizeZ));
   }
 
   /**
@@ -361,7 +365,7 @@ public final class Topologies {
       }
     }
     return b.build(kind + ": " + groups + " groups of " + nodesPerGroup + " (" + nodes
-        + " nodes, each a host and a router)");
+        + " nodes, each a host and a router)", new NodeGrid(nodesPerGroup, groups, 1));
   }
 
   /** The product of router-network sizes, all already at least 1; rejected when over {@link #MAX_ROUTER_NODES}. */

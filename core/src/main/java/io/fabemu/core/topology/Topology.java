@@ -4,6 +4,7 @@ import io.fabemu.core.routing.PortGraph;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An immutable fabric graph. Vertices are hosts (ids 0..hostCount-1, so a host's id is its host index) and
@@ -60,8 +61,10 @@ public final class Topology implements PortGraph {
   private final List<List<Link>> ports;
   private final int hostCount;
   private final String description;
+  private final Optional<NodeGrid> nodeGrid;
 
-  Topology(List<Vertex> vertices, List<Link> links, List<List<Link>> ports, String description) {
+  Topology(List<Vertex> vertices, List<Link> links, List<List<Link>> ports, String description,
+           Optional<NodeGrid> nodeGrid) {
     this.vertices = List.copyOf(vertices);
     this.links = List.copyOf(links);
     List<List<Link>> frozen = new ArrayList<>(ports.size());
@@ -77,6 +80,13 @@ public final class Topology implements PortGraph {
     }
     this.hostCount = hosts;
     this.description = description;
+    nodeGrid.ifPresent(grid -> {
+      if (grid.nodeCount() != hostCount) {
+        throw new IllegalArgumentException("a node grid of " + grid.nodeCount() + " nodes does not fit "
+            + hostCount + " hosts");
+      }
+    });
+    this.nodeGrid = nodeGrid;
   }
 
   public List<Vertex> vertices() {
@@ -164,6 +174,14 @@ public final class Topology implements PortGraph {
   /** The host of compute node {@code device}. */
   public int hostOfComputeNode(int device) {
     return device - vertices.size();
+  }
+
+  /**
+   * How the kind lays its hosts out on a grid, when it does (mesh, torus, group-ring, prism, optical cluster of
+   * full-mesh servers): what placement cuts into blocks. Empty for the other kinds.
+   */
+  public Optional<NodeGrid> nodeGrid() {
+    return nodeGrid;
   }
 
   /** The link in the opposite direction of {@code link}. */

@@ -6,6 +6,7 @@ import io.fabemu.core.topology.Topology.Vertex;
 import io.fabemu.core.topology.Topology.VertexKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Assembles a {@link Topology}: add every host first, then switches, then connect them. */
 public final class TopologyBuilder {
@@ -52,6 +53,11 @@ public final class TopologyBuilder {
   }
 
   public Topology build(String description) {
-    return new Topology(vertices, links, ports, description);
+    return new Topology(vertices, links, ports, description, Optional.empty());
+  }
+
+  /** The topology, whose hosts lie on {@code grid} as {@link NodeGrid} numbers them. */
+  public Topology build(String description, NodeGrid grid) {
+    return new Topology(vertices, links, ports, description, Optional.of(grid));
   }
 }

@@ -50,6 +50,29 @@ class PlacementPlanPropertyTest {
     assertBalanced(plan, members, 2);
   }
 
+  @Property(tries = 100)
+  void shouldPlaceEveryDeviceOnceKeepNodesWholeAndBalanceWhenRouterNetwork(
+      @ForAll @IntRange(min = 2, max = 6) int sizeX, @ForAll @IntRange(min = 2, max = 6) int sizeY,
+      @ForAll @IntRange(min = 1, max = 4) int sizeZ, @ForAll boolean torus,
+      @ForAll @IntRange(min = 1, max = 200) int membersWanted) {
+    Topology t = torus ? Topologies.torus(sizeX, sizeY, sizeZ, LINK) : Topologies.mesh(sizeX, sizeY, sizeZ, LINK);
+    int nodes = t.hostCount();
+    int members = 1 + (membersWanted - 1) % nodes;
+    PlacementPlan plan = PlacementPlan.compute(t, t.deviceCount(), members);
+
+    assertEveryDevicePlacedOnce(plan, t.deviceCount(), members);
+    for (int h = 0; h < nodes; h++) {
+      assertThat(plan.memberOf(nodes + h)).as("router %d", h).isEqualTo(plan.memberOf(h));
+      assertThat(plan.memberOf(t.computeNodeDevice(h))).as("compute node %d", h).isEqualTo(plan.memberOf(h));
+    }
+    // Every link has the same latency, so no imbalance buys a longer lookahead: the largest member holds no more
+    // nodes than the even share, rounded up.
+    int share = (nodes - 1) / members + 1;
+    for (int m = 0; m < members; m++) {
+      assertThat(plan.devicesOf(m).length).as("member %d", m).isLessThanOrEqualTo(3 * share);
+    }
+  }
+
   private static void assertEveryDevicePlacedOnce(PlacementPlan plan, int devices, int members) {
     int[] seen = new int[devices];
     for (int m = 0; m < members; m++) {

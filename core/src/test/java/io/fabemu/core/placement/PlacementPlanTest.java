@@ -73,6 +73,24 @@ class PlacementPlanTest {
   }
 
   @Test
+  void shouldPlaceRouterNetworkInBlocksOfWholeNodes() {
+    // 4 x 4 torus: hosts 0..15, routers 16..31, compute nodes 32..47; 2 members: rows 0-1 and rows 2-3.
+    Topology t = Topologies.torus(4, 4, 1, LINK);
+    PlacementPlan plan = plan(t, 2);
+    assertThat(plan.devicesOf(0)).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 32, 33, 34,
+        35, 36, 37, 38, 39);
+    assertThat(plan.groupCount()).isEqualTo(16);
+    assertThat(plan.largestGroupSize()).isEqualTo(3);
+  }
+
+  @Test
+  void shouldRejectWithClearMessageWhenMoreMembersThanNodes() {
+    Topology t = Topologies.mesh(2, 2, 1, LINK);
+    assertThatThrownBy(() -> plan(t, 5)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at most 4").hasMessageContaining("node (router, NIC and compute node)");
+  }
+
+  @Test
   void shouldRejectWhenMemberCountIsBelowOne() {
     Topology t = Topologies.line(4, LINK);
     assertThatThrownBy(() -> plan(t, 0)).isInstanceOf(IllegalArgumentException.class)
