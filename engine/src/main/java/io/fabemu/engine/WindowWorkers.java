@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * round's number and the next task index, so a worker still leaving an earlier round can never take a task of a
  * later one. Between rounds a worker spins for about {@link #SPIN_NANOS} (a window follows the previous one within
  * microseconds in a busy run) and then parks until the next round unparks it; the caller never waits for a parked
- * worker to wake: it takes the tasks itself.
+ * worker to wake: it takes the tasks itself. Waiting for the last tasks, the caller spins as long and then yields.
  *
  * <p>Tasks must not throw: the caller wraps its device runs and records failures itself. A throwable that escapes
  * anyway is kept and rethrown by {@link #runAll} on the caller's thread, after the round is over.
@@ -32,8 +32,12 @@ public final class WindowWorkers implements AutoCloseable {
     void run(int index, int worker);
   }
 
-  /** How long an idle worker spins before it parks: a few windows of a busy run. */
-  static final long SPIN_NANOS = 50_000L;
+  /**
+   * How long an idle worker spins before it parks, and the caller before it yields between looks at the done count:
+   * a busy run's next window follows within microseconds, but a spinning thread must not keep the core from the
+   * JVM's other threads, or other JVMs on a shared machine, for long (the cluster's heartbeats among them).
+   */
+  static final long SPIN_NANOS = 10_000L;
 
   /** One round: its number, its task and how many indexes it has, published together by one volatile write. */
   private record Round(int number, Task task, int count) {}
@@ -107,8 +111,16 @@ public final class WindowWorkers implements AutoCloseable {
       }
     }
     work(round, 0);
-    while (done.get() < taskCount) {
-      Thread.onSpinWait();
+    if (done.get() < taskCount) {
+      // The last tasks are running on workers: spin a little, then let other threads have this core meanwhile.
+      long spinUntil = System.nanoTime() + SPIN_NANOS;
+      while (done.get() < taskCount) {
+        if (System.nanoTime() < spinUntil) {
+          Thread.onSpinWait();
+        } else {
+          Thread.yield();
+        }
+      }
     }
     Throwable failure = escaped;
     if (failure != null) {
