@@ -114,25 +114,41 @@ final class RunSupport {
     return warnings;
   }
 
-  /**
-   * What a refused run can do: {@code fits on 7 members of 4.0 GiB (--members 7), or raise -Xmx ...}, or when no
-   * member count the placement allows is enough, {@code too large even for 128 members of 4.0 GiB (the most its
-   * placement allows); raise -Xmx ...}, the heap's variable named ({@code heapVariable}).
-   */
+  /** What a refused run can do: where it fits ({@link #fitsOn}), or raise the heap named by {@code heapVariable}. */
   private static String fitsOn(MemberHeapEstimate perMember, long maxHeapBytes, long memberHeapBytes,
                                String heapVariable) {
-    String raise = "raise -Xmx (" + heapVariable + ") or shrink ranks, sizes or iterations (--skip-estimate runs it "
-        + "anyway)";
+    String fits = fitsOn(perMember, maxHeapBytes, memberHeapBytes);
+    return fits + (fits.startsWith("fits") ? ", or " : "; ") + "raise -Xmx (" + heapVariable + ") or shrink ranks, "
+        + "sizes or iterations (--skip-estimate runs it anyway)";
+  }
+
+  /**
+   * On how many members the run fits, this JVM holding {@code maxHeapBytes} and every other member
+   * {@code memberHeapBytes}: {@code fits on 7 members of 4.0 GiB (--members 7)}, {@code fits on this JVM alone
+   * (--members 1)}, or {@code too large even for 128 members of 4.0 GiB (the most its placement allows)}.
+   */
+  static String fitsOn(MemberHeapEstimate perMember, long maxHeapBytes, long memberHeapBytes) {
     String of = " of " + ResourceEstimate.formatBytes(memberHeapBytes);
     OptionalInt needed = perMember.membersNeeded(maxHeapBytes, memberHeapBytes);
-    if (needed.isPresent() && needed.getAsInt() == 1) {
-      return "fits on this JVM alone (--members 1), or " + raise;
+    if (needed.isEmpty()) {
+      return "too large even for " + perMember.maxMembers() + " members" + of + " (the most its placement allows)";
     }
-    if (needed.isPresent()) {
-      return "fits on " + needed.getAsInt() + " members" + of + " (--members " + needed.getAsInt() + "), or " + raise;
-    }
-    return "too large even for " + perMember.maxMembers() + " members" + of + " (the most its placement allows); "
-        + raise;
+    int n = needed.getAsInt();
+    return n == 1 ? "fits on this JVM alone (--members 1)" : "fits on " + n + " members" + of + " (--members " + n + ")";
+  }
+
+  /**
+   * The estimate for the JVMs of a run on {@code members} members, as {@code validate} ends its estimate line: on
+   * several members {@code ; on 4 members about 6.6 GiB per member JVM, 6.6 GiB in this one}, and when the run does
+   * not fit as asked {@code ; } and {@link #fitsOn}; empty for a run on one member that fits.
+   */
+  static String memberFigures(MemberHeapEstimate perMember, int members, long maxHeapBytes, long memberHeapBytes) {
+    int n = Math.max(1, members);
+    String figures = n == 1 ? "" : "; on " + n + " members about "
+        + ResourceEstimate.formatBytes(perMember.memberHeapBytes(n)) + " per member JVM, "
+        + ResourceEstimate.formatBytes(perMember.coordinatorHeapBytes(n)) + " in this one";
+    boolean fits = n <= perMember.maxMembers() && perMember.fits(n, maxHeapBytes, memberHeapBytes);
+    return fits ? figures : figures + "; " + fitsOn(perMember, maxHeapBytes, memberHeapBytes);
   }
 
   /**

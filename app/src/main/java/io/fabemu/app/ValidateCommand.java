@@ -3,6 +3,7 @@ package io.fabemu.app;
 import io.fabemu.app.report.Formats;
 import io.fabemu.cluster.scenario.CaseSchedule;
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
@@ -37,8 +38,9 @@ import picocli.CommandLine.Parameters;
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and last the pre-flight {@link ResourceEstimate} with this JVM's max
  * heap ({@code # Estimate: about 2.3 GiB of heap at peak, 41 M events (~70 s at 600 k events/s); this JVM has 6.0
- * GiB}), and exits 0; or prints the one-line error and exits 2. The estimate is printed even when it is above the
- * heap: validate only reports it, {@code run} refuses.
+ * GiB}; with {@code --members N} also each JVM's share, and when the run does not fit so, on how many members it
+ * would: {@link #estimateLine}), and exits 0; or prints the one-line error and exits 2. The estimate is printed even
+ * when it is above the heap: validate only reports it, {@code run} refuses.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Check a scenario without running it.")
@@ -116,15 +118,20 @@ final class ValidateCommand implements Callable<Integer> {
       stdout.println("rings: " + spec.rings().summary());
       for (String warning : ringWarnings(spec.rings())) stderr.println(warning);
     }
-    stdout.println(estimateLine(ResourceEstimate.of(spec), Runtime.getRuntime().maxMemory()));
+    long maxHeap = Runtime.getRuntime().maxMemory();
+    stdout.println(estimateLine(MemberHeapEstimate.of(spec), members, maxHeap, MemberJvmHeap.fromEnvironment(maxHeap)));
     return Main.EXIT_OK;
   }
 
   /**
-   * The estimate line: {@code # Estimate: <the estimate's summary>; this JVM has <max heap>}.
+   * The estimate line: {@code # Estimate: <the estimate's summary>; this JVM has <max heap>}, then the figures per
+   * member JVM on {@code members} members and, when it does not fit so, on how many it would
+   * ({@link RunSupport#memberFigures}).
    */
-  static String estimateLine(ResourceEstimate estimate, long maxHeapBytes) {
-    return "# Estimate: " + estimate.summary() + "; this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes);
+  static String estimateLine(MemberHeapEstimate perMember, int members, long maxHeapBytes, long memberHeapBytes) {
+    return "# Estimate: " + perMember.estimate().summary() + "; this JVM has "
+        + ResourceEstimate.formatBytes(maxHeapBytes)
+        + RunSupport.memberFigures(perMember, members, maxHeapBytes, memberHeapBytes);
   }
 
   /**

@@ -107,7 +107,8 @@ class PreflightEstimateTest extends CliTestBase {
     assertThat(stdout.lines().toList()).containsExactly(
         "OK: " + scenario + ": leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines, 65536 ranks, 1 cases",
         "# Estimate: " + ResourceEstimate.of(spec).summary() + "; this JVM has "
-            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()));
+            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()) + "; too large even for 4 members of "
+            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()) + " (the most its placement allows)");
   }
 
   @Test
@@ -185,6 +186,16 @@ class PreflightEstimateTest extends CliTestBase {
     assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, 64L << 20, 64L << 20))
         .hasMessageContaining("; too large even for 128 members of 64 MiB (the most its placement allows); ");
     assertThat(RunSupport.checkEstimate(spec, 8, false, 8L << 30, 8L << 30)).isEmpty();
+
+    // validate's estimate line ends with the same figures.
+    MemberHeapEstimate perMember = MemberHeapEstimate.of(spec);
+    assertThat(RunSupport.memberFigures(perMember, 1, 32L << 30, 32L << 30)).isEmpty();
+    assertThat(RunSupport.memberFigures(perMember, 1, 6L << 30, 6L << 30))
+        .isEqualTo("; fits on 5 members of 6.0 GiB (--members 5)");
+    assertThat(RunSupport.memberFigures(perMember, 4, 8L << 30, 4L << 30)).isEqualTo("; on 4 members about 6.6 GiB "
+        + "per member JVM, 6.6 GiB in this one; fits on 7 members of 4.0 GiB (--members 7)");
+    assertThat(RunSupport.memberFigures(perMember, 8, 8L << 30, 8L << 30))
+        .isEqualTo("; on 8 members about 3.3 GiB per member JVM, 3.3 GiB in this one");
   }
 
   @Test
