@@ -186,11 +186,11 @@ run_one() {
   declare -A hwm=()
   if [ "$kind" = cores ]; then
     FABEMU_JAVA_OPTS="$opts" /usr/bin/time -f '%U %S' -o "$times" \
-      timeout -k 10 "$limit" ${pin[@]+"${pin[@]}"} "$fabemu" "${args[@]}" >"$out" 2>"$err" &
+      timeout -k 10 "$limit" ${pin[@]+"${pin[@]}"} "$fabemu" "${args[@]}" </dev/null >"$out" 2>"$err" &
   else
     FABEMU_JAVA_OPTS="$opts" FABEMU_MEMBER_JAVA_OPTS="${FABEMU_MEMBER_JAVA_OPTS:-} $member_opts" \
       FABEMU_MEMBER_CPUS="${member_cpus# }" /usr/bin/time -f '%U %S' -o "$times" \
-      timeout -k 10 "$limit" "${pin[@]}" "$fabemu" "${args[@]}" >"$out" 2>"$err" &
+      timeout -k 10 "$limit" "${pin[@]}" "$fabemu" "${args[@]}" </dev/null >"$out" 2>"$err" &
   fi
   current_tpid=$!
   # The coordinator's JVM runs `io.fabemu.app.Main run FILE` (bin/fabemu execs java, or runs it as its child while it
