@@ -19,8 +19,11 @@
 #                       are cut into N disjoint sets of floor(CPUs / N): the coordinator's JVM (member 1) starts
 #                       under `taskset -c SET1`, and member JVM i under `taskset -c SETi`, through the CLI's
 #                       FABEMU_MEMBER_CPUS (LocalMembers starts each member JVM as `taskset -c LIST java ...`, so
-#                       it is pinned from its first instruction). Every JVM gets -XX:ActiveProcessorCount=k (k =
-#                       CPUs per set), and with k < 2 the small-machine options a local run picks on such a machine
+#                       it is pinned from its first instruction). Each JVM counts its set's k CPUs by itself (on
+#                       Linux availableProcessors follows the affinity mask), so no -XX:ActiveProcessorCount is
+#                       given: with it (=1), 3 of 5 two-member runs on 2 cores lost a member to heartbeat
+#                       starvation (heartbeats 20-67 s late) on 2026-12-02, none without it. With k < 2 every JVM
+#                       gets the small-machine options a local run picks on such a machine
 #                       (-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC, unless FABEMU_JAVA_OPTS,
 #                       JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS choose a compiler or collector), passed to the members
 #                       with FABEMU_MEMBER_JAVA_OPTS (after the user's own value of it). N larger than the CPUs is
@@ -176,8 +179,7 @@ run_one() {
     local k=$((ncpu / arg)) m
     pin=(taskset -c "$(cpu_list 0 "$k")")
     for ((m = 1; m < arg; m++)); do member_cpus="$member_cpus $(cpu_list $((m * k)) "$k")"; done
-    member_opts="-XX:ActiveProcessorCount=$k"
-    [ "$k" -ge 2 ] || member_opts="$member_opts $(small_opts)"
+    [ "$k" -ge 2 ] || member_opts="$(small_opts)"
     opts="$opts $member_opts"
     args+=(--members "$arg" --transport tcp)
   fi
