@@ -21,8 +21,8 @@
 #                       FABEMU_MEMBER_CPUS (LocalMembers starts each member JVM as `taskset -c LIST java ...`, so
 #                       it is pinned from its first instruction). Each JVM counts its set's k CPUs by itself (on
 #                       Linux availableProcessors follows the affinity mask), so no -XX:ActiveProcessorCount is
-#                       given: with it (=1), 3 of 5 two-member runs on 2 cores lost a member to heartbeat
-#                       starvation (heartbeats 20-67 s late) on 2026-12-02, none without it. With k < 2 every JVM
+#                       given: with it (=1), 4 of 7 two-member runs on 2 cores lost a member to heartbeat
+#                       starvation (heartbeats 20-67 s late) on 2026-12-02, none of 7 without it. With k < 2 every JVM
 #                       gets the small-machine options a local run picks on such a machine
 #                       (-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC, unless FABEMU_JAVA_OPTS,
 #                       JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS choose a compiler or collector), passed to the members
