@@ -75,6 +75,12 @@ class MemberHeapEstimateTest {
     assertThat(torus.maxMembers()).isEqualTo(64);
     assertThat(torus.largestMemberHosts(3)).isEqualTo(22);
     assertThat(torus.estimate()).isEqualTo(ResourceEstimate.of(scenario("kind = torus, dimensions = [4, 4, 4]")));
+    // The optical cluster: a server with its switch, or each NPU when the NPUs of a server form a full mesh.
+    String optical = "kind = optical, servers = 4, npus-per-server = 8, intra-server { kind = %s, bandwidth = "
+        + "400 Gbps, latency = 200 ns }";
+    assertThat(MemberHeapEstimate.of(scenario(optical.formatted("switch"))).maxMembers()).isEqualTo(4);
+    assertThat(MemberHeapEstimate.of(scenario(optical.formatted("switch"))).largestMemberHosts(3)).isEqualTo(16);
+    assertThat(MemberHeapEstimate.of(scenario(optical.formatted("full-mesh"))).maxMembers()).isEqualTo(32);
   }
 
   @Test
