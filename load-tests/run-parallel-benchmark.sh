@@ -52,7 +52,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fabemu="$root/bin/fabemu"
 me=run-parallel-benchmark
-[ -f "$root/app/target/fabemu.jar" ] || { echo "$me: not built yet: run 'mvn -B -q -DskipTests package' first" >&2; exit 2; }
+[ -f "$root/app/target/fabemu.jar" ] || {
+  echo "$me: not built yet: run 'mvn -B -q -DskipTests package' first" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "$me: taskset (util-linux) is needed to pin runs to cores" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "$me: /usr/bin/time (GNU time) is needed for the CPU seconds" >&2; exit 2; }
 
@@ -72,8 +73,11 @@ for r in "${ranges[@]}"; do
   if [[ "$r" == *-* ]]; then for ((c = ${r%-*}; c <= ${r#*-}; c++)); do cpus+=("$c"); done; else cpus+=("$r"); fi
 done
 ncpu=${#cpus[@]}
-cpu_list() { local from="$1" count="$2" out="" i; for ((i = from; i < from + count; i++)); do out="$out,${cpus[i]}"; done
-  echo "${out#,}"; }
+cpu_list() {  # $2 CPUs from index $1 of this script's CPUs, as a taskset list
+  local from="$1" count="$2" out="" i
+  for ((i = from; i < from + count; i++)); do out="$out,${cpus[i]}"; done
+  echo "${out#,}"
+}
 
 for c in "${cases[@]}"; do
   case " $known " in *" $c "*) ;; *) echo "$me: unknown case $c (known: $known)" >&2; exit 2 ;; esac
@@ -87,8 +91,10 @@ for n in $member_configs; do
   [[ "$n" =~ ^[1-9][0-9]{0,4}$ ]] && [ "$n" -ge 2 ] || {
     echo "$me: FABEMU_PAR_MEMBERS: '$n' is not a member count of at least 2" >&2; exit 2; }
 done
-[[ "$repeats" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "$me: FABEMU_PAR_REPEATS: '$repeats' is not a count from 1" >&2; exit 2; }
-[[ "$limit" =~ ^[1-9][0-9]{0,5}$ ]] || { echo "$me: FABEMU_PAR_TIMEOUT: '$limit' is not a number of seconds" >&2; exit 2; }
+[[ "$repeats" =~ ^[1-9][0-9]{0,2}$ ]] || {
+  echo "$me: FABEMU_PAR_REPEATS: '$repeats' is not a count from 1" >&2; exit 2; }
+[[ "$limit" =~ ^[1-9][0-9]{0,5}$ ]] || {
+  echo "$me: FABEMU_PAR_TIMEOUT: '$limit' is not a number of seconds" >&2; exit 2; }
 
 # The options a local run of JVMs with fewer than 2 cores each gets (LocalMembers.SMALL_MACHINE_OPTIONS), less the
 # parts the user chose.
@@ -253,9 +259,11 @@ range() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print (lo == hi) 
 
 echo "UTC $(date -u '+%Y-%m-%d %H:%M'), $ncpu CPUs ($(taskset -c -p $$ | sed 's/.*: *//')), load average before:" \
   "$(cut -d' ' -f1-3 /proc/loadavg), repeats $repeats, timeout ${limit} s per run" \
-  "${FABEMU_JAVA_OPTS:+, FABEMU_JAVA_OPTS=$FABEMU_JAVA_OPTS}${FABEMU_MEMBER_JAVA_OPTS:+, FABEMU_MEMBER_JAVA_OPTS=$FABEMU_MEMBER_JAVA_OPTS}"
+  "${FABEMU_JAVA_OPTS:+, FABEMU_JAVA_OPTS=$FABEMU_JAVA_OPTS}" \
+  "${FABEMU_MEMBER_JAVA_OPTS:+, FABEMU_MEMBER_JAVA_OPTS=$FABEMU_MEMBER_JAVA_OPTS}"
 others="$(pgrep -f 'io\.fabemu\.|surefire|plexus-classworlds' || true)"
-[ -z "$others" ] || echo "warning: other fabemu or Maven JVMs are running (pids $(echo $others)); wall times will suffer"
+[ -z "$others" ] ||
+  echo "warning: other fabemu or Maven JVMs are running (pids $(echo $others)); wall times will suffer"
 echo
 echo "| case | config | emulation wall s (median, range) | speed-up vs 1 member 1 core | rounds | cross-member events" \
   "| CPU s | peak RSS MiB (coordinator/members) | digest | same digest |"
@@ -277,7 +285,8 @@ for c in "${cases[@]}"; do
     else
       label="$arg members × $((ncpu / arg)) core(s)"
       if [ "$arg" -gt "$ncpu" ]; then
-        echo "| $c | $arg members | skipped: $arg members need $arg CPUs for disjoint sets, this script has $ncpu | | | | | | | |"
+        echo "| $c | $arg members | skipped: $arg members need $arg CPUs for disjoint sets, this script has" \
+          "$ncpu | | | | | | | |"
         continue
       fi
     fi
@@ -315,5 +324,6 @@ done
 
 echo
 left="$(pgrep -f 'io\.fabemu\.app\.Main member .*--host 127\.0\.0\.1 .*--parent-pid' || true)"
-echo "after the runs: local member JVMs left: ${left:-none}; /dev/shm/fabemu-aeron-*: $(ls -d /dev/shm/fabemu-aeron-* 2>/dev/null | wc -l)"
+echo "after the runs: local member JVMs left (any user's): ${left:-none}; /dev/shm/fabemu-aeron-*:" \
+  "$(ls -d /dev/shm/fabemu-aeron-* 2>/dev/null | wc -l)"
 exit "$status"

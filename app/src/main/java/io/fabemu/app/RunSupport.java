@@ -134,7 +134,8 @@ final class RunSupport {
       return "too large even for " + perMember.maxMembers() + " members" + of + " (the most its placement allows)";
     }
     int n = needed.getAsInt();
-    return n == 1 ? "fits on this JVM alone (--members 1)" : "fits on " + n + " members" + of + " (--members " + n + ")";
+    if (n == 1) return "fits on this JVM alone (--members 1)";
+    return "fits on " + n + " members" + of + " (--members " + n + ")";
   }
 
   /**

@@ -13,7 +13,8 @@ import java.util.OptionalInt;
  * <p>Contract: arithmetic over the spec's counts, as the estimate itself (no topology, no placement is built), so it
  * answers at once for any size. Placement ({@code PlacementPlan}) never splits a placement group: a TOR with its
  * hosts on a leaf-spine, a server with its NPUs and their server switch on the optical cluster, one host (with its
- * router, if any) elsewhere; it balances the members' device counts, so the largest member holds at most ⌈groups / N⌉ whole groups.
+ * router, if any) elsewhere; it balances the members' device counts, so the largest member holds at most
+ * ⌈groups / N⌉ whole groups.
  * Every member holds the base (JVM, classes, actor system) and that largest member's share of the hosts of what
  * grows with the fabric (devices, schedules, buffers, each per rank or per device: the switches and links are
  * counted in the same share, which errs high by at most a group's switch); the coordinator's JVM, which hosts
