@@ -70,6 +70,9 @@ final class ClusterRun implements Main.ScenarioExecutor {
     // --member-timeout bounds the whole wait, the coordinator's own join included: a member that dies while the
     // cluster forms costs at most that long.
     long deadline = System.nanoTime() + memberTimeout.toNanos();
+    boolean startsMembers = seedNodes.isEmpty() && kubernetes == null && members > 1;
+    // Bad input, refused before any member is up.
+    MemberCpuSets cpus = startsMembers ? MemberCpuSets.fromEnvironment(members - 1) : null;
     Config settings = MemberSettings.member(host, port, transport);
     EmbeddedCluster coordinator = kubernetes != null ? EmbeddedCluster.bootstrap(settings, kubernetes, memberTimeout)
         : EmbeddedCluster.joinSeedNodes(settings, seedNodes, memberTimeout);
@@ -79,9 +82,9 @@ final class ClusterRun implements Main.ScenarioExecutor {
     boolean failed = true;
     try {
       ScenarioRunner.serveAsMember(coordinator);
-      if (seedNodes.isEmpty() && kubernetes == null && members > 1) {
+      if (startsMembers) {
         try {
-          local = LocalMembers.start(members - 1, MemberSettings.hostPort(coordinator.address()), transport);
+          local = LocalMembers.start(members - 1, MemberSettings.hostPort(coordinator.address()), transport, cpus);
         } catch (IOException e) {
           throw new Failure("cannot start member JVMs: " + e.getMessage(), List.of());
         }

@@ -53,8 +53,11 @@ final class LocalMembers implements AutoCloseable {
     this.logDir = logDir;
   }
 
-  /** Starts {@code count} members that join {@code seed} ({@code HOST:PORT}) over {@code transport}. */
-  static LocalMembers start(int count, String seed, Transport transport) throws IOException {
+  /**
+   * Starts {@code count} members that join {@code seed} ({@code HOST:PORT}) over {@code transport}, each pinned to
+   * its CPUs in {@code cpus} (from {@value MemberCpuSets#ENV}, checked before the run starts).
+   */
+  static LocalMembers start(int count, String seed, Transport transport, MemberCpuSets cpus) throws IOException {
     Path logDir = Files.createTempDirectory("fabemu-members-");
     List<Child> started = new ArrayList<>();
     LocalMembers members = new LocalMembers(started, logDir);
@@ -62,7 +65,7 @@ final class LocalMembers implements AutoCloseable {
       for (int i = 0; i < count; i++) {
         int number = i + 2;
         Path log = logDir.resolve("member-" + number + ".log");
-        ProcessBuilder pb = new ProcessBuilder(command(seed, transport, count + 1))
+        ProcessBuilder pb = new ProcessBuilder(cpus.wrap(i, command(seed, transport, count + 1)))
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .redirectInput(ProcessBuilder.Redirect.PIPE);

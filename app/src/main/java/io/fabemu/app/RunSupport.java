@@ -6,6 +6,7 @@ import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.app.report.PrismSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
+import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -59,21 +61,38 @@ final class RunSupport {
 
   /**
    * The pre-flight check, made before anything is built or written: refuses {@code spec} (bad input, exit code 2)
-   * when its {@link ResourceEstimate} for one JVM of a run on {@code members} members is above {@code maxHeapBytes}
-   * (this JVM's {@code Runtime.maxMemory()}; member JVMs get the same options), and returns the warnings (one line
-   * each, the run goes on) when it is above {@value #TIGHT_HEAP_SHARE} of it or the events will take more than
-   * {@value #LONG_RUN_SECONDS} s at the measured rate. The caller prints them once the topology is built, so that a
-   * scenario refused there still gets exactly one line. {@code --skip-estimate} ({@code skip}) checks nothing.
+   * when its {@link ResourceEstimate} for this JVM of a run on {@code members} members (the whole run on one member;
+   * on several, the fullest member's share with every rank's results: {@link MemberHeapEstimate}) is above
+   * {@code maxHeapBytes} (this JVM's {@code Runtime.maxMemory()}), or a member JVM's share is above their heap
+   * ({@link MemberJvmHeap#fromEnvironment}: {@code FABEMU_MEMBER_JAVA_OPTS}' {@code -Xmx}, else this JVM's). The
+   * refusal says on how many members of that heap the scenario fits. It returns the warnings (one line each, the
+   * run goes on) when a JVM's share is above {@value #TIGHT_HEAP_SHARE} of its heap or the events will take more
+   * than {@value #LONG_RUN_SECONDS} s at the measured rate. The caller prints them once the topology is built, so
+   * that a scenario refused there still gets exactly one line. {@code --skip-estimate} ({@code skip}) checks
+   * nothing.
    */
   static List<String> checkEstimate(ScenarioSpec spec, int members, boolean skip, long maxHeapBytes) {
+    return checkEstimate(spec, members, skip, maxHeapBytes, MemberJvmHeap.fromEnvironment(maxHeapBytes));
+  }
+
+  /** {@link #checkEstimate(ScenarioSpec, int, boolean, long)} with the member JVMs' heap given. */
+  static List<String> checkEstimate(ScenarioSpec spec, int members, boolean skip, long maxHeapBytes,
+                                    long memberHeapBytes) {
     if (skip) return List.of();
-    ResourceEstimate estimate = ResourceEstimate.of(spec);
-    long heap = estimate.heapBytesPerMember(Math.max(1, members));
-    String share = members > 1 ? " per member on " + members + " members" : "";
+    MemberHeapEstimate perMember = MemberHeapEstimate.of(spec);
+    int n = Math.max(1, members);
+    long heap = perMember.coordinatorHeapBytes(n);
+    long memberHeap = perMember.memberHeapBytes(n);
+    String share = n > 1 ? " per member on " + n + " members" : "";
     if (heap > maxHeapBytes) {
       throw new BadInputException(spec.source() + ": needs about " + ResourceEstimate.formatBytes(heap)
-          + " of heap" + share + ", this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes) + "; raise -Xmx "
-          + "(FABEMU_JAVA_OPTS) or shrink ranks, sizes or iterations (--skip-estimate runs it anyway)");
+          + " of heap" + share + ", this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes) + "; "
+          + fitsOn(perMember, maxHeapBytes, memberHeapBytes, "FABEMU_JAVA_OPTS"));
+    }
+    if (n > 1 && memberHeap > memberHeapBytes) {
+      throw new BadInputException(spec.source() + ": needs about " + ResourceEstimate.formatBytes(memberHeap)
+          + " of heap" + share + ", the member JVMs have " + ResourceEstimate.formatBytes(memberHeapBytes) + "; "
+          + fitsOn(perMember, maxHeapBytes, memberHeapBytes, LocalMembers.MEMBER_JAVA_OPTS_ENV));
     }
     List<String> warnings = new ArrayList<>();
     if (heap > TIGHT_HEAP_SHARE * maxHeapBytes) {
@@ -82,10 +101,55 @@ final class RunSupport {
           + ResourceEstimate.formatBytes(maxHeapBytes) + "; it may run slowly or out of memory (raise -Xmx with "
           + "FABEMU_JAVA_OPTS)");
     }
+    if (n > 1 && memberHeap > TIGHT_HEAP_SHARE * memberHeapBytes) {
+      warnings.add("fabemu: warning: " + spec.source() + ": needs about " + ResourceEstimate.formatBytes(memberHeap)
+          + " of heap" + share + ", " + Math.round(100.0 * memberHeap / memberHeapBytes) + " % of the member "
+          + "JVMs' " + ResourceEstimate.formatBytes(memberHeapBytes) + "; they may run slowly or out of memory "
+          + "(raise -Xmx with FABEMU_MEMBER_JAVA_OPTS)");
+    }
+    ResourceEstimate estimate = perMember.estimate();
     if (estimate.seconds() > LONG_RUN_SECONDS) {
       warnings.add("fabemu: warning: " + spec.source() + ": a long run: " + estimate.summary());
     }
     return warnings;
+  }
+
+  /** What a refused run can do: where it fits ({@link #fitsOn}), or raise the heap named by {@code heapVariable}. */
+  private static String fitsOn(MemberHeapEstimate perMember, long maxHeapBytes, long memberHeapBytes,
+                               String heapVariable) {
+    String fits = fitsOn(perMember, maxHeapBytes, memberHeapBytes);
+    return fits + (fits.startsWith("fits") ? ", or " : "; ") + "raise -Xmx (" + heapVariable + ") or shrink ranks, "
+        + "sizes or iterations (--skip-estimate runs it anyway)";
+  }
+
+  /**
+   * On how many members the run fits, this JVM holding {@code maxHeapBytes} and every other member
+   * {@code memberHeapBytes}: {@code fits on 7 members of 4.0 GiB (--members 7)}, {@code fits on this JVM alone
+   * (--members 1)}, or {@code too large even for 128 members of 4.0 GiB (the most its placement allows)}.
+   */
+  static String fitsOn(MemberHeapEstimate perMember, long maxHeapBytes, long memberHeapBytes) {
+    String of = " of " + ResourceEstimate.formatBytes(memberHeapBytes);
+    OptionalInt needed = perMember.membersNeeded(maxHeapBytes, memberHeapBytes);
+    if (needed.isEmpty()) {
+      return "too large even for " + perMember.maxMembers() + " members" + of + " (the most its placement allows)";
+    }
+    int n = needed.getAsInt();
+    if (n == 1) return "fits on this JVM alone (--members 1)";
+    return "fits on " + n + " members" + of + " (--members " + n + ")";
+  }
+
+  /**
+   * The estimate for the JVMs of a run on {@code members} members, as {@code validate} ends its estimate line: on
+   * several members {@code ; on 4 members about 6.6 GiB per member JVM, 6.6 GiB in this one}, and when the run does
+   * not fit as asked {@code ; } and {@link #fitsOn}; empty for a run on one member that fits.
+   */
+  static String memberFigures(MemberHeapEstimate perMember, int members, long maxHeapBytes, long memberHeapBytes) {
+    int n = Math.max(1, members);
+    String figures = n == 1 ? "" : "; on " + n + " members about "
+        + ResourceEstimate.formatBytes(perMember.memberHeapBytes(n)) + " per member JVM, "
+        + ResourceEstimate.formatBytes(perMember.coordinatorHeapBytes(n)) + " in this one";
+    boolean fits = n <= perMember.maxMembers() && perMember.fits(n, maxHeapBytes, memberHeapBytes);
+    return fits ? figures : figures + "; " + fitsOn(perMember, maxHeapBytes, memberHeapBytes);
   }
 
   /**

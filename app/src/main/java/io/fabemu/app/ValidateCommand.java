@@ -4,6 +4,7 @@ import io.fabemu.app.report.Formats;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.CaseSchedule;
 import io.fabemu.cluster.scenario.LoadedScenario;
+import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
@@ -38,11 +39,12 @@ import picocli.CommandLine.Parameters;
  * it has I/O nodes their {@link #ethernetSummary}, when it has
  * a pipeline per size {@code pipeline: <size>: the cost model chooses <method and costs>}, with a
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
- * {@code fabemu: warning: rings: <warning>}), and last the pre-flight {@link ResourceEstimate} with this JVM's max
+ * {@code fabemu: warning: rings: <warning>}), and then the pre-flight {@link ResourceEstimate} with this JVM's max
  * heap ({@code # Estimate: about 2.3 GiB of heap at peak, 41 M events (~70 s at 600 k events/s); this JVM has 6.0
- * GiB}), with {@code --members N} above 1 what the placement on N members cuts ({@link #placementLines}: a line per
- * member and a total), and exits 0; or prints the one-line error and exits 2 (a member count the topology cannot be
- * spread over among them). The estimate is printed even when it is above the
+ * GiB}; with {@code --members N} also each JVM's share, and when the run does not fit so, on how many members it
+ * would: {@link #estimateLine}), with {@code --members N} above 1 what the placement on N members cuts
+ * ({@link #placementLines}: a line per member and a total), and exits 0; or prints the one-line error and exits 2
+ * (a member count the topology cannot be spread over among them). The estimate is printed even when it is above the
  * heap: validate only reports it, {@code run} refuses.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -123,7 +125,8 @@ final class ValidateCommand implements Callable<Integer> {
       stdout.println("rings: " + spec.rings().summary());
       for (String warning : ringWarnings(spec.rings())) stderr.println(warning);
     }
-    stdout.println(estimateLine(ResourceEstimate.of(spec), Runtime.getRuntime().maxMemory()));
+    long maxHeap = Runtime.getRuntime().maxMemory();
+    stdout.println(estimateLine(MemberHeapEstimate.of(spec), members, maxHeap, MemberJvmHeap.fromEnvironment(maxHeap)));
     placement.forEach(stdout::println);
     return Main.EXIT_OK;
   }
@@ -146,10 +149,14 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   /**
-   * The estimate line: {@code # Estimate: <the estimate's summary>; this JVM has <max heap>}.
+   * The estimate line: {@code # Estimate: <the estimate's summary>; this JVM has <max heap>}, then the figures per
+   * member JVM on {@code members} members and, when it does not fit so, on how many it would
+   * ({@link RunSupport#memberFigures}).
    */
-  static String estimateLine(ResourceEstimate estimate, long maxHeapBytes) {
-    return "# Estimate: " + estimate.summary() + "; this JVM has " + ResourceEstimate.formatBytes(maxHeapBytes);
+  static String estimateLine(MemberHeapEstimate perMember, int members, long maxHeapBytes, long memberHeapBytes) {
+    return "# Estimate: " + perMember.estimate().summary() + "; this JVM has "
+        + ResourceEstimate.formatBytes(maxHeapBytes)
+        + RunSupport.memberFigures(perMember, members, maxHeapBytes, memberHeapBytes);
   }
 
   /**

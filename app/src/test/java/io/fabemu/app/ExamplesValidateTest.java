@@ -73,7 +73,7 @@ class ExamplesValidateTest extends CliTestBase {
     for (Path example : examples()) {
       String name = example.getFileName().toString();
       if (name.equals(COSTS) || name.startsWith("bad-")) continue;
-      long heap = ResourceEstimate.of(ScenarioLoader.load(example).spec()).heapBytesPerMember(1);
+      long heap = ResourceEstimate.of(ScenarioLoader.load(example).spec()).heapBytes();
       Matcher stated = STATED_HEAP.matcher(Files.readString(example));
       if (stated.find()) {
         long statedBytes = Long.parseLong(stated.group(1)) << 30;

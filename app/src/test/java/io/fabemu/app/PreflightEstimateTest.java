@@ -3,6 +3,7 @@ package io.fabemu.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
 import io.fabemu.cluster.scenario.ScenarioLoader;
 import io.fabemu.fabric.ScenarioSpec;
@@ -106,7 +107,8 @@ class PreflightEstimateTest extends CliTestBase {
     assertThat(stdout.lines().toList()).containsExactly(
         "OK: " + scenario + ": leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines, 65536 ranks, 1 cases",
         "# Estimate: " + ResourceEstimate.of(spec).summary() + "; this JVM has "
-            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()));
+            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()) + "; too large even for 4 members of "
+            + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()) + " (the most its placement allows)");
   }
 
   @Test
@@ -143,13 +145,57 @@ class PreflightEstimateTest extends CliTestBase {
         topology { kind = leaf-spine, hosts = 64, hosts-per-tor = 8, spines = 2 }
         workload { collective = allreduce, algorithms = [recursive-doubling], sizes = [16 MiB], ppn = 4 }
         """, "shared.conf").spec();
-    ResourceEstimate estimate = ResourceEstimate.of(spec);
-    long between = (estimate.heapBytes() + estimate.heapBytesPerMember(4)) / 2;
+    MemberHeapEstimate perMember = MemberHeapEstimate.of(spec);
+    long whole = perMember.estimate().heapBytes();
+    long between = (whole + perMember.coordinatorHeapBytes(4)) / 2;
 
-    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, between))
-        .isInstanceOf(Main.BadInputException.class);
-    assertThat(RunSupport.checkEstimate(spec, 4, false, between)).hasSizeLessThanOrEqualTo(1);
-    assertThat(estimate.heapBytesPerMember(4)).isLessThan(estimate.heapBytes() / 2);
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, between, between))
+        .isInstanceOf(Main.BadInputException.class).hasMessageContaining("; fits on 2 members of ");
+    assertThat(RunSupport.checkEstimate(spec, 4, false, between, between)).hasSizeLessThanOrEqualTo(1);
+    assertThat(perMember.coordinatorHeapBytes(4)).isLessThan(whole / 2);
+    // The members' own heap counts for their share, this JVM's for its share and the results.
+    // 8 TORs: 2 each on 4 to 7 members, 1 on 8.
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, perMember.coordinatorHeapBytes(4),
+        perMember.memberHeapBytes(4) - 1)).isInstanceOf(Main.BadInputException.class)
+        .hasMessageContaining(" of heap per member on 4 members, the member JVMs have ")
+        .hasMessageContaining("; fits on 8 members of ");
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, perMember.coordinatorHeapBytes(4) - 1, whole))
+        .isInstanceOf(Main.BadInputException.class).hasMessageContaining(", this JVM has ");
+    assertThat(RunSupport.checkEstimate(spec, 4, false, whole, perMember.memberHeapBytes(4))).first().asString()
+        .contains(" of heap per member on 4 members, 100 % of the member JVMs' ");
+  }
+
+  @Test
+  void shouldSayOnHowManyMembersOfTheHeapALargeRingFits() {
+    // The issue's large ring: 4,096 ranks of 1 MiB with real data, 128 TORs.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = ring-4096x1MiB
+        topology { kind = leaf-spine, hosts = 4096, hosts-per-tor = 32, spines = 16 }
+        workload { collective = allreduce, algorithms = [ring], sizes = [1 MiB], iterations = 1, warmup = 0, \
+        payload = real }
+        """, "ring.conf").spec();
+
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, 6L << 30, 6L << 30))
+        .hasMessage("ring.conf: needs about 26 GiB of heap, this JVM has 6.0 GiB; fits on 5 members of 6.0 GiB "
+            + "(--members 5), or raise -Xmx (FABEMU_JAVA_OPTS) or shrink ranks, sizes or iterations (--skip-estimate "
+            + "runs it anyway)");
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, 8L << 30, 4L << 30))
+        .hasMessage("ring.conf: needs about 6.6 GiB of heap per member on 4 members, the member JVMs have 4.0 GiB; "
+            + "fits on 7 members of 4.0 GiB (--members 7), or raise -Xmx (FABEMU_MEMBER_JAVA_OPTS) or shrink ranks, "
+            + "sizes or iterations (--skip-estimate runs it anyway)");
+    assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, 64L << 20, 64L << 20))
+        .hasMessageContaining("; too large even for 128 members of 64 MiB (the most its placement allows); ");
+    assertThat(RunSupport.checkEstimate(spec, 8, false, 8L << 30, 8L << 30)).isEmpty();
+
+    // validate's estimate line ends with the same figures.
+    MemberHeapEstimate perMember = MemberHeapEstimate.of(spec);
+    assertThat(RunSupport.memberFigures(perMember, 1, 32L << 30, 32L << 30)).isEmpty();
+    assertThat(RunSupport.memberFigures(perMember, 1, 6L << 30, 6L << 30))
+        .isEqualTo("; fits on 5 members of 6.0 GiB (--members 5)");
+    assertThat(RunSupport.memberFigures(perMember, 4, 8L << 30, 4L << 30)).isEqualTo("; on 4 members about 6.6 GiB "
+        + "per member JVM, 6.6 GiB in this one; fits on 7 members of 4.0 GiB (--members 7)");
+    assertThat(RunSupport.memberFigures(perMember, 8, 8L << 30, 8L << 30))
+        .isEqualTo("; on 8 members about 3.3 GiB per member JVM, 3.3 GiB in this one");
   }
 
   @Test

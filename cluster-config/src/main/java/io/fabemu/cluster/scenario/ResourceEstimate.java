@@ -35,7 +35,7 @@ import java.util.Set;
  * same counts: messages per rank per operation, packets per message and link hops per packet, within the
  * tolerance {@code ResourceEstimateTest} holds small runs to; the collective workloads on a leaf-spine are what is
  * calibrated, the other fabrics err higher. Virtual time and results never depend on it: it only lets the CLI
- * refuse or warn before a run that cannot fit.
+ * refuse or warn before a run that cannot fit. {@link MemberHeapEstimate} spreads it over the members of a run.
  *
  * @param heapBytes     heap the whole run needs at its peak, on one member
  * @param resultBytes   of which the results (per rank and case), which the coordinator alone holds
@@ -120,17 +120,6 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     double results = (double) ranks * w.caseCount() * (RESULT_BYTES_PER_RANK_CASE + 8.0 * w.iterations());
     return new ResourceEstimate(BASE_BYTES + (long) ((live + results) * COLLECTOR_HEADROOM),
         (long) (results * COLLECTOR_HEADROOM), BASE_BYTES, (long) events);
-  }
-
-  /**
-   * The heap one JVM of a run spread over {@code members} needs: every member holds the base and its share of the
-   * devices, schedules and buffers (placement deals them out evenly); the results are gathered by the coordinator,
-   * whose JVM also hosts a member, so they are counted in full.
-   */
-  public long heapBytesPerMember(int members) {
-    if (members <= 1) return heapBytes;
-    long shared = heapBytes - baseBytes - resultBytes;
-    return baseBytes + (shared + members - 1) / members + resultBytes;
   }
 
   /** The wall seconds the events take at {@link #EVENTS_PER_SECOND}. */

@@ -90,15 +90,6 @@ class ResourceEstimateTest {
   }
 
   @Test
-  void shouldShareDevicesButNotResultsOverMembers() {
-    ResourceEstimate e = new ResourceEstimate(1_000 + 100 + 4_000, 100, 1_000, 7);
-
-    assertThat(e.heapBytesPerMember(1)).isEqualTo(5_100);
-    assertThat(e.heapBytesPerMember(4)).isEqualTo(1_000 + 1_000 + 100);
-    assertThat(e.heapBytesPerMember(3)).isEqualTo(1_000 + 1_334 + 100);
-  }
-
-  @Test
   void shouldCountRingAndRecursiveDoublingMessagesByTheirFormulas() {
     assertThat(ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RING, 8, 1024, 1, 1))
         .isEqualTo(new ResourceEstimate.Traffic(14, 2048, 128));
