@@ -4,8 +4,8 @@
 # bounded by a timeout. Prints one Markdown table per run of the script: the emulation's wall time (from the run's
 # own summary line, `# Run: ... (wall S s)`, the median over FABEMU_PAR_REPEATS runs, with their range), the
 # speed-up over 1 member on 1 core, the rounds (the summary's windows: on N members the global windows, the
-# synchronization rounds between members), the cross-member events (when the summary line prints them as "N
-# cross-member events"; "—" otherwise), the CPU seconds of the whole process tree (user + sys of the coordinator JVM
+# synchronization rounds between members), the cross-member events (the sum of the members' "# member M: ...
+# C cross-member events sent" lines; "—" on one member), the CPU seconds of the whole process tree (user + sys of the coordinator JVM
 # and every member JVM, from /usr/bin/time: the JVMs reap their children, so their time is counted), the peak RSS of
 # each JVM (VmHWM from /proc/PID/status, read every 0.5 s while it runs: the coordinator's JVM first, then member 2,
 # 3, ...), and whether every run's digest equals the case's first run's. Exits 1 when a digest differs or a run
@@ -242,13 +242,14 @@ run_one() {
     } >&2
     return 0
   fi
-  # "# Run: virtual end X, W windows, E events, R events/s (wall S s), digest D" (and, once the summary has them,
-  # "C cross-member events" anywhere in it)
+  # "# Run: virtual end X, W windows, E events, R events/s (wall S s), digest D"; after a run on several members,
+  # one "# member M: D devices, C cross-member events sent (B)" line per member on stderr
   local windows wall digest cross cpu rss=""
   windows="$(sed -E 's/.* ([0-9]+) windows,.*/\1/' <<<"$line")"
   wall="$(sed -E 's/.*\(wall ([0-9.]+) s\).*/\1/' <<<"$line")"
   digest="$(sed -E 's/.*digest ([0-9a-f]+).*/\1/' <<<"$line")"
-  cross="$(grep -oE '[0-9][0-9,]* cross-member events' <<<"$line" | head -1 | sed 's/ .*//; s/,//g' || true)"
+  cross="$(cat "$out" "$err" | grep -E '^# member [0-9]+: ' | grep -oE '[0-9]+ cross-member events' \
+    | awk '{ s += $1; n++ } END { if (n) print s }' || true)"
   cpu="$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { printf "%.1f", $1 + $2 }' "$times")"
   for p in $jvms; do rss="$rss/$((${hwm[$p]:-0} / 1024))"; done
   echo "$wall $windows ${cross:--} $digest ${cpu:--} ${rss#/}"

@@ -143,6 +143,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
    */
   public static final long SUMMARY_EVERY = 16;
 
+  static final String PARALLEL_SETTLE_WINDOWS_PATH = "fabemu.engine.parallel-settle-windows";
+
   /** Most events in one {@link EventBatch}. */
   public static final int MAX_BATCH_EVENTS = 1_000;
 
@@ -188,11 +190,19 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   private long inlineSubWindows;
   /**
    * With more than one window thread ({@code fabemu.engine.window-threads}): the member's pending events, by
-   * partition, and its sub-windows run on every core; the calendar above stays empty. Null with one thread, or when
+   * partition, and its sub-windows run on every core; the calendar above stays empty until, after
+   * {@link #parallelSettleWindows} sub-windows too small on average for the workers, the events move into it and
+   * this becomes null. Null with one thread, or when
    * sub-windows may fan out to the device actors whatever their data ({@code fan-out-min-data-bytes = 0}, as in the
    * engine's tests): then the calendar holds the events and the sub-windows run here or on the device actors.
    */
-  private final PartitionedWindows partitioned;
+  private PartitionedWindows partitioned;
+  /**
+   * Sub-windows after which the member looks whether its windows are big enough for the workers
+   * ({@code fabemu.engine.parallel-settle-windows}); if not, it moves its events into the one calendar and goes on on
+   * its scheduler's thread ({@link PartitionedWindows#windowsTooSmall}).
+   */
+  private final long parallelSettleWindows;
   private final Map<ActorRef<?>, Integer> deviceIdsByRef = new HashMap<>();
   /** Last cumulative progress each device reported, to keep {@link #progressSum} without a sweep per window. */
   private final long[] lastProgress;
@@ -320,6 +330,11 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     }
     this.hostedDevices = hosted;
     int threads = PartitionedWindows.threads(context.getSystem().settings().config());
+    this.parallelSettleWindows = context.getSystem().settings().config().getLong(PARALLEL_SETTLE_WINDOWS_PATH);
+    if (parallelSettleWindows < 1) {
+      throw new IllegalArgumentException(PARALLEL_SETTLE_WINDOWS_PATH + " must be at least 1, got "
+          + parallelSettleWindows);
+    }
     this.partitioned = threads > 1 && fanOutMinDataBytes > 0
         ? PartitionedWindows.create(context.getSystem().settings().config(), runners, lastProgress, lookaheadPs,
             memberOfDevice, memberId, memberCount)
@@ -515,6 +530,14 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
   /** As {@link #runSubWindows}, each sub-window run on every core by {@link #partitioned}. */
   private void runPartitionedSubWindows() {
     while (true) {
+      if (subWindows == parallelSettleWindows && partitioned.windowsTooSmall()) {
+        getContext().getLog().debug("member {}: windows too small for {} threads; one thread from now on",
+            memberId, partitioned.threads());
+        partitioned.moveTo(calendar);
+        partitioned = null;
+        runSubWindows();
+        return;
+      }
       long startPs = partitioned.nextTimePs();
       if (startPs >= windowEndPs) {
         finishGlobalWindow();

@@ -132,6 +132,8 @@ final class PartitionedWindows implements AutoCloseable {
   private int readSet;
   /** Work of the last window in event equivalents: what the next is likely to be. */
   private long lastWindowWork;
+  /** Work of every window so far, in event equivalents. */
+  private long totalWork;
   private long parallelWindows;
   private long windows;
 
@@ -257,6 +259,35 @@ final class PartitionedWindows implements AutoCloseable {
     return parallelWindows;
   }
 
+  /**
+   * Whether the windows so far were too small for the workers on average (less work than
+   * {@code parallel-min-events}): a fabric whose windows stay that small (a router network's half-cycle windows)
+   * runs faster on one thread with one calendar, as the scheduler then does ({@link #moveTo}).
+   */
+  boolean windowsTooSmall() {
+    return windows > 0 && totalWork < (long) minEvents * windows;
+  }
+
+  /**
+   * Moves every pending event, the inboxes' included, into {@code calendar} (between windows), and stops the
+   * workers: the member goes on with one calendar on its scheduler's thread.
+   */
+  void moveTo(EventCalendar calendar) {
+    for (ArrayList<Event>[][] set : inbox) {
+      for (ArrayList<Event>[] fromWorker : set) {
+        for (ArrayList<Event> events : fromWorker) {
+          calendar.addAll(events);
+          events.clear();
+        }
+      }
+    }
+    for (EventCalendar partition : calendars) {
+      partition.drainWindow(Long.MAX_VALUE, (device, events) -> calendar.addAll(events));
+    }
+    inboxMinPs = Long.MAX_VALUE;
+    close();
+  }
+
   /** Files an event for a hosted device (between windows only). */
   void add(Event event) {
     int p = partitionOf[event.targetDevice()];
@@ -361,6 +392,7 @@ final class PartitionedWindows implements AutoCloseable {
       state.inboxMinPs = Long.MAX_VALUE;
     }
     lastWindowWork = work;
+    totalWork += work;
     return result;
   }
 

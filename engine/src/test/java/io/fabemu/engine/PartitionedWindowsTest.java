@@ -71,6 +71,29 @@ class PartitionedWindowsTest {
   }
 
   @Test
+  void shouldMatchThePlainEngineWhenSmallWindowsSendTheMemberBackToOneThreadMidRun() {
+    WindowedEngine plain = GossipCore.plainRun(fabric(4), LOOKAHEAD_PS, LATE_START_PS);
+    assertThat(plain.windows()).as("past the settling windows").isGreaterThan(40);
+    DeviceCore[] devices = fabric(4);
+    // Every window is "too small" for a least work of a million events: after 20 the member moves to one calendar,
+    // with events pending in partitions and inboxes.
+    ActorTestKit testKit = ActorTestKit.create("partitioned-settle", ConfigFactory.parseString(
+        "fabemu.engine.parallel-min-events = 1000000\nfabemu.engine.parallel-settle-windows = 20")
+        .withFallback(threads(2)));
+    try {
+      EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.run(testKit.system(), devices,
+          DeviceActorFactory.GENERIC, LOOKAHEAD_PS, GossipCore.starts(devices, LATE_START_PS), ProgressListener.NONE));
+
+      assertThat(outcome.reports()).isEqualTo(plain.reports());
+      assertThat(outcome.windows()).isEqualTo(plain.windows());
+      assertThat(outcome.events()).isEqualTo(plain.eventsHandled());
+      assertThat(outcome.lastEventTimePs()).isEqualTo(plain.lastEventTimePs());
+    } finally {
+      testKit.shutdownTestKit();
+    }
+  }
+
+  @Test
   void shouldMatchThePlainEngineWhenEveryMemberRunsOnSeveralThreads() {
     ActorTestKit testKit = ActorTestKit.create("partitioned-members", threads(3));
     try {
