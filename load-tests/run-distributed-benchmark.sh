@@ -31,6 +31,8 @@
 # and that no /dev/shm/fabemu-aeron-<pid>-* folder of its JVMs is left (removing leftovers); both are reported.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=member-leftovers.sh
+. "$root/load-tests/member-leftovers.sh"
 fabemu="$root/bin/fabemu"
 [ -f "$root/app/target/fabemu.jar" ] || {
   echo "run-distributed-benchmark: not built yet: run 'mvn -B -q -DskipTests package' first" >&2; exit 2; }
@@ -112,25 +114,7 @@ run_one() {
   wait "$current_tpid" || rc=$?
   current_tpid=""
   end=$(date +%s.%N)
-  # No member JVM may outlive the run: they leave on their own within seconds; leftovers are killed by pid.
-  local left="" deadline=$((SECONDS + 15))
-  while :; do
-    left=""
-    for p in $seen; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
-    [ -z "$left" ] || [ $SECONDS -ge $deadline ] && break
-    sleep 0.5
-  done
-  if [ -n "$left" ]; then
-    echo "run-distributed-benchmark: member JVM(s)$left still running 15 s after the run; killing them" >&2
-    for p in $left; do kill -KILL "$p" 2>/dev/null || true; done
-  fi
-  for p in $cpid $seen; do
-    for d in /dev/shm/fabemu-aeron-"$p"-*; do
-      [ -e "$d" ] || continue
-      echo "run-distributed-benchmark: $d left behind; removing it" >&2
-      rm -rf "$d"
-    done
-  done
+  reap_members run-distributed-benchmark "$cpid" "$seen"
   local line
   line="$(grep '^# Run:' "$out" | tail -1 || true)"
   if [ "$rc" -ne 0 ] || [ -z "$line" ]; then

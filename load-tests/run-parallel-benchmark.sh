@@ -50,6 +50,8 @@
 # leftovers by pid) and that no /dev/shm/fabemu-aeron-<pid>-* folder of its JVMs is left (removing leftovers).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=member-leftovers.sh
+. "$root/load-tests/member-leftovers.sh"
 fabemu="$root/bin/fabemu"
 me=run-parallel-benchmark
 [ -f "$root/app/target/fabemu.jar" ] || {
@@ -215,25 +217,7 @@ run_one() {
   done
   wait "$current_tpid" || rc=$?
   current_tpid=""
-  # No member JVM may outlive the run: they leave on their own within seconds; leftovers are killed by pid.
-  local left="" deadline=$((SECONDS + 15))
-  while :; do
-    left=""
-    for p in $seen; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
-    [ -z "$left" ] || [ $SECONDS -ge $deadline ] && break
-    sleep 0.5
-  done
-  if [ -n "$left" ]; then
-    echo "$me: member JVM(s)$left still running 15 s after the run; killing them" >&2
-    for p in $left; do kill -KILL "$p" 2>/dev/null || true; done
-  fi
-  for p in $cpid $seen; do
-    for d in /dev/shm/fabemu-aeron-"$p"-*; do
-      [ -e "$d" ] || continue
-      echo "$me: $d left behind; removing it" >&2
-      rm -rf "$d"
-    done
-  done
+  reap_members "$me" "$cpid" "$seen"
   local line
   line="$(grep '^# Run:' "$out" | tail -1 || true)"
   if [ "$rc" -ne 0 ] || [ -z "$line" ]; then

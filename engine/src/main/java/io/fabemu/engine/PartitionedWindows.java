@@ -290,7 +290,12 @@ final class PartitionedWindows implements AutoCloseable {
 
   /** Files an event for a hosted device (between windows only). */
   void add(Event event) {
-    int p = partitionOf[event.targetDevice()];
+    int target = event.targetDevice();
+    int p = target >= 0 && target < partitionOf.length ? partitionOf[target] : -1;
+    if (p < 0) {
+      throw new IllegalStateException("member " + memberId + " has an event for device " + target
+          + ", which it does not host: " + event);
+    }
     calendars[p].add(event);
     partitionNextPs[p * STRIDE] = Math.min(partitionNextPs[p * STRIDE], event.timePs());
   }
@@ -431,22 +436,15 @@ final class PartitionedWindows implements AutoCloseable {
   /** Runs one device's batch on worker {@code worker} and files what it sent. */
   private void runDevice(int worker, int device, List<Event> events) {
     WorkerState state = states[worker];
-    if (state.failure != null || device >= runners.length || runners[device] == null) {
-      if (state.failure == null) {
-        state.failure = new IllegalStateException("member " + memberId + " has " + events.size()
-            + " event(s) for device " + device + ", which it does not host (first: " + events.get(0) + ")");
-        state.failedDevice = device;
-      }
-      return;  // a failed window's remaining devices do not run: the run is over
-    }
+    // Only hosted devices' events are ever filed here (add and file check the target), so the runner exists.
     DeviceRunner runner = runners[device];
     ArrayList<Event> out = state.out;
     int handled;
     try {
       handled = runner.runWindow(events, windowEndPs, out);
     } catch (RuntimeException | AssertionError | StackOverflowError e) {
-      state.failure = e;
-      state.failedDevice = device;
+      // Every device of the window still runs, and the lowest failing id is the one reported, whatever the threads.
+      fail(state, device, e);
       out.clear();
       return;
     }
@@ -477,9 +475,8 @@ final class PartitionedWindows implements AutoCloseable {
   private void file(WorkerState state, int worker, int home, int device, Event event) {
     int target = event.targetDevice();
     if (target < 0 || target >= partitionOf.length) {
-      state.failure = new IllegalStateException("device " + device + " sent an event to unknown device " + target
-          + ": " + event);
-      state.failedDevice = device;
+      fail(state, device, new IllegalStateException("device " + device + " sent an event to unknown device "
+          + target + ": " + event));
       return;
     }
     int p = partitionOf[target];
@@ -498,9 +495,9 @@ final class PartitionedWindows implements AutoCloseable {
     } else {
       int member = memberOfDevice == null ? -1 : memberOfDevice[target];
       if (member < 0 || member == memberId) {
-        state.failure = new IllegalStateException("device " + device + " sent an event to device " + target
-            + ", which no member hosts: " + event);
-        state.failedDevice = device;
+        fail(state, device, new IllegalStateException("device " + device + " sent an event to device " + target
+            + ", which " + (member < 0 ? "no member hosts" : "member " + memberId + " has no core for") + ": "
+            + event));
         return;
       }
       if (event.timePs() < globalEndPs && state.violation == null) {
@@ -509,6 +506,14 @@ final class PartitionedWindows implements AutoCloseable {
             + member + ") due at " + event.timePs() + " ps, before the global window's end " + globalEndPs + " ps";
       }
       state.outbound[member].add(event);
+    }
+  }
+
+  /** Keeps {@code failure} when {@code device} is the lowest failing device this worker has seen in the window. */
+  private static void fail(WorkerState state, int device, Throwable failure) {
+    if (state.failure == null || device < state.failedDevice) {
+      state.failure = failure;
+      state.failedDevice = device;
     }
   }
 

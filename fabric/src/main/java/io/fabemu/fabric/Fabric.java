@@ -280,7 +280,6 @@ public final class Fabric {
     return peers;
   }
 
-  /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */
   /**
    * The number of devices of a fabric of {@code scenario} on {@code topology}, as {@link #build} makes them, without
    * building it: the topology's devices, then a run with faults' management node, the I/O nodes' external Ethernet
@@ -322,6 +321,7 @@ public final class Fabric {
     return lookahead;
   }
 
+  /** The external Ethernet's device id: after the topology's devices and the management node; -1 without one. */
   private static int ethernetDevice(Topology topology, FaultPlan faults, EthernetSpec ethernet) {
     return ethernet == null ? -1 : topology.deviceCount() + (faults.isActive() ? 1 : 0);
   }
