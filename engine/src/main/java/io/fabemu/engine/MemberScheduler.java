@@ -65,6 +65,11 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  *
  * <p>Devices are its children and watched: a device that fails (or stops) is reported once as
  * {@link Coordinator.MemberFailed}, as is a device that sends to another member below the cross-member lookahead.
+ *
+ * <p>Past 500 lines on purpose: this is one actor's state machine (the phases, the global-window protocol with its
+ * peers and the coordinator, and the three ways a sub-window runs), whose handlers all read and write the same
+ * window state; the parts that do not need it live apart ({@link PartitionedWindows}, {@link WindowWorkers},
+ * {@link EventSizes}, the plain {@link EventCalendar} and {@link DeviceRunner}).
  */
 public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Command> {
 

@@ -40,6 +40,9 @@ import java.util.List;
  *
  * <p>Used by the member's scheduler thread only; the workers touch the partitions and runners only inside
  * {@link #runWindow}. The scheduler adds events between windows only.
+ *
+ * <p>Just past 500 lines, most of them comments on who may touch what when: the window's state that the caller and
+ * the workers share stays private to one class, so that no other code can touch it mid-round.
  */
 final class PartitionedWindows implements AutoCloseable {
 
