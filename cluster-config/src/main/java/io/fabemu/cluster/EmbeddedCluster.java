@@ -139,6 +139,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     try {
       PekkoWindowEngine.byteSetting(merged, PekkoWindowEngine.FAN_OUT_MIN_DATA_BYTES_PATH);
       PekkoWindowEngine.byteSetting(merged, PekkoWindowEngine.FAN_OUT_MIN_DATA_BYTES_PER_DEVICE_PATH);
+      PekkoWindowEngine.checkParallelSettings(merged);
     } catch (IllegalArgumentException e) {
       throw new ClusterStartException("cannot start the cluster member: " + e.getMessage(), e);
     }

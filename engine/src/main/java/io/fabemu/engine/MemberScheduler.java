@@ -148,8 +148,6 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
    */
   public static final long SUMMARY_EVERY = 16;
 
-  static final String PARALLEL_SETTLE_WINDOWS_PATH = "fabemu.engine.parallel-settle-windows";
-
   /** Most events in one {@link EventBatch}. */
   public static final int MAX_BATCH_EVENTS = 1_000;
 
@@ -335,11 +333,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     }
     this.hostedDevices = hosted;
     int threads = PartitionedWindows.threads(context.getSystem().settings().config());
-    this.parallelSettleWindows = context.getSystem().settings().config().getLong(PARALLEL_SETTLE_WINDOWS_PATH);
-    if (parallelSettleWindows < 1) {
-      throw new IllegalArgumentException(PARALLEL_SETTLE_WINDOWS_PATH + " must be at least 1, got "
-          + parallelSettleWindows);
-    }
+    this.parallelSettleWindows = PartitionedWindows.settleWindows(context.getSystem().settings().config());
     this.partitioned = threads > 1 && fanOutMinDataBytes > 0
         ? PartitionedWindows.create(context.getSystem().settings().config(), runners, lastProgress, lookaheadPs,
             memberOfDevice, memberId, memberCount)
@@ -498,17 +492,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
       runPartitionedSubWindows();
       return;
     }
-    while (true) {
-      long startPs = calendar.nextTimePs();
-      if (startPs >= windowEndPs) {
-        finishGlobalWindow();
-        return;
-      }
-      subWindowStartPs = startPs;
-      subWindowEndPs = startPs + Math.min(lookaheadPs, windowEndPs - startPs);
-      phase = Phase.SUBWINDOW;
+    while (openSubWindow(calendar.nextTimePs())) {
       pendingReplies = 0;
-      subWindows++;
       stagedWorkBytes = 0L;
       calendar.drainWindow(subWindowEndPs, stager);
       // One device alone gains nothing from its actor, unless fanning out is forced (thresholds of 0, as in tests).
@@ -543,23 +528,14 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         runSubWindows();
         return;
       }
-      long startPs = partitioned.nextTimePs();
-      if (startPs >= windowEndPs) {
-        finishGlobalWindow();
+      if (!openSubWindow(partitioned.nextTimePs())) {
         return;
       }
-      subWindowStartPs = startPs;
-      subWindowEndPs = startPs + Math.min(lookaheadPs, windowEndPs - startPs);
-      phase = Phase.SUBWINDOW;
-      subWindows++;
       PartitionedWindows.Outcome outcome = partitioned.runWindow(subWindowEndPs, windowEndPs, outbound);
       eventsSinceSummary += outcome.handled;
       progressSum += outcome.progressDelta;
       if (outcome.finished != null) {
-        if (finishedSinceSummary == null) {
-          finishedSinceSummary = new ArrayList<>();
-        }
-        finishedSinceSummary.addAll(outcome.finished);
+        addFinished(outcome.finished);
       }
       if (outcome.failure != null) {
         deviceFailed(outcome.failedDevice, outcome.failure);
@@ -572,6 +548,32 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
         return;
       }
     }
+  }
+
+  /**
+   * Opens the sub-window that starts at {@code startPs}, this member's next event, inside the current global
+   * window; when that is at or after the global window's end, finishes the global window instead.
+   *
+   * @return whether a sub-window was opened
+   */
+  private boolean openSubWindow(long startPs) {
+    if (startPs >= windowEndPs) {
+      finishGlobalWindow();
+      return false;
+    }
+    subWindowStartPs = startPs;
+    subWindowEndPs = startPs + Math.min(lookaheadPs, windowEndPs - startPs);
+    phase = Phase.SUBWINDOW;
+    subWindows++;
+    return true;
+  }
+
+  /** Keeps case results the devices finished, until the next summary. */
+  private void addFinished(List<DeviceReport.RankResult> finished) {
+    if (finishedSinceSummary == null) {
+      finishedSinceSummary = new ArrayList<>();
+    }
+    finishedSinceSummary.addAll(finished);
   }
 
   /** Files events for hosted devices (between sub-windows). */
@@ -702,10 +704,7 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
     }
     eventsSinceSummary += handled;
     if (!finished.isEmpty()) {
-      if (finishedSinceSummary == null) {
-        finishedSinceSummary = new ArrayList<>();
-      }
-      finishedSinceSummary.addAll(finished);
+      addFinished(finished);
     }
     progressSum += progress - lastProgress[deviceId];
     lastProgress[deviceId] = progress;

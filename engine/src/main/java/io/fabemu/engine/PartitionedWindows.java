@@ -48,6 +48,7 @@ final class PartitionedWindows implements AutoCloseable {
 
   static final String WINDOW_THREADS_PATH = "fabemu.engine.window-threads";
   static final String PARALLEL_MIN_EVENTS_PATH = "fabemu.engine.parallel-min-events";
+  static final String PARALLEL_SETTLE_WINDOWS_PATH = "fabemu.engine.parallel-settle-windows";
 
   /** Partitions per worker: enough to even out uneven partitions, few enough to keep a partition's events local. */
   static final int PARTITIONS_PER_THREAD = 4;
@@ -237,11 +238,40 @@ final class PartitionedWindows implements AutoCloseable {
   }
 
   private static int minEvents(Config config) {
-    int value = config.getInt(PARALLEL_MIN_EVENTS_PATH);
+    int value = intSetting(config, PARALLEL_MIN_EVENTS_PATH);
     if (value < 0) {
       throw new IllegalArgumentException(PARALLEL_MIN_EVENTS_PATH + " must be 0 or more, got " + value);
     }
     return value;
+  }
+
+  /** The sub-windows after which a member looks whether its windows are big enough ({@link #windowsTooSmall}). */
+  static long settleWindows(Config config) {
+    int value = intSetting(config, PARALLEL_SETTLE_WINDOWS_PATH);
+    if (value < 1) {
+      throw new IllegalArgumentException(PARALLEL_SETTLE_WINDOWS_PATH + " must be at least 1, got " + value);
+    }
+    return value;
+  }
+
+  /**
+   * Checks every setting of the parallel windows in {@code config}.
+   *
+   * @throws IllegalArgumentException naming the setting and the value when one is not valid
+   */
+  static void checkSettings(Config config) {
+    threads(config);
+    minEvents(config);
+    settleWindows(config);
+  }
+
+  private static int intSetting(Config config, String path) {
+    try {
+      return config.getInt(path);
+    } catch (com.typesafe.config.ConfigException e) {
+      throw new IllegalArgumentException(path + " must be a whole number, got " + config.getValue(path).render(),
+          e);
+    }
   }
 
   /** Workers, the scheduler's thread included. */

@@ -223,6 +223,16 @@ public final class PekkoWindowEngine {
   }
 
   /**
+   * Checks the settings of a member's windows on several threads ({@code fabemu.engine.window-threads},
+   * {@code parallel-min-events}, {@code parallel-settle-windows}), which every member's scheduler reads.
+   *
+   * @throws IllegalArgumentException naming the setting and the value when one is not valid
+   */
+  public static void checkParallelSettings(Config config) {
+    PartitionedWindows.checkSettings(config);
+  }
+
+  /**
    * The size setting at {@code path} of {@code config} (one of the fan-out settings), in bytes.
    *
    * @throws IllegalArgumentException naming the setting when it is not a size of 0 B or more

@@ -139,6 +139,20 @@ class PartitionedWindowsTest {
   }
 
   @Test
+  void shouldNameTheSettingAndTheValueWhenAParallelSettingIsBad() {
+    Config base = ConfigFactory.load("application-test");
+    PekkoWindowEngine.checkParallelSettings(base);
+    assertThatThrownBy(() -> PekkoWindowEngine.checkParallelSettings(
+        ConfigFactory.parseString("fabemu.engine.parallel-min-events = lots").withFallback(base)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("fabemu.engine.parallel-min-events must be a whole number, got \"lots\"");
+    assertThatThrownBy(() -> PekkoWindowEngine.checkParallelSettings(
+        ConfigFactory.parseString("fabemu.engine.parallel-settle-windows = 0").withFallback(base)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("fabemu.engine.parallel-settle-windows must be at least 1, got 0");
+  }
+
+  @Test
   void shouldRefuseAWindowThreadCountThatIsNotOne() {
     Config config = ConfigFactory.parseString("fabemu.engine.window-threads = many");
 
