@@ -9,6 +9,6 @@ jar="$root/load-tests/$target/fabemu-load-tests-0.1.0-SNAPSHOT.jar"
 mode="${1:-check}"
 shift || true
 profile="${FABEMU_PROFILE:-$root/profiles/roce25g-tor-spine-fpga.conf}"
-reference="${FABEMU_REFERENCE:-$root/../shared/reference/inc-allreduce-4nodes.csv}"
+reference="${FABEMU_REFERENCE:-$root/reference/inc-allreduce-4nodes.csv}"
 exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn ${FABEMU_BENCH_JAVA_OPTS:-} \
   -cp "$jar:$root/load-tests/$target/lib/*" io.fabemu.loadtests.Calibration "$mode" "$profile" "$reference" "$@"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs the transmission-method grid of issue 15 (see OpticalMethodGridBenchmark's Javadoc; docs/performance.md, "The
-# optical cluster (seed 004)"): SCENARIO [--ratios=1,2,4,8,16] [--grids=mesh,p2p,switch] [KEY=VALUE ...], e.g.
+# Runs the transmission-method grid (see OpticalMethodGridBenchmark's Javadoc; docs/performance.md, "The
+# optical cluster"): SCENARIO [--ratios=1,2,4,8,16] [--grids=mesh,p2p,switch] [KEY=VALUE ...], e.g.
 #   load-tests/run-optical-grid-benchmark.sh load-tests/optical/optical-grid-bench.conf
 #   load-tests/run-optical-grid-benchmark.sh load-tests/optical/optical-grid-bench.conf --grids=mesh
-# Exit status 1 when the done-when check fails. Build first: mvn -B -q -DskipTests package. FABEMU_BENCH_JAVA_OPTS
+# Exit status 1 when the target check fails. Build first: mvn -B -q -DskipTests package. FABEMU_BENCH_JAVA_OPTS
 # adds JVM options (default heap: -Xmx4g; the grid's scenario is 16 NPUs of at most 4 MiB activations).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the optical cluster at scale, issue 15's performance item (see OpticalScaleBenchmark's Javadoc;
-# docs/performance.md, "The optical cluster (seed 004)"): SCENARIO [KEY=VALUE ...], e.g.
+# Runs the optical cluster at scale (see OpticalScaleBenchmark's Javadoc;
+# docs/performance.md, "The optical cluster"): SCENARIO [KEY=VALUE ...], e.g.
 #   load-tests/run-optical-scale-benchmark.sh load-tests/optical/optical-64x64-allreduce.conf
 #   load-tests/run-optical-scale-benchmark.sh load-tests/optical/optical-8x512-pipeline.conf
 # Exit status 1 when the run did not complete. Build first: mvn -B -q -DskipTests package. FABEMU_BENCH_JAVA_OPTS

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parallel-speed benchmark (issue 29): each case on 1 member with 1 core, 1 member with all cores, and N members on
+# Parallel-speed benchmark: each case on 1 member with 1 core, 1 member with all cores, and N members on
 # disjoint cores, back to back, each run a fresh `bin/fabemu run FILE --no-progress [--members N --transport tcp]`
 # bounded by a timeout. Prints one Markdown table per run of the script: the emulation's wall time (from the run's
 # own summary line, `# Run: ... (wall S s)`, the median over FABEMU_PAR_REPEATS runs, with their range), the
@@ -34,7 +34,7 @@
 #                       -Xmx is passed on to the members), FABEMU_MEMBER_JAVA_OPTS (the members' own, e.g. -Xmx4g).
 #
 # Usage: load-tests/run-parallel-benchmark.sh [case ...]     (build first: mvn -B -q -DskipTests package)
-# Cases (default: the five large ones of issue 29, in this order):
+# Cases (default: the five large ones of docs/performance.md, in this order):
 #   rd-4096x8B              leaf-spine 4,096 hosts, 32 per TOR, 16 spines, recursive-doubling Allreduce 8 B, 5
 #                           iterations + 1 warm-up (ScaleBenchmark's rd-4096x8B)
 #   ring-1024x1MiB          leaf-spine 1,024 hosts, 32 per TOR, 8 spines, ring Allreduce 1 MiB, real data, 1 iteration

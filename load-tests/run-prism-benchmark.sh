@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs the embedded-ring benchmark of issue 14 (see PrismRingsBenchmark's Javadoc; docs/performance.md, "Embedded
+# Runs the embedded-ring benchmark (see PrismRingsBenchmark's Javadoc; docs/performance.md, "Embedded
 # rings on the prism"): SCENARIO [KEY=VALUE ...], e.g.
 #   load-tests/run-prism-benchmark.sh load-tests/prism/prism-rings-bench.conf
 #   load-tests/run-prism-benchmark.sh load-tests/prism/prism-6x64-bench.conf
-# Exit status 1 when the done-when check fails. Build first: mvn -B -q -DskipTests package. FABEMU_BENCH_JAVA_OPTS
+# Exit status 1 when the target check fails. Build first: mvn -B -q -DskipTests package. FABEMU_BENCH_JAVA_OPTS
 # adds JVM options (default heap: -Xmx18g; 256 MiB of real data on 24 ranks holds about 14 GiB at its peak).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

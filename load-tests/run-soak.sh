@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak run (issue 17; see SoakRun's Javadoc and docs/faults.md, "Soak"): consecutive runs of a faulted scenario on
+# Soak run (see SoakRun's Javadoc and docs/faults.md, "Soak"): consecutive runs of a faulted scenario on
 # 3 members (2 `fabemu member` JVMs on 127.0.0.1 and the coordinator, all living through the whole soak) until
 # FABEMU_SOAK_CASES cases have run (default 1000), every run's digest checked against the one-member run's, and
 # the heap after a full GC of every JVM sampled after every run; fails (exit 1) when a heap grows by more than

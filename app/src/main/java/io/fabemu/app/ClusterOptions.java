@@ -13,7 +13,7 @@ import picocli.CommandLine.TypeConversionException;
  * member binds and how members talk. All members of one cluster must use the same transport.
  */
 final class ClusterOptions {
-  /** The transport when none is given: tcp has the shortest round trips on small machines (STACK.md). */
+  /** The transport when none is given: tcp has the shortest round trips on small machines (docs/dependencies.md). */
   static final Transport DEFAULT_TRANSPORT = Transport.TCP;
 
   @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",

@@ -17,7 +17,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * Command-line fuzzing (issue 17, deliverable 3, the short part): argument lists for {@code fabemu validate},
+ * Command-line fuzzing (the short part): argument lists for {@code fabemu validate},
  * built from real options, mutated values and random text, keep the promise of {@link ScenarioFuzzTest}: exit 0,
  * or exit 2 with one line on stderr and no stack trace, within the per-case time guard. Only {@code validate} and
  * {@code --help}-like arguments are used, so no emulation runs. Tries as in {@link ScenarioFuzzTest}.

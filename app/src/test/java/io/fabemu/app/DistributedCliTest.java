@@ -119,7 +119,7 @@ class DistributedCliTest {
 
   @Test
   void shouldGiveTheOneMemberDigestOverAeronUdp() throws Exception {
-    // Aeron's round trip here is ~9 ms per window (STACK.md), so a scenario with few windows: 2 TORs, 2 members.
+    // Aeron's round trip here is ~9 ms per window (docs/dependencies.md), so a scenario with few windows: 2 TORs, 2 members.
     Path scenario = dir.resolve("small.conf");
     Files.writeString(scenario, """
         name = small

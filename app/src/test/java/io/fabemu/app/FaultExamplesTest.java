@@ -39,7 +39,7 @@ class FaultExamplesTest extends CliTestBase {
   @Test
   void theLargeSpineFailureExampleResendsWhatWasLostAndNothingSpuriously() {
     assertThat(fabemu("run", "../examples/leafspine128-spine-failure.conf", "--no-progress")).isZero();
-    // The trial: with a flat 50 us timeout thousands of spurious resends, 289 before the fault; adaptive,
+    // The reported trial: with a flat 50 us timeout thousands of spurious resends, 289 before the fault; adaptive,
     // every lost packet's message is resent once and nothing else (docs/faults.md, "The retransmit timeout").
     assertThat(stdout).containsPattern("\\n0 +1500\\.000 +switch spine0 +down +3\\.000 +5\\.800 +12 +0 +12 +0 +5 ")
         .contains("# Fault totals: 12 packets lost, 0 corrupted, 12 messages resent after a loss, 0 resent "

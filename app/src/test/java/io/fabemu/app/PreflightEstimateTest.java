@@ -167,7 +167,7 @@ class PreflightEstimateTest extends CliTestBase {
 
   @Test
   void shouldSayOnHowManyMembersOfTheHeapALargeRingFits() {
-    // The issue's large ring: 4,096 ranks of 1 MiB with real data, 128 TORs.
+    // The large ring that was reported: 4,096 ranks of 1 MiB with real data, 128 TORs.
     ScenarioSpec spec = ScenarioLoader.parse("""
         name = ring-4096x1MiB
         topology { kind = leaf-spine, hosts = 4096, hosts-per-tor = 32, spines = 16 }

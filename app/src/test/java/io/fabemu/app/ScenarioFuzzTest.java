@@ -24,7 +24,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Scenario fuzzing (issue 17, deliverable 3): the valid scenarios of {@code examples/} and {@code profiles/},
+ * Scenario fuzzing: the valid scenarios of {@code examples/} and {@code profiles/},
  * mutated (keys deleted, misspelled, duplicated; values of the wrong type or extreme; odd encodings and line ends;
  * includes of missing or device files; deep nesting; huge keys and values; truncation; byte flips; non-ASCII
  * digits), are given to {@code fabemu validate} in-process. The promise: exit 0, or exit 2 with exactly one line on

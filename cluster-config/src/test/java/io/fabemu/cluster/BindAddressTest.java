@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A member listens on the address it was given and on no other: one started on 127.0.0.2 accepts connections there
  * and refuses them on 127.0.0.1 (the same port), so a member on a multi-homed machine is not reachable through an
- * interface its operator did not name (issue 17's security promise; Artery's own default binds the canonical host,
+ * interface its operator did not name (the security promise of docs/reliability.md; Artery's own default binds the canonical host,
  * fabemu sets it explicitly).
  */
 class BindAddressTest {

@@ -54,23 +54,23 @@ public enum Algorithm {
   INC_SOCKET,
   /**
    * Allreduce, reduce-scatter, all-gather on every ring of the fabric's ring embedding at once, the vector cut across
-   * them in proportion to their bandwidth ({@link MultiRing}; the embedded-rings seed); needs {@link EmbeddedRings}.
+   * them in proportion to their bandwidth ({@link MultiRing}; the ring patent); needs {@link EmbeddedRings}.
    */
   MULTI_RING,
-  /** The ring algorithms on ring 0 of the embedding, one direction: the seed's single-ring baseline. */
+  /** The ring algorithms on ring 0 of the embedding, one direction: the patent's single-ring baseline. */
   SINGLE_RING,
   /** The ring algorithms on ring 0 of the embedding and its reverse at once (both directions of its links). */
   BIDIRECTIONAL_RING,
   /**
    * Allreduce on a line (ring 0 of the embedding without its closing hop): streamed forward reduce, backward
-   * broadcast ({@link LineAllreduce}), the seed's baseline.
+   * broadcast ({@link LineAllreduce}), the patent's baseline.
    */
   LINE,
   /** The line Allreduce started from both ends, reduced at the middle ({@link LineAllreduce#fromBothEnds}). */
   LINE_BOTH_ENDS,
   /**
-   * Pipeline: between stages, the gateway NPU sends one copy, the target gateway broadcasts it in its server (seed
-   * 004's method 1, {@link io.fabemu.core.optical.TransmissionMethod#SEND_BROADCAST}); replicated activations only.
+   * Pipeline: between stages, the gateway NPU sends one copy, the target gateway broadcasts it in its server (the
+   * optical patent's method 1, {@link io.fabemu.core.optical.TransmissionMethod#SEND_BROADCAST}); replicated activations only.
    */
   SEND_BROADCAST,
   /** Pipeline: the gateway reads its neighbours' data over the bus, sends, the target writes (method 2). */
@@ -80,11 +80,11 @@ public enum Algorithm {
   /** Pipeline: the NPUs send to the gateway, it sends, the target gateway sends on to its neighbours (method 4). */
   SWITCH_SEND;
 
-  /** The pipeline's algorithms that carry out the seed's four transmission methods, in the seed's order. */
+  /** The pipeline's algorithms that carry out the patent's four transmission methods, in the patent's order. */
   public static final List<Algorithm> TRANSMISSION_METHODS = List.of(SEND_BROADCAST, P2P_BUS, ALLGATHER_SEND_SCATTER,
       SWITCH_SEND);
 
-  /** The seed's transmission method this pipeline algorithm carries out; null for every other algorithm. */
+  /** The patent's transmission method this pipeline algorithm carries out; null for every other algorithm. */
   public TransmissionMethod transmissionMethod() {
     return switch (this) {
       case SEND_BROADCAST -> TransmissionMethod.SEND_BROADCAST;

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The collective operations fabemu runs on real data, and {@link #PIPELINE}: one iteration of pipeline-parallel
- * training on an optical cluster (seed 004), whose operation is a whole iteration ({@link PipelineIteration}).
+ * training on an optical cluster (the optical patent), whose operation is a whole iteration ({@link PipelineIteration}).
  */
 public enum Collective {
   ALLREDUCE, REDUCE, BROADCAST, ALLGATHER, REDUCE_SCATTER, GATHER, SCATTER, ALLTOALL, BARRIER, SENDRECV, PIPELINE;

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Directed rings embedded in the fabric over the world's ranks (one rank per node), for the ring algorithms of the
- * embedded-rings seed (002_496bb1f2ed3f2dd8.txt): each ring visits every rank once, each hop over a link that joins
+ * ring patent: each ring visits every rank once, each hop over a link that joins
  * its two nodes. The fabric builds it from the scenario's ring embedding (the prism's face rule, a search, or the
  * user's list) and the links under each hop; the algorithms take the subsets they run on ({@link #forAlgorithm}).
  *

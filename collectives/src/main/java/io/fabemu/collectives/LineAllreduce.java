@@ -4,7 +4,7 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkCount;
 import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
 
 /**
- * The streaming line Allreduce of the embedded-rings seed (002_496bb1f2ed3f2dd8.txt, [0006]-[0010]), the baseline
+ * The streaming line Allreduce of the ring patent ([0006]-[0010]), the baseline
  * its rings improve on: the ranks in a line (ring 0 of the embedding without its closing hop), the vector streamed
  * in F fragments ({@link EmbeddedRings#lineFragments}: by default p, the size of a ring's chunks).
  * {@link #fromOneEnd}: the first rank sends each fragment forward; each
@@ -20,7 +20,7 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
  * from the middle receives it at step f+D+e. Cost with F fragments: F + 2p - 3 steps from one end, about F + p from
  * both, each alpha + (n/F) beta; with the default F = p, 3p - 3 and about 2p. Tags: fragment f is round f; phases 0
  * (forward reduce) and 1 (backward results), and from both ends 2 (backward reduce) and 3 (forward results). Lane
- * 0: one link per neighbour and direction, as the seed's line has.
+ * 0: one link per neighbour and direction, as the patent's line has.
  */
 final class LineAllreduce {
   private LineAllreduce() {}

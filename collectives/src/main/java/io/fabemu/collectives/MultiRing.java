@@ -7,7 +7,7 @@ import static io.fabemu.collectives.ScheduleBuilder.mod;
 import java.util.List;
 
 /**
- * The ring collectives on several embedded rings at once (the embedded-rings seed, 002_496bb1f2ed3f2dd8.txt, claims
+ * The ring collectives on several embedded rings at once (the ring patent, claims
  * 8-12): the vector is cut into one fragment per ring in proportion to the rings' bandwidths
  * ({@link EmbeddedRings#fragmentCounts}), and every ring runs the ring reduce-scatter and then the ring all-gather
  * of {@link RingAllreduce} on its fragment, all rings in the same steps. So in every step a rank sends one chunk

@@ -3,8 +3,8 @@ package io.fabemu.collectives;
 import io.fabemu.core.optical.ConnectionPolicy;
 
 /**
- * One rank's schedule for one iteration of pipeline-parallel training on an optical cluster (seed 004 [0055],
- * [0072]-[0074], table 1), with the transfers between stages carried out by one of the seed's four transmission
+ * One rank's schedule for one iteration of pipeline-parallel training on an optical cluster (the optical patent, [0055],
+ * [0072]-[0074], table 1), with the transfers between stages carried out by one of the patent's four transmission
  * methods ([0148]-[0166]) on the emulated NPUs and links.
  *
  * <p>The iteration, GPipe's order: a <b>forward</b> pass of every micro-batch in turn, in which stage {@code s}

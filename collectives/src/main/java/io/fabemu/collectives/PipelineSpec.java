@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * The shape of a {@link Collective#PIPELINE} workload (seed 004 [0055], [0072]-[0074]): one stage per server, in
+ * The shape of a {@link Collective#PIPELINE} workload (the optical patent, [0055], [0072]-[0074]): one stage per server, in
  * server order, each stage on all the server's NPUs; a workload size is the bytes each NPU sends to the next stage
  * per micro-batch (its activation, and as much gradient back).
  *

@@ -9,7 +9,7 @@ import static io.fabemu.collectives.ScheduleBuilder.mod;
  * Ring allreduce: a ring reduce-scatter followed by a ring allgather, 2(p-1) steps, each moving one chunk of about
  * n/p elements to the right neighbour (Patarasuk and Yuan, "Bandwidth optimal all-reduce algorithms for clusters of
  * workstations", JPDC 69(2), 2009; OpenMPI's {@code ompi_coll_base_allreduce_intra_ring}; also the reduce-scatter +
- * all-gather of the embedded-rings patent (002_496bb1f2ed3f2dd8.txt) on one ring). Cost on an ideal network:
+ * all-gather of the ring patent on one ring). Cost on an ideal network:
  * 2(p-1)α + 2(p-1)/p·nβ.
  *
  * <p>The count is cut into p chunks, the first {@code count % p} one element larger. When count &lt; p some chunks

@@ -14,7 +14,7 @@ import java.util.List;
  * ring when count &ge; p, else recursive doubling; allgather below 10,000 bytes in total uses recursive doubling,
  * else ring; reduce-scatter uses ring; rooted collectives use binomial trees.
  *
- * <p>Hierarchical allreduce (the INC paper's "Node mode", 001_e8417a207b8271c7.txt: a leader per node aggregates
+ * <p>Hierarchical allreduce (the INC paper's "Node mode": a leader per node aggregates
  * and broadcasts inside its node) runs a binomial reduce inside each node to its leader (node = rank / ppn, leader =
  * lowest rank of the node), the chosen algorithm among the leaders, then a binomial broadcast inside each node.
  */

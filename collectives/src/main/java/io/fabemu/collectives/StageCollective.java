@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * What a pipeline stage runs among its server's NPUs on each micro-batch's activation (forward) and gradient
- * (backward): the operator-level model-parallel domain of seed 004's table 1. Every one leaves each NPU holding the
+ * (backward): the operator-level model-parallel domain of the optical patent's table 1. Every one leaves each NPU holding the
  * {@code count} elements it sends to the next stage; they differ in what each NPU contributes and whether the NPUs
  * end up holding the same data ({@link #replicated()}, the condition of transmission method 1).
  */

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Existing collectives on the optical full interconnect of seed 004: NPUs relay transit packets between the
+ * Existing collectives on the optical full interconnect of the optical patent: NPUs relay transit packets between the
  * intra-server fabric and their circuits, so traffic for a server without a circuit from the sending NPU goes
  * through the NPU whose circuit reaches it. Element counts that do not divide by the ranks (1, 1001, 10001).
  */

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A pipeline iteration (seed 004) on the emulated optical cluster: every transmission method with every stage
+ * A pipeline iteration (the optical patent) on the emulated optical cluster: every transmission method with every stage
  * collective carried out by the NPUs, their links and circuits, exact on both intra-server kinds and with circuits
  * set up by the OCS controller during the run; the same digest twice; and the methods' measured order against the
  * cost model where it is clear-cut.

@@ -9,7 +9,7 @@ import io.fabemu.fabric.result.RunResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Existing collectives on the prism of seed 002, whose hosts forward transit packets over parallel links. */
+/** Existing collectives on the prism of the ring patent, whose hosts forward transit packets over parallel links. */
 class PrismFabricTest {
 
   @ParameterizedTest

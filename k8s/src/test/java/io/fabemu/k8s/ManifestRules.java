@@ -60,7 +60,7 @@ import java.util.stream.Stream;
  * <p>The manifests hold one StatefulSet of members (its container runs {@code fabemu member}) and one Job whose
  * container runs {@code fabemu run} as coordinator; their arguments refer to environment variables
  * ({@code $(FABEMU_MEMBERS)}), which the rules resolve as Kubernetes does, through the rendered ConfigMaps. The
- * interface they follow (labels, ports, arguments, health paths, RBAC) is the Kubernetes contract of issue 16, see
+ * interface they follow (labels, ports, arguments, health paths, RBAC) is fabemu's Kubernetes contract, see
  * docs/kubernetes.md.
  */
 public final class ManifestRules {

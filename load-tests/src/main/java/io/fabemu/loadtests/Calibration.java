@@ -21,7 +21,7 @@ import java.util.concurrent.Future;
 
 /**
  * Compares a hardware profile with the published osu_allreduce table of the INC paper
- * ({@code ../shared/reference/inc-allreduce-4nodes.csv}: 4 nodes, PPN 8/32/64, 4-256 B, host vs INC Node vs INC
+ * ({@code reference/inc-allreduce-4nodes.csv}: 4 nodes, PPN 8/32/64, 4-256 B, host vs INC Node vs INC
  * Socket), and fits the profile's physical delays to it.
  *
  * <p>{@code check PROFILE CSV}: emulates every cell (osu_allreduce as {@code fabemu osu-allreduce} runs it: float

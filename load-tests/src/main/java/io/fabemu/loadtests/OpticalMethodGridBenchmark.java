@@ -29,7 +29,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The transmission-method grid of issue 15's done-when (docs/performance.md, "The optical cluster (seed 004)"): "over
+ * The transmission-method grid (docs/performance.md, "The optical cluster"): "over
  * a grid of message sizes × intra/inter bandwidth ratios the chosen method is the measured fastest in at least 90 %
  * of cells". Runs a pipeline scenario (load-tests/optical/optical-grid-bench.conf) once per column of the grid and
  * compares, per cell, the cost model's choice with the method measured fastest on the emulated devices.
@@ -40,7 +40,7 @@ import java.util.TreeSet;
  * run per ratio and data kind measures every possible method at every size (a case each), and the cost model's
  * configuration is the cell's: the topology's two bandwidths, read and write delays of {@link #P2P_DELAY_PS}, and the
  * grid's peer-to-peer capability. Three grids: the full mesh without peer-to-peer (the cost file's default; the
- * done-when's check), the full mesh with peer-to-peer (p2p-bus possible), and {@code intra-server.kind = switch}
+ * target's check), the full mesh with peer-to-peer (p2p-bus possible), and {@code intra-server.kind = switch}
  * without peer-to-peer.
  *
  * <p>A cell's choice is the measured fastest when the chosen method's iteration time (the slowest rank's) is at most
@@ -55,7 +55,7 @@ import java.util.TreeSet;
  */
 public final class OpticalMethodGridBenchmark {
 
-  /** The done-when's least share of cells whose choice is the measured fastest. */
+  /** The target's least share of cells whose choice is the measured fastest. */
   static final double MIN_SHARE = 0.9;
 
   /** The intra-server bandwidth as multiples of the optical bandwidth, by default. */
@@ -70,7 +70,7 @@ public final class OpticalMethodGridBenchmark {
   record Grid(String key, String title, String intraServerKind, boolean peerToPeer) {}
 
   static final List<Grid> GRIDS = List.of(
-      new Grid("mesh", "full mesh inside the servers, no peer-to-peer (the done-when's grid)", "full-mesh", false),
+      new Grid("mesh", "full mesh inside the servers, no peer-to-peer (the target's grid)", "full-mesh", false),
       new Grid("p2p", "full mesh inside the servers, peer-to-peer (read and write 1 us)", "full-mesh", true),
       new Grid("switch", "a switch inside each server, no peer-to-peer", "switch", false));
 

@@ -18,7 +18,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The optical cluster at scale, issue 15's performance item (docs/performance.md, "The optical cluster (seed 004)"):
+ * The optical cluster at scale (docs/performance.md, "The optical cluster"):
  * runs one scenario (load-tests/optical/optical-64x64-allreduce.conf, the global AllReduce on 64 servers × 64 NPUs;
  * load-tests/optical/optical-8x512-pipeline.conf, one pipeline iteration of 8 stages on 4,096 NPUs) once on the
  * embedded single-member cluster and prints, for docs/performance.md, its cases (the algorithm run, the mean and

@@ -24,13 +24,13 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The embedded-ring Allreduce benchmark of issue 14 (docs/performance.md, "Embedded rings on the prism"): runs a
+ * The embedded-ring Allreduce benchmark (docs/performance.md, "Embedded rings on the prism"): runs a
  * prism scenario (load-tests/prism/*.conf) once on the embedded single-member cluster and prints, for
  * docs/performance.md, a Markdown table of the Allreduce bus bandwidth (nccl-tests' busbw: algbw × 2(n−1)/n, from
  * the mean over ranks of the per-rank mean latency) per size and algorithm, whether every output was exact, then
  * the run's events, windows, emulation wall time, events per second, peak heap, set-up time and digest.
  *
- * <p>The issue's done-when is a benchmark check, not a unit test: when the scenario runs {@code single-ring} and
+ * <p>The target is a benchmark check, not a unit test: when the scenario runs {@code single-ring} and
  * {@code multi-ring} at 64 MiB, the multi-ring busbw must be at least {@value #MIN_MULTI_RING_GAIN} times the
  * single-ring busbw, and when it also runs {@code line} there, the line's busbw must be below the single ring's.
  * Exit status 1 when a check that applies fails (or an output is wrong, or the run did not complete), 0 otherwise,
@@ -42,10 +42,10 @@ import java.util.TreeSet;
  */
 public final class PrismRingsBenchmark {
 
-  /** The done-when's least multi-ring gain over the single ring at {@link #CHECK_SIZE_BYTES}. */
+  /** The target's least multi-ring gain over the single ring at {@link #CHECK_SIZE_BYTES}. */
   static final double MIN_MULTI_RING_GAIN = 2.7;
 
-  /** The size the done-when is stated at: 64 MiB. */
+  /** The size the target is stated at: 64 MiB. */
   static final long CHECK_SIZE_BYTES = 64L << 20;
 
   private PrismRingsBenchmark() {}
@@ -153,7 +153,7 @@ public final class PrismRingsBenchmark {
     return sizeBytes + " B";
   }
 
-  /** The done-when's checks that apply to the cases run; prints each; true when none fails. */
+  /** The target's checks that apply to the cases run; prints each; true when none fails. */
   private static boolean check(Map<Algorithm, Map<Long, CaseResult>> byAlgorithm, int ranks) {
     CaseResult single = byAlgorithm.getOrDefault(Algorithm.SINGLE_RING, Map.of()).get(CHECK_SIZE_BYTES);
     if (single == null) {

@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The soak run of issue 17: consecutive runs of one faulted scenario on three cluster members until at least
+ * The soak run: consecutive runs of one faulted scenario on three cluster members until at least
  * {@code CASES} cases have run, every run checked against the one-member run, and the heap of every JVM watched.
  * Two {@code fabemu member} JVMs are started on 127.0.0.1 (one forms the cluster) and serve every run; this JVM is
  * the coordinator and third member of each ({@code fabemu run SCENARIO --members 3 --seed-nodes ...}, through

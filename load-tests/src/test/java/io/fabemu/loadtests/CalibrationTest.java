@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
  */
 class CalibrationTest {
   private static final Path PROFILE = Path.of("..", "profiles", "roce25g-tor-spine-fpga.conf");
-  private static final Path REFERENCE = Path.of("..", "..", "shared", "reference", "inc-allreduce-4nodes.csv");
+  private static final Path REFERENCE = Path.of("..", "reference", "inc-allreduce-4nodes.csv");
 
   @Test
   void shouldReproduceTheFourNodeTableWithinTheBarWhenTheCommittedProfileIsUsed() throws Exception {
-    assertThat(REFERENCE).as("the reference table ../shared/reference (CI checks out ../shared beside the repo)")
+    assertThat(REFERENCE).as("the reference table reference/inc-allreduce-4nodes.csv")
         .exists();
     List<Cell> cells = Calibration.readReference(REFERENCE);
     assertThat(cells).hasSize(63);

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.function.IntUnaryOperator;
 
 /**
- * The Ethernet NIC on an I/O node's router (the seed's NIC 200: transmit part 201, address table 202, receive part
+ * The Ethernet NIC on an I/O node's router (the patent's NIC 200: transmit part 201, address table 202, receive part
  * 203, setting part 204), owned by that node's {@link NicCore}. The seed gives it a router port of its own; here it
  * shares the NIC's port to the router, so its frames queue with the node's own packets.
  *

@@ -96,7 +96,7 @@ import java.util.TreeSet;
  * packet each, through the INC unit both ways.
  *
  * <p>Past 500 lines: the NIC is still one switchboard over its units (reliable transport, INC, Ethernet, OCS circuits,
- * router terminal); splitting it into plug-ins is its own issue, and each unit's logic already lives in a class of its
+ * router terminal); splitting it into plug-ins is planned work, and each unit's logic already lives in a class of its
  * own.
  */
 public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
@@ -1142,7 +1142,7 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
     if (detourViews != null) {
       detours = detourViews.viewFor(update.deadLinks());
       detoursCauseEventId = update.causeEventId();
-      // The seed's management node updating the I/O NIC's table: every entry's detour from the new view.
+      // The patent's management node updating the I/O NIC's table: every entry's detour from the new view.
       if (ethernetUnit != null) ethernetUnit.refresh(node -> detours.via(host, node));
     } else {
       forwarder.onRouteUpdate(update);

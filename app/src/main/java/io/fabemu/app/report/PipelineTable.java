@@ -101,7 +101,7 @@ public record PipelineTable(PipelineSpec pipeline, List<Row> rows, List<Verdict>
       double fastestPs = Double.NaN;
       double chosenPs = Double.NaN;
       int measured = 0;
-      // Methods are compared in the seed's order, so a tie goes to the lower number, as the model's choice does. A
+      // Methods are compared in the patent's order, so a tie goes to the lower number, as the model's choice does. A
       // method is timed by its own case where the workload names it (auto's case starts with another skew).
       for (Algorithm method : Algorithm.TRANSMISSION_METHODS) {
         Row row = rows.stream().filter(r -> r.sizeBytes() == size && r.ran() == method)

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * The comparison of a run's embedded-ring algorithms (the seed's multi-ring against its baselines): per size, each
+ * The comparison of a run's embedded-ring algorithms (the patent's multi-ring against its baselines): per size, each
  * algorithm's bus bandwidth and its ratio to the baseline, single-ring when the workload runs it, else the first
  * embedded-ring algorithm. Printed after the tables ({@link #text}) and shown in the report ({@link #html}).
  *

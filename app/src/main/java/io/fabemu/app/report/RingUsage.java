@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Which directed links one embedded-ring algorithm's rings take, and which they leave idle (claim 7 of the seed:
+ * Which directed links one embedded-ring algorithm's rings take, and which they leave idle (claim 7 of the patent:
  * links no ring uses carry nothing of it). The rings are the algorithm's subset of the scenario's embedding
  * ({@link EmbeddedRings#forAlgorithm}), each hop on the port its lane picks: the lane-th equal-cost port after the
  * flow's own ({@link RoutingTable#laneEgressPort}, as the NICs forward), so a hop {@code k} rings of the subset share

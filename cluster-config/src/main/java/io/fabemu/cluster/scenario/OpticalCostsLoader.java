@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads the configuration file of the transmission methods' cost model (seed 004 [0173]: the bandwidths and the
+ * Reads the configuration file of the transmission methods' cost model (the optical patent, [0173]: the bandwidths and the
  * peer-to-peer delays, fixed for a cluster, "written into a configuration file in advance"): one HOCON object
  * {@code optical-costs} with {@code intra-server-bandwidth}, {@code inter-server-bandwidth}, {@code p2p-read-delay},
  * {@code p2p-write-delay} and {@code peer-to-peer}, each defaulted by {@value #DEFAULTS_RESOURCE}

@@ -17,7 +17,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * The optical full interconnect (seed 004, docs/optical.md): {@code servers} (M) and {@code npus-per-server} (N)
+ * The optical full interconnect (the optical patent, docs/optical.md): {@code servers} (M) and {@code npus-per-server} (N)
  * give the shape (and so the host count, M x N), {@code intra-server} how a server's NPUs are joined (its
  * {@code kind}, full-mesh or switch, and the links' rate and latency), {@code optical} every NPU's optical port and
  * circuit, {@code formula} the connection policy's formula (auto: formula 3 for even M, formula 1 for odd M). The
@@ -158,7 +158,7 @@ final class OpticalSection implements TopologyKindSection<OpticalSpec> {
             + " cluster's host count follows from servers and npus-per-server)");
       }
     }
-    // The management device's checks (seed 004, S801-S802), each refusal one line at the key it concerns.
+    // The management device's checks (the optical patent, S801-S802), each refusal one line at the key it concerns.
     try {
       OpticalSizing.requireEnoughNpus(spec.servers(), spec.npusPerServer());
     } catch (IllegalArgumentException e) {

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The prism (seed 002, docs/prism.md): {@code nodes-per-layer} and {@code layers} give the shape (and so the host
+ * The prism (the ring patent, docs/prism.md): {@code nodes-per-layer} and {@code layers} give the shape (and so the host
  * count, as a router network's shape does), {@code intra-layer} and {@code inter-layer} the two link classes. The
  * hosts are cabled to each other directly, no switches, so no INC.
  */

@@ -16,7 +16,7 @@ import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The cost model's configuration file (seed 004 [0173]) and its one-line errors. */
+/** The cost model's configuration file (the optical patent, [0173]) and its one-line errors. */
 class OpticalCostsLoaderTest {
 
   private static final long US = 1_000_000L;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Hostile scenario files (issue 17): each case once overflowed the stack, hung, was silently accepted or lost its
+ * Hostile scenario files: each case once overflowed the stack, hung, was silently accepted or lost its
  * line; each must now be one line naming the file and, where there is one, the line.
  */
 class ScenarioLoaderHostileTest {

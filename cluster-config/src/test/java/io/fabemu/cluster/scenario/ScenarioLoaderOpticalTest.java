@@ -16,7 +16,7 @@ import java.util.List;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 
-/** {@code topology.kind = optical} (seed 004) and its errors, each one line at the key it concerns. */
+/** {@code topology.kind = optical} (the optical patent) and its errors, each one line at the key it concerns. */
 class ScenarioLoaderOpticalTest {
 
   private static final LinkSpec DEFAULT_INTRA = new LinkSpec(400_000_000_000L, 200_000L);

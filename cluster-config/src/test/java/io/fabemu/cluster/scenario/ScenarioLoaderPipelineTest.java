@@ -18,7 +18,7 @@ import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code workload.collective = pipeline} and its {@code pipeline} section (seed 004), errors one line at the key. */
+/** {@code workload.collective = pipeline} and its {@code pipeline} section (the optical patent), errors one line at the key. */
 class ScenarioLoaderPipelineTest {
 
   private static final String CLUSTER = """

@@ -9,7 +9,7 @@ import io.fabemu.core.topology.PrismSpec;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 
-/** {@code topology.kind = prism} (seed 002) and its errors. */
+/** {@code topology.kind = prism} (the ring patent) and its errors. */
 class ScenarioLoaderPrismTest {
 
   private static final LinkSpec DEFAULT_LINK = new LinkSpec(100_000_000_000L, 100_000L);

@@ -7,14 +7,14 @@ import java.util.TreeMap;
 import java.util.function.IntUnaryOperator;
 
 /**
- * The address table of an I/O node's Ethernet NIC (the seed's figure 11): per MAC, the node that owns it and the
+ * The address table of an I/O node's Ethernet NIC (the patent's figure 11): per MAC, the node that owns it and the
  * via node of the detour from the I/O node to that node ({@code DetourTable.DIRECT} = -1 for the direct route,
- * {@code DetourTable.CUT_OFF} = -2 when none reaches it). Entries are registered from outbound frames (the seed's
+ * {@code DetourTable.CUT_OFF} = -2 when none reaches it). Entries are registered from outbound frames (the patent's
  * S11-S16), looked up for inbound ones (S34-S36), and their via nodes refreshed when the management node's view
  * changes. Kept in MAC order, so its listing is deterministic.
  */
 public final class AddressTable {
-  /** What a registration did (the seed's S13-S16). */
+  /** What a registration did (the patent's S13-S16). */
   public enum Registration {
     /** The entry was there with the same node and via node (S13: yes). */
     UNCHANGED,

@@ -96,7 +96,7 @@ public record EthernetFrame(long destination, long source, int etherType, byte[]
   }
 
   /**
-   * Whether {@code bytes} has a frame's length and its FCS matches (the receive check of the seed's figure 13).
+   * Whether {@code bytes} has a frame's length and its FCS matches (the receive check of the patent's figure 13).
    *
    * @throws EthernetFormatException when {@code bytes} is null or not a frame's length
    */

@@ -2,8 +2,8 @@ package io.fabemu.core.optical;
 
 /**
  * One optical circuit through the circuit switch: it joins NPU {@code plane} of server {@code serverA} to NPU
- * {@code plane} of server {@code serverB}. Both ends carry the same NPU number by construction: that is the seed's
- * formula 2 ({@code dev_dst = dev_src}, seed 004 [0119]-[0120]), the only kind of circuit an optical switch that
+ * {@code plane} of server {@code serverB}. Both ends carry the same NPU number by construction: that is the patent's
+ * formula 2 ({@code dev_dst = dev_src}, the optical patent, [0119]-[0120]), the only kind of circuit an optical switch that
  * connects NPUs on one plane can make.
  *
  * <p>Normalized so that {@code serverA < serverB}: the circuit between 3 and 1 on plane 4 equals the one between 1

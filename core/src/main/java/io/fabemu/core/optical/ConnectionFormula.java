@@ -1,7 +1,7 @@
 package io.fabemu.core.optical;
 
 /**
- * The seed's rules (seed 004, S802, paragraphs [0117]-[0135]) that give each NPU of each server the server its
+ * The patent's rules (the optical patent, S802, paragraphs [0117]-[0135]) that give each NPU of each server the server its
  * optical circuit reaches. Servers are numbered 0..M-1 and the NPUs of a server 0..N-1 ([0114]-[0115]); by formula 2
  * ({@code dev_dst = dev_src}, [0119]-[0120]) a circuit joins two NPUs with the same number, so the NPU number is the
  * circuit's plane and a formula only has to name the target server {@code node_dst} for a source server
@@ -106,7 +106,7 @@ public enum ConnectionFormula {
   public abstract int targetServer(int servers, int sourceServer, int sourceNpu);
 
   /**
-   * The seed's choice for M servers: formula 3 for even M (fewer NPUs, [0130]), formula 1 for odd M (the only one
+   * The patent's choice for M servers: formula 3 for even M (fewer NPUs, [0130]), formula 1 for odd M (the only one
    * that applies).
    */
   public static ConnectionFormula defaultFor(int servers) {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The connection policy of an optical cluster (seed 004, S802): which NPU of which server joins which NPU of which
+ * The connection policy of an optical cluster (the optical patent, S802): which NPU of which server joins which NPU of which
  * other server through the optical circuit switch, for M servers of N NPUs each. Every circuit joins two NPUs with
  * the same number, its plane (formula 2; see {@link Circuit}). No NPU talks across servers except over its own
  * circuit, so server a reaches server b through {@link #gatewayNpu(int, int) one NPU}, and traffic of a's other NPUs
@@ -65,7 +65,7 @@ public final class ConnectionPolicy {
   }
 
   /**
-   * The management device's policy for M servers of N NPUs by {@code formula} (seed 004, S801-S802): refuses the
+   * The management device's policy for M servers of N NPUs by {@code formula} (the optical patent, S801-S802): refuses the
    * cluster when it has fewer NPUs per server than the minimum n ({@link OpticalSizing#requireEnoughNpus}) or than
    * the formula uses (formula 1 for even M needs M), derives every NPU's circuit from the formula, checks that the
    * formula's two ends agree (the target's NPU on the same plane answers the source) and that the result is a full
@@ -119,7 +119,7 @@ public final class ConnectionPolicy {
   }
 
   /**
-   * The seed's default policy: formula 3 for even M, formula 1 for odd M ({@link ConnectionFormula#defaultFor}).
+   * The patent's default policy: formula 3 for even M, formula 1 for odd M ({@link ConnectionFormula#defaultFor}).
    *
    * @throws IllegalArgumentException as {@link #byFormula}
    */

@@ -3,7 +3,7 @@ package io.fabemu.core.optical;
 import java.util.List;
 
 /**
- * What one transmission method would cost for one transfer, by the seed's formulas ([0169]-[0172]).
+ * What one transmission method would cost for one transfer, by the patent's formulas ([0169]-[0172]).
  *
  * @param method  the method
  * @param reason  empty when the method can carry the transfer; otherwise why not (its steps and total are then 0)

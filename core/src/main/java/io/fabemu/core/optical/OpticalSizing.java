@@ -1,7 +1,7 @@
 package io.fabemu.core.optical;
 
 /**
- * The management device's first step (seed 004, S801, paragraphs [0104]-[0111]): how many NPUs each of M servers
+ * The management device's first step (the optical patent, S801, paragraphs [0104]-[0111]): how many NPUs each of M servers
  * needs so that every pair of servers can be joined by one optical circuit, and the refusal of a cluster that has
  * too few.
  *
@@ -17,7 +17,7 @@ public final class OpticalSizing {
 
   /**
    * The minimum number n of NPUs per server for a full interconnect of {@code servers} servers: M for odd M, M - 1
-   * for even M. M = 1 gives n = 1 by the seed's rule, although a lone server needs no circuit.
+   * for even M. M = 1 gives n = 1 by the patent's rule, although a lone server needs no circuit.
    *
    * @throws IllegalArgumentException when {@code servers} is not positive
    */
@@ -28,7 +28,7 @@ public final class OpticalSizing {
 
   /**
    * Refuses a cluster whose servers have too few NPUs: returns n when {@code n <= N}, else throws with one line
-   * naming M, N and n. The seed's S802 and claim 1 accept {@code n <= N}; [0111] says "if n is not less than N" the
+   * naming M, N and n. The patent's S802 and claim 1 accept {@code n <= N}; [0111] says "if n is not less than N" the
    * cluster is refused, which would refuse n = N, the very clusters of its figures 10 and 13: we follow S802.
    *
    * @throws IllegalArgumentException when M or N is not positive, or when n > N

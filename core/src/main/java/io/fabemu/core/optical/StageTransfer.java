@@ -10,7 +10,7 @@ import java.util.stream.IntStream;
  * {@code targetNpus} of {@code targetServer}; the two servers are joined by the circuit of NPU {@code gatewayNpu}
  * (the same number at both ends, formula 2).
  *
- * <p>{@code replicated} is the seed's "aggregation manner of the calculation result is all reduce" ([0149],
+ * <p>{@code replicated} is the patent's "aggregation manner of the calculation result is all reduce" ([0149],
  * [0150]): every source NPU holds the same {@code sizeBytes} and every target NPU needs all of it. Otherwise the
  * source NPUs hold different data, {@code sourceNpus.size() x sizeBytes} in all, which the target NPUs share in equal
  * blocks ([0161]).
@@ -71,7 +71,7 @@ public record StageTransfer(long sizeBytes, boolean replicated, int sourceServer
   }
 
   /**
-   * The transfer between two stages that each take a whole server, as the seed's stages do ([0072]): every NPU of
+   * The transfer between two stages that each take a whole server, as the patent's stages do ([0072]): every NPU of
    * {@code sourceServer} to every NPU of {@code targetServer}, through the policy's gateway NPU.
    *
    * @throws IllegalArgumentException as {@link #over}

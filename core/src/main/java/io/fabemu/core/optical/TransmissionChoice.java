@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 /**
  * The cost model's answer for one transfer: every method's cost and the one chosen.
  *
- * @param costs  the four methods' costs, in the seed's order (method 1 first)
+ * @param costs  the four methods' costs, in the patent's order (method 1 first)
  * @param chosen the cheapest possible method, ties to the lower number
  */
 public record TransmissionChoice(List<MethodCost> costs, TransmissionMethod chosen) {

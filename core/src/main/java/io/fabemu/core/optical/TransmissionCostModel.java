@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The communication overheads of the four transmission methods between pipeline stages (seed 004 [0167]-[0173]) and
+ * The communication overheads of the four transmission methods between pipeline stages (the optical patent, [0167]-[0173]) and
  * the choice of the cheapest, as the management device makes it before the model is compiled ([0188], process 3).
  * Plain logic: no device, no virtual clock; docs/optical.md, "Transmission methods and the cost model", gives the
  * formulas and how they are read.
@@ -50,7 +50,7 @@ public final class TransmissionCostModel {
           return MethodCost.notPossible(method,
               "the source NPUs hold different data (not the result of an all-reduce)");
         }
-        // A stage that does not hold the gateway NPU first hands it one copy (stages of the seed take whole servers).
+        // A stage that does not hold the gateway NPU first hands it one copy (stages of the patent take whole servers).
         return MethodCost.of(method, transfer.gatewayInSource() ? 0 : intra(d), inter(d),
             targetOthers > 0 ? intra(d) : 0);
       }
@@ -81,14 +81,14 @@ public final class TransmissionCostModel {
     for (TransmissionMethod method : TransmissionMethod.values()) {
       MethodCost c = cost(method, transfer);
       all.add(c);
-      // Strictly less: values() is in the seed's order, so a tie keeps the lower number.
+      // Strictly less: values() is in the patent's order, so a tie keeps the lower number.
       if (c.possible() && (best == null || c.totalPs() < best.totalPs())) best = c;
     }
     return new TransmissionChoice(all, best.method());
   }
 
   /**
-   * The seed's flowchart (FIG. 18, S1801-S1807), for comparison with {@link #choose}: replicated data gives method 1
+   * The patent's flowchart (FIG. 18, S1801-S1807), for comparison with {@link #choose}: replicated data gives method 1
    * whatever it costs; otherwise the peer-to-peer capability gives method 2; otherwise method 4 when method 3 costs
    * more, else method 3 (the seed leaves a tie open; method 3 here, as in {@link #choose}).
    */

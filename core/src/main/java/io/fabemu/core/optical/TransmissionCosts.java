@@ -1,7 +1,7 @@
 package io.fabemu.core.optical;
 
 /**
- * What the cost model of the transmission methods reads from its configuration file (seed 004 [0173]): quantities
+ * What the cost model of the transmission methods reads from its configuration file (the optical patent, [0173]): quantities
  * fixed for a cluster, that do not change during a run.
  *
  * @param intraServerBitsPerSecond the bandwidth between two NPUs of one server, bits per second, positive

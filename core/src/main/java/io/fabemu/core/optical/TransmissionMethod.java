@@ -3,7 +3,7 @@ package io.fabemu.core.optical;
 import java.util.Optional;
 
 /**
- * The four ways of moving data from one pipeline stage's server to the next one's (seed 004 [0148]-[0166]), numbered
+ * The four ways of moving data from one pipeline stage's server to the next one's (the optical patent, [0148]-[0166]), numbered
  * as the seed numbers them. Every one crosses between the servers over the single circuit that joins them, from the
  * source server's gateway NPU to the same-numbered NPU of the target server ({@link ConnectionPolicy#gatewayNpu});
  * they differ in how the data gets onto the gateway and how it is spread in the target server.
@@ -29,7 +29,7 @@ public enum TransmissionMethod {
     this.configName = configName;
   }
 
-  /** The seed's number, 1..4: the order of ties in {@link TransmissionCostModel#choose}. */
+  /** The patent's number, 1..4: the order of ties in {@link TransmissionCostModel#choose}. */
   public int number() {
     return number;
   }

@@ -362,7 +362,7 @@ public final class DeviceProtocol {
   }
 
   /**
-   * An Ethernet frame inside a router network packet (the seed's figure 8). Outbound, from a node's NIC to its I/O
+   * An Ethernet frame inside a router network packet (the patent's figure 8). Outbound, from a node's NIC to its I/O
    * node's Ethernet NIC, it carries the send command: the source node and the detour from the I/O node back to it
    * (external=>internal), which the I/O NIC registers in its address table. Inbound, from the I/O NIC to a node (or,
    * broadcast, to every node), it carries the frame alone.
@@ -402,7 +402,7 @@ public final class DeviceProtocol {
 
   /**
    * The management node to the NICs and the external Ethernet: from now on the Ethernet NICs of
-   * {@code enabledIoHosts} are enabled, every other one disabled (the seed's enable/disable register).
+   * {@code enabledIoHosts} are enabled, every other one disabled (the patent's enable/disable register).
    * {@code causeEventId} is the fault event whose notice made the change.
    */
   public record EthernetControl(List<Integer> enabledIoHosts, int causeEventId) implements Payload {

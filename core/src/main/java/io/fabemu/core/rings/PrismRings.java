@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The seed's constructive rings on a prism (the face rule, docs/prism.md "Rings"): one ring per edge {@code c} of
+ * The patent's constructive rings on a prism (the face rule, docs/prism.md "Rings"): one ring per edge {@code c} of
  * the prism. Its first part starts in layer 0 at position {@code c + 1} and snakes up the prism: in each layer it
  * walks the layer's ring from {@code c + 1} to {@code c - 1} (every position but {@code c}), forwards in even
  * layers and backwards in odd ones, and climbs to the next layer where it stands. Its second part steps to position
  * {@code c} in the last layer and comes back down edge {@code c} to layer 0, whose link to {@code c + 1} closes the
- * ring. On the triangular prism the first part uses exactly the face opposite edge {@code c}, as the seed's claim 1
+ * ring. On the triangular prism the first part uses exactly the face opposite edge {@code c}, as the patent's claim 1
  * says; with more nodes per layer it uses every face but the two beside edge {@code c}.
  */
 public final class PrismRings {

@@ -3,7 +3,7 @@ package io.fabemu.core.routing;
 import java.util.Objects;
 
 /**
- * Dimension-order routing of the group-ring (the seed's parallel computer): groups of routers fully connected
+ * Dimension-order routing of the group-ring (the patent's parallel computer): groups of routers fully connected
  * inside, the routers at the same index of every group joined in a ring. Intra-group and inter-group links are the
  * two dimensions: a packet first hops, inside its source group, straight to the router at the destination's index
  * (one hop, when the indices differ), then goes round that index's ring to the destination's group, the shorter way;

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Routes of the optical full interconnect (seed 004, {@code Topologies.optical}) computed from its numbering and
+ * Routes of the optical full interconnect (the optical patent, {@code Topologies.optical}) computed from its numbering and
  * its connection policy, in constant time per lookup: no NPU talks across servers except over its own circuit, so a
  * packet from NPU i of server a to NPU j of server b goes to the gateway NPU {@code g = gatewayNpu(a, b)} of a over
  * the intra-server fabric (unless i = g), over g's circuit to NPU g of b, then to NPU j over b's intra-server fabric
@@ -15,7 +15,7 @@ import java.util.List;
  * <p>These are the shortest paths among those that cross no third server, not always the shortest paths of the
  * graph: a hop count alone would also send traffic through a third server c whose circuits reach both ends (NPU i of
  * a reaches c, NPU j of c reaches b), a path as short as the direct one with a full mesh inside servers and shorter
- * with server switches. The seed's rule keeps it off: a server pair's traffic uses their own circuit. Every hop
+ * with server switches. The patent's rule keeps it off: a server pair's traffic uses their own circuit. Every hop
  * still brings the packet one hop closer along this route, so routes are loop-free and {@link #distance} is the
  * route's hop count.
  *

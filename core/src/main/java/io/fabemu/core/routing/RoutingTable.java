@@ -27,7 +27,7 @@ import java.util.Objects;
  * routings are minimal, so each hop still decreases the distance by one and {@link #distance} is the shortest-path
  * hop count; only the ECMP choice is gone (one port, whatever the flow hash).
  *
- * <p>The other exception: on the optical full interconnect (seed 004) the route is the connection policy's, one
+ * <p>The other exception: on the optical full interconnect (the optical patent) the route is the connection policy's, one
  * port per hop ({@link OpticalRouting}): to another server only over the circuit that joins the two servers, never
  * through a third server, though such a path may be as short or shorter. Each hop decreases the distance along that
  * route, and {@link #distance} is its hop count.

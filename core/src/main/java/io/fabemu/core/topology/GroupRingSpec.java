@@ -8,7 +8,7 @@ import io.fabemu.core.traffic.NetworkShape;
 import java.util.Optional;
 
 /**
- * The group-ring of the seed's parallel computer, a router in every node: groups fully connected inside, the nodes
+ * The group-ring of the patent's parallel computer, a router in every node: groups fully connected inside, the nodes
  * at the same index of every group joined in a ring; routed in dimension order (the intra-group hop, then the
  * ring). See {@link Topologies#groupRing} for its numbering and port order.
  *

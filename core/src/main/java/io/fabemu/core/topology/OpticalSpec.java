@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The optical full interconnect of seed 004 (docs/optical.md, "Topology"): {@code servers} servers (M) of
+ * The optical full interconnect of the optical patent (docs/optical.md, "Topology"): {@code servers} servers (M) of
  * {@code npusPerServer} NPUs (N) each, the NPUs of a server joined by an intra-server fabric, and the NPUs of
  * different servers joined by the optical circuits of a {@link ConnectionPolicy} made by {@code formula}. Every NPU
  * is a host, {@code host = server * N + npu}; the hosts forward transit traffic themselves. A circuit is modelled as

@@ -3,7 +3,7 @@ package io.fabemu.core.topology;
 import io.fabemu.core.routing.RoutingTable;
 
 /**
- * The seed's multi-faceted prism of processing nodes (docs/prism.md, "The topology"): {@code layers} stacked layers
+ * The patent's multi-faceted prism of processing nodes (docs/prism.md, "The topology"): {@code layers} stacked layers
  * of {@code nodesPerLayer} hosts, each layer a ring of intra-layer links, corresponding nodes of adjacent layers
  * joined by inter-layer links along the prism's edges, the two end layers rewired (claim 5) so that their
  * neighbours have one intra-layer link more. The hosts forward transit traffic themselves (direct ports, one per

@@ -123,7 +123,7 @@ public final class Topologies {
   }
 
   /**
-   * The seed's prism (see {@link PrismSpec} and docs/prism.md): {@code layers} layers of {@code nodesPerLayer}
+   * The patent's prism (see {@link PrismSpec} and docs/prism.md): {@code layers} layers of {@code nodesPerLayer}
    * hosts, host {@code layer * nodesPerLayer + position}. In every layer, neighbours {@code position} and
    * {@code position + 1 (mod nodesPerLayer)} are joined by {@link PrismSpec#INTRA_LAYER_LINKS} parallel links, or
    * {@link PrismSpec#END_LAYER_LINKS} in the two end layers (layer 0 and the last); corresponding nodes of adjacent
@@ -173,7 +173,7 @@ public final class Topologies {
   }
 
   /**
-   * The optical full interconnect of seed 004 (see {@link OpticalSpec} and docs/optical.md): M servers of N NPUs,
+   * The optical full interconnect of the optical patent (see {@link OpticalSpec} and docs/optical.md): M servers of N NPUs,
    * M and N those of {@code policy}. Every NPU is a host, {@code host = server * N + npu} (names {@code host0..}); with
    * a server switch, switch {@code switch<s>} of server {@code s} is vertex {@code M * N + s} (a switch outside any
    * tier). Inside a server, a full mesh joins every pair of NPUs, or a switch joins each NPU by one link; every
@@ -327,7 +327,7 @@ public final class Topologies {
   }
 
   /**
-   * The group-ring of the seed's parallel computer: {@code groups} groups of {@code nodesPerGroup} nodes, each a
+   * The group-ring of the patent's parallel computer: {@code groups} groups of {@code nodesPerGroup} nodes, each a
    * host and a router; inside a group every pair of routers is cabled (a full mesh), and between groups the routers
    * at the same index form a ring, one per index (with 2 groups a single cable per index, with 3 or more a cycle).
    * Node (host) index {@code group * nodesPerGroup + index}.

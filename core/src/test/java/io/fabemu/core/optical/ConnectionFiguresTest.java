@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * The seed's figures 10-13 (seed 004, [0124]-[0144]) as circuit tables. The figures themselves are drawings; the
+ * The patent's figures 10-13 (the optical patent, [0124]-[0144]) as circuit tables. The figures themselves are drawings; the
  * text gives the cluster, the formula and the rows it works through, and the tables below are those rows completed
  * by hand from the formula. Row s, column d: the server that NPU d of server s reaches (to that server's NPU d,
  * formula 2); {@code X}: the NPU joins no circuit.

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The optical full interconnect of seed 004: its cabling by the connection policy and the policy's routes. */
+/** The optical full interconnect of the optical patent: its cabling by the connection policy and the policy's routes. */
 class OpticalTopologyTest {
 
   private static final LinkSpec INTRA = new LinkSpec(400_000_000_000L, 200_000);

@@ -121,7 +121,7 @@ class RouterNetworkTopologiesTest {
 
   @Test
   void shouldJoinGroupsFullyAndSameIndexInRingsWhenGroupRing() {
-    // The seed's 24 nodes: 6 groups of 4.
+    // The patent's 24 nodes: 6 groups of 4.
     Topology t = Topologies.groupRing(6, 4, LINK);
 
     assertRouterNetwork(t, 24);

@@ -126,7 +126,7 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   }
 
   /**
-   * Makes the management node manage the Ethernet NICs of {@code spec}'s I/O nodes (the seed's enable/disable
+   * Makes the management node manage the Ethernet NICs of {@code spec}'s I/O nodes (the patent's enable/disable
    * register): when a noticed failure cuts an enabled I/O node off (its router, its NIC or the cable between them
    * down), its Ethernet NIC is disabled and the first standby I/O node still up is enabled; every NIC that is up and
    * the external Ethernet ({@code ethernetDevice}) are told, with one {@link EthernetControl} each, after the

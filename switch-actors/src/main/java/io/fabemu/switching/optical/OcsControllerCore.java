@@ -36,7 +36,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The optical circuit switch's controller (seed 004's "optical switch unit controller", [0188]; docs/optical.md,
+ * The optical circuit switch's controller (the optical patent's "optical switch unit controller", [0188]; docs/optical.md,
  * "The OCS controller"): a device of its own, after the topology's (and the management node's). The run starts it at
  * time 0 with the connection policy the management device derived; it then starts every circuit of the policy at
  * once, and each comes up {@code reconfiguration-delay} later: at that time it tells the NICs of the circuit's two
