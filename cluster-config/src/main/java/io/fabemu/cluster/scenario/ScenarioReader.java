@@ -390,6 +390,9 @@ final class ScenarioReader {
     ConfigOrigin origin = v.origin();
     if (origin.resource() != null) return null; // from the defaults
     if (v.valueType() == ConfigValueType.OBJECT) return userOrigin(path); // merged objects blend origins
+    // A value from a substitution of an environment variable (${HOME}) has no line of its own: the line is where
+    // the user wrote the key.
+    if (origin.lineNumber() <= 0) return userOrigin(path);
     return origin;
   }
 

@@ -193,6 +193,17 @@ class ScenarioLoaderHostileTest {
   // ------------------------------------------------------------------------------ substitutions
 
   @Test
+  void shouldGiveTheLineOfTheKeyWhenItsValueComesFromAnEnvironmentVariable() throws Exception {
+    // An environment variable's value has no line of its own; the refusal names where the key was written.
+    assertError("name = x\n\ntopology.hosts = ${PATH}\n")
+        .hasMessageStartingWith("x.conf:3: topology.hosts: expected a whole number, got '");
+    write("profiles/env.conf", "seed = 1\ntopology {\n  hosts = ${PATH}\n}\n");
+    Path scenario = write("examples/env.conf", "name = s\ninclude \"../profiles/env.conf\"\n");
+    assertFileError(scenario).hasMessageStartingWith(dir.resolve("profiles/env.conf")
+        + ":3: topology.hosts: expected a whole number, got '");
+  }
+
+  @Test
   void shouldRefuseSubstitutionsThatExpandExponentiallyBeforeResolvingThem() {
     // Resolved, a30 alone is 4 GiB of text: the library ran out of memory before any key was checked.
     StringBuilder text = new StringBuilder("a0 = \"xxxx\"\n");
