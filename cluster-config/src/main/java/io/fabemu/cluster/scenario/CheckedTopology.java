@@ -21,13 +21,15 @@ final class CheckedTopology {
   private final TopologySpec spec;
   private final Optional<IncRules> incRules;
   private final boolean routerNetwork;
+  private final int routerVcClasses;
   private Topology topology;
   private Map<String, Integer> vertexByName;
 
-  CheckedTopology(TopologySpec spec, Optional<IncRules> incRules, boolean routerNetwork) {
+  CheckedTopology(TopologySpec spec, Optional<IncRules> incRules, boolean routerNetwork, int routerVcClasses) {
     this.spec = spec;
     this.incRules = incRules;
     this.routerNetwork = routerNetwork;
+    this.routerVcClasses = routerVcClasses;
   }
 
   TopologySpec spec() {
@@ -42,6 +44,11 @@ final class CheckedTopology {
   /** Whether the kind is a router network (see {@link TopologyKindSection#routerNetwork()}). */
   boolean routerNetwork() {
     return routerNetwork;
+  }
+
+  /** The virtual-channel classes of a router network's routing, without building it; 0 for other kinds. */
+  int routerVcClasses() {
+    return routerVcClasses;
   }
 
   /** The id of the vertex named {@code name} (e.g. {@code tor0}, {@code host3}), or -1 when there is none. */

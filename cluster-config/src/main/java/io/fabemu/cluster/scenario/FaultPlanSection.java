@@ -149,7 +149,8 @@ final class FaultPlanSection implements ScenarioSection {
     }
     if (draft.topology().routerNetwork()) {
       // Detours take a class set per leg (DetourRouting): twice the classes the network's own routing needs.
-      int legClasses = draft.topology().spec().routerRouting(draft.topology().topology()).orElseThrow().vcClasses();
+      // From the kind, not the built topology: a refusal of a very large network costs no build.
+      int legClasses = draft.topology().routerVcClasses();
       int virtualChannels = draft.router().virtualChannels();
       if (virtualChannels % (2 * legClasses) != 0) {
         throw in.error(EVENTS, list, "faults on a " + draft.topology().spec().configName() + " need "

@@ -95,6 +95,11 @@ final class RouterNetworkSection<S extends TopologySpec> implements TopologyKind
     return true;
   }
 
+  @Override
+  public int routerVcClasses() {
+    return vcClasses;
+  }
+
   /** The shape's spec; {@code hosts} is unused, the shape gives the host count ({@link #check} compares them). */
   @Override
   public S read(ScenarioReader in, int hosts) {

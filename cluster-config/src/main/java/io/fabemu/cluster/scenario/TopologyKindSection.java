@@ -36,6 +36,14 @@ interface TopologyKindSection<S extends TopologySpec> {
   }
 
   /**
+   * The virtual-channel classes a router network's routing needs (its {@code RouterRouting.vcClasses()}), known from
+   * the kind alone so that rules on them run before the topology is built; 0 for the other kinds.
+   */
+  default int routerVcClasses() {
+    return 0;
+  }
+
+  /**
    * Whether this kind's shape gives its host count (so {@code topology.hosts} may be left out, and the echo states
    * the count the shape gives): the router networks, the prism and the optical cluster.
    */

@@ -46,7 +46,8 @@ final class TopologySection implements ScenarioSection {
         .toList());
   }
 
-  private static TopologyKindSection<?> kindNamed(String name) {
+  /** The kind section named {@code name}, or null when there is none. */
+  static TopologyKindSection<?> kindNamed(String name) {
     return KINDS.stream().filter(k -> k.configName().equals(name)).findFirst().orElse(null);
   }
 
@@ -54,7 +55,7 @@ final class TopologySection implements ScenarioSection {
                                                                   int hosts) {
     S spec = kind.read(in, hosts);
     kind.check(in, spec, note -> rejectOtherKindsKeys(in, kind, note));
-    return new CheckedTopology(spec, kind.incRules(spec), kind.routerNetwork());
+    return new CheckedTopology(spec, kind.incRules(spec), kind.routerNetwork(), kind.routerVcClasses());
   }
 
   /** The keys other kinds read and {@code kind} does not, in kind order. */

@@ -2,6 +2,7 @@ package io.fabemu.cluster.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigObject;
@@ -16,6 +17,7 @@ import io.fabemu.core.fault.RetransmitTimeout;
 import io.fabemu.fabric.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -464,6 +466,28 @@ class ScenarioLoaderFaultsTest {
         + "faults.events = [{ at = 1 us, action = lossy, link = \"router0-router1\", drop = 0.1 }]")
         .hasMessage("x.conf:3: faults.events[0].action: lossy is not supported on a router network (its channels "
             + "move flits by credits; use down, up, flap or straggler)");
+  }
+
+  @Test
+  void shouldRefuseTheVirtualChannelsOfAVeryLargeTorusWithoutBuildingIt() {
+    // 2^20 routers: building them (and their routing) would take tens of seconds and gigabytes; the rule needs only
+    // the kind's classes. The timeout guards against a hang, it measures nothing.
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
+        assertError("topology { kind = torus, dimensions = [128, 128, 64] }\ndevices.router.virtual-channels = 2\n"
+            + "faults.events = [{ at = 1 us, action = down, node = host0 }]")
+            .hasMessage("x.conf:3: faults.events: faults on a torus need devices.router.virtual-channels to be a "
+                + "multiple of 4 (detours through via nodes take 2 classes per leg), got 2"));
+  }
+
+  @Test
+  void everyRouterNetworkKindKnowsTheClassesItsRoutingUses() {
+    for (String topology : List.of("kind = mesh, dimensions = [3, 3]", "kind = torus, dimensions = [3, 3, 3]",
+        "kind = group-ring, groups = 3, nodes-per-group = 2")) {
+      ScenarioSpec spec = load("topology { " + topology + " }\ndevices.router.virtual-channels = 4\n");
+      int routed = spec.topology().routerRouting(spec.topology().build()).orElseThrow().vcClasses();
+      assertThat(TopologySection.kindNamed(spec.topology().configName()).routerVcClasses()).as(topology)
+          .isEqualTo(routed);
+    }
   }
 
   @Test
