@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  * with the join). A member that cannot start or join says why on one line and exits 1.
  */
 @Command(name = "member", mixinStandardHelpOptions = true,
-    description = "Start a cluster member that serves runs (see 'Running on several machines' in README.md).")
+    description = "Start a cluster member that serves runs (see docs/cluster.md, 'On several machines').")
 final class MemberCommand implements Callable<Integer> {
   static final int SEED_NODES_JOIN_TIMEOUT_SECONDS = 60;
   /** Longer: pods of a fresh deployment start as their nodes pull the image, minutes apart. */

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The fault examples run for real, on the embedded member, as the README and docs/faults.md show them. */
+/** The fault examples run for real, on the embedded member, as docs/faults.md shows them. */
 class FaultExamplesTest extends CliTestBase {
 
   @TempDir

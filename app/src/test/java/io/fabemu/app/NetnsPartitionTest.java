@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A network partition between members mid-run, for real: the coordinator and two members on three hosts
- * ({@link NetnsHosts}), set up as README's "Running on several machines" (member 1 forms the cluster, member 2 and
+ * ({@link NetnsHosts}), set up as docs/cluster.md's "On several machines" (member 1 forms the cluster, member 2 and
  * the coordinator join it), and member 2's link cut once the run's four small cases are done and its long last case
  * is under way. The run must end with exit code 3, one line naming the lost member and the four finished cases
  * written (equal to a one-member run's) marked incomplete, within {@link #COORDINATOR_BOUND_SECONDS}; member 2, cut
@@ -112,7 +112,7 @@ class NetnsPartitionTest {
     assertThat(cutOff.exitValue()).isEqualTo(Main.EXIT_RUN_FAILED);
     assertThat(log(2)).contains("fabemu member: " + NetnsHosts.address(2) + ":" + PORT + " stopped (it left or was "
         + "removed from the cluster)");
-    // The side of the oldest member keeps it: it serves the next run (README, "Running on several machines").
+    // The side of the oldest member keeps it: it serves the next run (docs/cluster.md, "On several machines").
     assertThat(keeper.isAlive()).as("member 1 still serving; its log:%n%s", log(1)).isTrue();
     keeper.destroy();
     assertThat(keeper.waitFor(20, TimeUnit.SECONDS)).as("member 1 leaves on SIGTERM").isTrue();

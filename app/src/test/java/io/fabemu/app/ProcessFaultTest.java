@@ -34,7 +34,7 @@ class ProcessFaultTest {
   private static final int MEMBER_TIMEOUT_SECONDS = 10;
   /**
    * How long the members of a coordinator killed mid-run take to exit, at most: each watches the coordinator's
-   * process and, once it is gone, stops within {@link MemberCommand#PARENT_EXITED_GRACE} (README, "Running on
+   * process and, once it is gone, stops within {@link MemberCommand#PARENT_EXITED_GRACE} (docs/cluster.md, "On
    * several machines"). A bound on a hang with a margin for a loaded machine, not a performance figure.
    */
   static final int COORDINATOR_KILLED_BOUND_SECONDS = 15;
