@@ -31,11 +31,10 @@ final class RingsSection implements ScenarioSection {
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
     WorkloadSpec workload = draft.workload();
+    // Checked whether or not a traffic section runs instead of the workload: the workload's rules do not lapse.
     Algorithm needing = null;
-    if (draft.traffic() == null) {
-      for (Algorithm a : workload.algorithms()) {
-        if (a.onEmbeddedRings()) needing = needing == null ? a : needing;
-      }
+    for (Algorithm a : workload.algorithms()) {
+      if (a.onEmbeddedRings()) needing = needing == null ? a : needing;
     }
     if (needing == null && !in.writtenByUser(PATH)) {
       draft.echo(draft.echo().withoutPath(PATH));

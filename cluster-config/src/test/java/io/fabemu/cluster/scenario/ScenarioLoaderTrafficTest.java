@@ -41,6 +41,17 @@ class ScenarioLoaderTrafficTest {
   // ------------------------------------------------------------------------------ keys and defaults
 
   @Test
+  void shouldApplyTheWorkloadsRulesBesideATrafficSection() {
+    // The traffic section decides what runs; the workload's rules still hold, as without it.
+    for (String traffic : List.of("", "traffic {}\n")) {
+      assertError(MESH_4X4 + "workload {\n  algorithms = [multi-ring]\n  ppn = 2\n}\n" + traffic)
+          .hasMessage("x.conf:4: workload.ppn: multi-ring runs one rank per node on the embedded rings; set ppn = 1");
+      assertError(MESH_4X4 + "workload {\n  algorithms = [single-ring]\n  hierarchical = true\n}\n" + traffic)
+          .hasMessageStartingWith("x.conf:4: workload.hierarchical: single-ring runs on every rank");
+    }
+  }
+
+  @Test
   void shouldReadEveryTrafficKeyWhenGiven() {
     TrafficSpec spec = traffic(MESH_8X8 + """
         traffic {
