@@ -94,14 +94,9 @@ final class CommandPipeline {
 
   /** {@link #run}, also returning the result (for a command that runs several scenarios, such as a sweep). */
   Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
-    if (spec.runsTraffic()) {
-      throw new BadInputException(spec.source() + ": the scenario runs synthetic traffic (its traffic section): run "
-          + "it with 'fabemu traffic'");
-    }
-    // Before anything is built: a scenario far above the heap would build for minutes and then run out of memory.
-    List<String> warnings = RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
-        Runtime.getRuntime().maxMemory());
-    Topology topology = Main.buildTopology(spec);
+    Checked checked = check(spec, options);
+    Topology topology = checked.topology();
+    List<String> warnings = checked.warnings();
     ScenarioExecutor executor = chooseExecutor(options, topology);
     Path created = options.out == null ? null : RunSupport.prepareOutputFolder(options.out);
     // Once nothing more can refuse the run as bad input: a refused run gets its one line only.
@@ -189,6 +184,27 @@ final class CommandPipeline {
    * {@code --seed-nodes} is given or the run joins through the Kubernetes API. The member count is placed on the
    * topology before anything starts.
    */
+  /** A scenario that passed {@link #check}: its topology and the estimate's warnings, printed when it runs. */
+  record Checked(Topology topology, List<String> warnings) {}
+
+  /**
+   * Every refusal of {@code spec} as bad input that does not need a run: a scenario this pipeline does not run
+   * (synthetic traffic), the pre-flight estimate, the topology, and the cluster options against it. A command that
+   * runs several scenarios (a sweep) checks them all this way before the first runs.
+   */
+  static Checked check(ScenarioSpec spec, RunOptions options) {
+    if (spec.runsTraffic()) {
+      throw new BadInputException(spec.source() + ": the scenario runs synthetic traffic (its traffic section): run "
+          + "it with 'fabemu traffic'");
+    }
+    // Before anything is built: a scenario far above the heap would build for minutes and then run out of memory.
+    List<String> warnings = RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
+        Runtime.getRuntime().maxMemory());
+    Topology topology = Main.buildTopology(spec);
+    checkOptions(options, topology);
+    return new Checked(topology, warnings);
+  }
+
   private ScenarioExecutor chooseExecutor(RunOptions options, Topology topology) {
     KubernetesDiscovery kubernetes = checkOptions(options, topology);
     int members = options.members;

@@ -199,11 +199,8 @@ final class SweepCommand implements Callable<Integer> {
     String where = " (sweep point " + point.number() + " of " + plan.points().size() + ": " + point.label() + ")";
     try {
       LoadedScenario loaded = ScenarioLoader.load(scenario, point.config().withFallback(sets.config()));
-      // Refused before the output folder is made; its warnings come when the point runs.
-      RunSupport.checkEstimate(loaded.spec(), options.members, options.skipEstimate,
-          Runtime.getRuntime().maxMemory());
-      Topology topology = Main.buildTopology(loaded.spec());
-      CommandPipeline.checkOptions(options, topology);
+      // Refused before the output folder is made, as run refuses it; its warnings come when the point runs.
+      CommandPipeline.check(loaded.spec(), options);
       return new Prepared(point, loaded);
     } catch (ScenarioException e) {
       if (e.line() <= 0 && e.keyPath() != null) {

@@ -150,6 +150,22 @@ class SweepCommandTest extends CliTestBase {
   }
 
   @Test
+  void shouldRefuseAScenarioItCannotSweepBeforeAnyPointRunsAndWriteNothing() throws Exception {
+    Path traffic = dir.resolve("traffic.conf");
+    Files.writeString(traffic, "name = t\ntopology { kind = mesh, dimensions = [2, 2] }\ntraffic {}\n");
+    Path out = dir.resolve("never");
+
+    int code = fabemu("sweep", traffic.toString(), "--vary", "workload.iterations=1,2", "--out", out.toString());
+
+    assertThat(code).isEqualTo(2);
+    assertThat(stderr.lines().toList()).singleElement().asString().contains(traffic + ": the scenario runs "
+        + "synthetic traffic (its traffic section): run it with 'fabemu traffic' (sweep point 1 of 2: ");
+    assertThat(stdout).isEmpty();
+    assertThat(out).doesNotExist();
+    assertThat(executor.runs).isZero();
+  }
+
+  @Test
   void shouldNameThePointWhenAnotherKeyFailsBecauseOfItsValues() throws Exception {
     int code = fabemu("sweep", tinyScenario().toString(), "--vary", "topology.hosts=2,4", "--out",
         dir.resolve("o").toString());
