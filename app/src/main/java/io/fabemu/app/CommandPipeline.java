@@ -103,8 +103,9 @@ final class CommandPipeline {
     warnings.forEach(stderr::println);
     try {
       return runAndWrite(spec, echo, options, formatter, topology, executor);
-    } catch (ScenarioException | BadInputException e) {
-      // A run refused as bad input leaves no output folder of its own behind.
+    } catch (RuntimeException e) {
+      // A run refused as bad input, or whose emulation stopped (nothing is written then), leaves no empty output
+      // folder of its own behind.
       RunSupport.removeCreatedFolder(created, options.out);
       throw e;
     }

@@ -5,6 +5,7 @@ import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.engine.EngineFailedException;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
@@ -179,13 +180,20 @@ public final class Main implements Callable<Integer> {
       e.details().forEach(err::println);
       return EXIT_RUN_FAILED;
     }
-    String message = ex.getMessage() == null ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": "
-        + ex.getMessage();
-    err.println("fabemu: error: " + oneLine(message));
+    err.println("fabemu: error: " + oneLine(failure(ex)));
     if (isVerbose(parseResult)) {
       ex.printStackTrace(err);
     }
     return EXIT_RUN_FAILED;
+  }
+
+  /**
+   * What an emulation that stopped says on its one line: an engine failure's own message (it names the member, the
+   * device, the window and the device's finding), anything else with its class, as it may be a bug.
+   */
+  static String failure(Throwable ex) {
+    if (ex instanceof EngineFailedException && ex.getMessage() != null) return ex.getMessage();
+    return ex.getMessage() == null ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
   }
 
   private static boolean isVerbose(ParseResult parseResult) {

@@ -155,8 +155,7 @@ final class SweepCommand implements Callable<Integer> {
             Main.oneLine(e.getMessage()));
       } catch (RuntimeException e) {
         // As run: the emulation failed; nothing of this point is written, and the other points still run.
-        String message = (e.getMessage() == null ? e.getClass().getName()
-            : e.getClass().getSimpleName() + ": " + e.getMessage());
+        String message = Main.failure(e);
         stderr.println("fabemu: error: point " + point.number() + ": " + Main.oneLine(message));
         result = new SweepPoint(point.number(), point.label(), values, folder, Main.EXIT_RUN_FAILED, null, List.of(),
             Main.oneLine(message));

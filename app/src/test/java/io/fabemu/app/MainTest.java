@@ -306,6 +306,10 @@ class MainTest extends CliTestBase {
     assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(1);
 
     assertThat(lines(stderr)).containsExactly("fabemu: error: IllegalStateException: device 3 failed at 1200 ps");
+    // The folder the run made is gone with it; one that was there before stays, as it was.
+    assertThat(out).doesNotExist();
+    Files.createDirectories(out);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(1);
     try (var files = Files.list(out)) {
       assertThat(files).isEmpty();
     }

@@ -42,6 +42,25 @@ class RunEndToEndTest extends CliTestBase {
   }
 
   @Test
+  void shouldStopADeadlockedRunOnOneLineWithoutClassNamesAndLeaveNoFolder() throws Exception {
+    // The shortest stall limit on a busy torus: the watchdog stops the run, a finding about the model, not a bug.
+    Path stall = dir.resolve("stall.conf");
+    Files.writeString(stall, "name = stall\ntopology { kind = torus, dimensions = [4, 4] }\n"
+        + "devices.router.stall-limit = 7 ns\ndevices.nic.segment-size = 1 KiB\n"
+        + "workload { algorithms = [recursive-doubling], sizes = [4KiB], iterations = 1, warmup = 0 }\n");
+    Path out = dir.resolve("out").resolve("stall");
+
+    int code = fabemu("run", stall.toString(), "--out", out.toString(), "--no-progress");
+
+    assertThat(code).isEqualTo(1);
+    assertThat(stderr.lines().toList()).singleElement().asString()
+        .startsWith("fabemu: error: fabemu run failed at virtual time ")
+        .contains(": router router", "no flit moved for ")
+        .doesNotContain("Exception", "io.fabemu.");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
   void shouldGiveTheRealTimesUncheckedWhenRunningTheTinyScenarioSynthetic() throws Exception {
     Path real = dir.resolve("real.conf");
     Files.writeString(real, Fixtures.TINY_SCENARIO);

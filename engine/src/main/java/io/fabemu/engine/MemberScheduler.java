@@ -622,16 +622,19 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
 
   /**
    * Reports a device that threw in a window the scheduler ran, as a failed device actor is reported (ChildFailed):
-   * once, naming the device and the window; and logs it with its stack trace, as Pekko logs an actor's failure,
-   * unless it is a finding about the model, whose message says everything. The member is then FAILED.
+   * once, naming the device and the window; and logs it with its stack trace, as Pekko logs an actor's failure. A
+   * finding about the model ({@link ModelVerdict}, e.g. a deadlock) is no bug: its message says everything, the
+   * coordinator's one line carries it, and the log has it at debug level only. The member is then FAILED.
    */
   private void deviceFailed(int id, Throwable e) {
     if (e instanceof ModelVerdict) {
-      getContext().getLog().error("device {} failed {}: {}", id, during(), e.getMessage());
+      // The coordinator reports it on its one line; the member's log has it for --verbose.
+      getContext().getLog().debug("device {} failed {}: {}", id, during(), e.getMessage());
+      reportFailure("device " + id + " failed " + during() + ": " + e.getMessage());
     } else {
       getContext().getLog().error("device {} failed {}", id, during(), e);
+      reportFailure("device " + id + " failed " + during() + ": " + e);
     }
-    reportFailure("device " + id + " failed " + during() + ": " + e);
     phase = Phase.FAILED;
   }
 
@@ -838,7 +841,8 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
 
   private Behavior<Command> onDeviceFailed(ChildFailed failed) {
     Throwable cause = failed.getCause();
-    reportFailure(failed.getRef(), "failed " + during() + ": " + cause);
+    reportFailure(failed.getRef(), "failed " + during() + ": "
+        + (cause instanceof ModelVerdict ? cause.getMessage() : cause));
     return this;
   }
 
