@@ -104,8 +104,8 @@ final class NcclPerfCommand implements Callable<Integer>, CommandPipeline.Format
   int warmupIters;
 
   @Option(names = {"-c", "--check"}, paramLabel = "N", defaultValue = "1",
-      description = "Check the results (default ${DEFAULT-VALUE}: every output element of every iteration); 0: sizes "
-          + "only, nothing checked, #wrong N/A.")
+      description = "Check the results (default ${DEFAULT-VALUE}); any N >= 1 checks every output element of every "
+          + "iteration (nccl-tests checks N iterations); 0: sizes only, nothing checked, #wrong N/A.")
   int check;
 
   @Option(names = {"-o", "--op"}, paramLabel = "OP", defaultValue = "sum",
@@ -398,10 +398,9 @@ final class NcclPerfCommand implements Callable<Integer>, CommandPipeline.Format
       throw bad("-z " + blocking + ": fabemu always waits for each collective and runs a barrier after it (-z 1)");
     }
     if (cudaGraphs != 0) throw bad("-G " + cudaGraphs + ": nothing runs on a GPU, so no CUDA graph (-G 0)");
-    if (program.collective.rooted()) {
-      long ranks = (long) nodes * ppn * threads * gpusPerThread;
-      if (root < 0 || root >= ranks) throw bad("-r " + root + ": not a rank (ranks are 0.." + (ranks - 1) + ")");
-    }
+    // Every program: a root outside the world is a mistake whether or not this collective has a root.
+    long ranks = (long) nodes * ppn * threads * gpusPerThread;
+    if (root < 0 || root >= ranks) throw bad("-r " + root + ": not a rank (ranks are 0.." + (ranks - 1) + ")");
     if (algorithm != null && Algorithm.forCollective(algorithm, program.collective) == null) {
       throw bad("--algorithm " + algorithm + ": not an algorithm of " + program.collective.configName() + " (use "
           + Algorithm.namesFor(program.collective) + ")");

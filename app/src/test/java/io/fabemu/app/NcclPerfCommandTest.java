@@ -254,11 +254,27 @@ class NcclPerfCommandTest extends CliTestBase {
   }
 
   @Test
-  void shouldRefuseARootOutsideTheWorldOfARootedCollective() throws Exception {
+  void shouldRefuseARootOutsideTheWorldOfEveryProgram() throws Exception {
     assertThat(perf("reduce-perf", "--nodes", "2", "--ppn", "2", "-b", "8", "-e", "8", "-r", "4")).isEqualTo(2);
 
     assertThat(stderr.lines()).containsExactly("fabemu reduce-perf: -r 4: not a rank (ranks are 0..3) (see 'fabemu "
         + "reduce-perf --help')");
+
+    // A collective without a root still refuses one outside the world, as the docs say.
+    assertThat(perf("all-reduce-perf", "--nodes", "2", "--ppn", "2", "-b", "8", "-e", "8", "-r", "100")).isEqualTo(2);
+    assertThat(stderr.lines()).containsExactly("fabemu all-reduce-perf: -r 100: not a rank (ranks are 0..3) (see "
+        + "'fabemu all-reduce-perf --help')");
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldCheckEveryIterationForAnyCheckCountAndNothingForZero() throws Exception {
+    assertThat(perf("all-reduce-perf", "--nodes", "2", "--ppn", "1", "-b", "8", "-e", "8", "-c", "5")).as(stderr)
+        .isZero();
+    assertThat(executor.ranSpec.workload().syntheticPayload()).isFalse();
+    assertThat(perf("all-reduce-perf", "--nodes", "2", "--ppn", "1", "-b", "8", "-e", "8", "-c", "0")).as(stderr)
+        .isZero();
+    assertThat(executor.ranSpec.workload().syntheticPayload()).isTrue();
   }
 
   @Test
