@@ -24,11 +24,11 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Scenario fuzzing: the valid scenarios of {@code examples/} and {@code profiles/},
- * mutated (keys deleted, misspelled, duplicated; values of the wrong type or extreme; odd encodings and line ends;
- * includes of missing or device files; deep nesting; huge keys and values; truncation; byte flips; non-ASCII
- * digits), are given to {@code fabemu validate} in-process. The promise: exit 0, or exit 2 with exactly one line on
- * stderr and no stack trace; never another code, an escaping exception or a hang (each case within a generous
+ * Scenario fuzzing: the valid scenarios of {@code examples/} and {@code profiles/}, mutated (keys deleted,
+ * misspelled, duplicated; values of the wrong type or extreme; odd encodings and line ends; includes of missing or
+ * device files; deep nesting; huge keys and values; truncation; byte flips; non-ASCII digits; sections of other kinds
+ * of scenario laid in), are given to {@code fabemu validate} in-process. The promise: exit 0, or exit 2 with exactly
+ * one line on stderr and no stack trace; never another code, an escaping exception or a hang (each case within a generous
  * {@value #CASE_TIMEOUT_SECONDS} s, a guard against hangs, not a performance figure).
  *
  * <p>The suite runs a fixed seed and the tries of {@code jqwik.tries.default} (src/test/resources/
@@ -42,7 +42,7 @@ class ScenarioFuzzTest {
   private static Path work;
   private static List<Path> seeds;
 
-  private static final int KINDS = 12;
+  private static final int KINDS = 13;
   private static final String[] WRONG_TYPES = {"[1, 2]", "{ a = 1 }", "\"text\"", "true", "null", "\"\"", "[]"};
   private static final String[] EXTREMES = {"0", "-1", "99999999999999999999999", "1e308", "NaN", "-0", "Infinity",
       "\"1e-400 s\"", "9223372036854775808 B", "2147483648", "-9223372036854775808", "\"NaN\"", "0x10", "1e-308",
@@ -53,6 +53,27 @@ class ScenarioFuzzTest {
       "include \"fuzz-case.conf\"", "include \"../profiles/roce25g-tor-spine-fpga.conf\"", "include \"\"",
       "include \"..\"", "include \"/\"", "include"};
   private static final String[] DIGITS = {"\u0660", "\u0663", "\uff11", "\uff16", "\u0967", "\ud835\udfd9"};
+  /**
+   * A section or key of another kind of scenario, valid where it came from: laid into a scenario of another kind,
+   * the combination must be checked as a whole (a traffic section beside a ring workload once skipped the
+   * workload's rules).
+   */
+  private static final String[] SECTIONS = {"traffic {}", "traffic { offered-loads = [0.1], measure-cycles = 100 }",
+      "faults.events = [{ at = 1 us, action = down, node = host1 }]",
+      "faults.events = [{ at = 1 us, action = down, switch = spine0 }, { at = 9 us, action = up, switch = spine0 }]",
+      "faults.events = [{ at = { case = 1, fraction = 0.5 }, action = down, switch = spine0 }]",
+      "ethernet { io-nodes = [0], traffic { inbound-frames = 2, outbound-frames = 1 } }",
+      "rings { source = search }", "rings { source = face-rule }", "rings.listed = [[0, 1, 2]]",
+      "workload.algorithms = [multi-ring]", "workload.algorithms = [single-ring, line]", "workload.ppn = 2",
+      "workload.hierarchical = true", "workload.algorithms = [inc-node, inc-socket]", "workload.collective = pipeline",
+      "workload.collective = barrier", "workload.collective = sendrecv", "workload.payload = synthetic",
+      "devices.router.virtual-channels = 1", "devices.router.virtual-channels = 3", "devices.router.stall-limit = 7 ns",
+      "topology { kind = mesh, dimensions = [2, 2] }", "topology { kind = torus, dimensions = [2, 2, 2] }",
+      "topology { kind = group-ring, groups = 2, nodes-per-group = 2 }",
+      "topology { kind = prism, nodes-per-layer = 3, layers = 2 }",
+      "topology { kind = optical, servers = 2, npus-per-server = 2 }", "topology.ocs.reconfiguration-delay = 1 ms",
+      "topology.kind = leaf-spine", "topology.hosts = 4", "devices.inc.enabled = true",
+      "packet-drops = [{ from = tor0, to = spine0, probability = 0.5 }]"};
 
   @BeforeContainer
   static void copySeeds() throws IOException {
@@ -172,6 +193,7 @@ class ScenarioFuzzTest {
         if (b.length > 0) b[m.where() % b.length] ^= (byte) (1 + m.choice());
         return b;
       }
+      case 12 -> lines.add(m.choice() % 2 == 0 ? lines.size() : line, SECTIONS[m.size() % SECTIONS.length]);
       default -> { // a non-ASCII digit in place of an ASCII one
         int digit = -1;
         for (int i = 0; i < text.length(); i++) {
