@@ -1,7 +1,6 @@
 package io.fabemu.app.report;
 
 import com.typesafe.config.Config;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,15 +30,9 @@ public record SweepReport(String title, String source, List<String> keys, List<S
 
   /** The sections, in order. */
   public List<ReportSection> sections() {
-    List<CaseSeries> series = new ArrayList<>();
-    for (SweepPoint p : points) {
-      for (CaseSeries s : CaseSeries.of(p.cases())) {
-        series.add(new CaseSeries(p.label() + " · " + s.label(), s.cases()));
-      }
-    }
     return List.of(new SweepFactsSection(this),
         new SweepMetricSection(keys, points),
-        new CurvesSection("curves", "Latency and bus bandwidth per point", series),
+        new SweepCurvesSection(points),
         new ScenarioEchoSection(firstScenario, "The first point's scenario (" + (points.isEmpty() ? "none"
             : points.get(0).label()) + "), read from " + source + " with every default filled in and the "
             + "command-line values applied; the other points differ only in the varied keys."));
