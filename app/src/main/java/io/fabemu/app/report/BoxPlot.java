@@ -71,10 +71,9 @@ public final class BoxPlot {
         .max().orElse(0) * 3.5);
     List<LineChart.LegendEntry> legend = new java.util.ArrayList<>();
     for (int s = 0; s < series.size(); s++) {
-      legend.add(new LineChart.LegendEntry(series.get(s).label(), new LineChart.Style(series.get(s).colourAt(s),
-          null, LineChart.Marker.SQUARE, false)));
+      legend.add(LineChart.LegendEntry.colour(series.get(s).label(), series.get(s).colourAt(s)));
     }
-    double legendTop = top + plotHeight + labelDepth + 36;
+    double legendTop = top + plotHeight + labelDepth + 44;
     double height = Math.ceil(legendTop + LineChart.legendHeight(legend, plotWidth));
 
     out.start("svg", "xmlns", "http://www.w3.org/2000/svg", "class", "chart", "viewBox",

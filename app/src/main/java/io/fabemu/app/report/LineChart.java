@@ -83,8 +83,22 @@ public final class LineChart {
     }
   }
 
-  /** One entry of a legend: a swatch drawn in {@code style} (its colour, dash and marker) and its label. */
-  public record LegendEntry(String label, Style style) {}
+  /**
+   * One entry of a legend: its label and a swatch, a short line drawn in {@code style} (its colour, dash and marker)
+   * or, when {@code block}, a plain block of the style's colour (a key that stands for a colour only, as a sweep's
+   * algorithms, whose lines take each point's style).
+   */
+  public record LegendEntry(String label, Style style, boolean block) {
+    /** An entry whose swatch is a line in {@code style}. */
+    public LegendEntry(String label, Style style) {
+      this(label, style, false);
+    }
+
+    /** An entry whose swatch is a block of {@code colour}. */
+    public static LegendEntry colour(String label, String colour) {
+      return new LegendEntry(label, Style.of(colour), true);
+    }
+  }
 
   private LineChart() {}
 
@@ -108,7 +122,7 @@ public final class LineChart {
     int xLabelDepth = x.kind() == Axis.Kind.CATEGORY ? categoryLabelDepth(x) : 18;
     int plotWidth = WIDTH - LEFT - 20;
     int plotHeight = HEIGHT - TOP - 60;
-    double legendTop = TOP + plotHeight + xLabelDepth + 36;
+    double legendTop = TOP + plotHeight + xLabelDepth + 44;
     int height = (int) Math.ceil(legendTop + legendHeight(legend, plotWidth));
 
     out.start("svg", "xmlns", "http://www.w3.org/2000/svg", "class", "chart", "viewBox",
@@ -273,11 +287,13 @@ public final class LineChart {
       double y = top + (i / columns) * LEGEND_ROW;
       String colour = e.style().colour();
       out.start("g", "stroke", colour, "fill", colour);
-      if (e.style().joined()) {
+      if (e.block()) {
+        out.empty("rect", "x", Markup.num(x + 4), "y", Markup.num(y - 9), "width", "14", "height", "10");
+      } else if (e.style().joined()) {
         out.empty("line", "x1", Markup.num(x), "y1", Markup.num(y - 4), "x2", Markup.num(x + SWATCH_PX), "y2",
             Markup.num(y - 4), "stroke-width", "2", "stroke-dasharray", e.style().dash());
       }
-      mark(out, e.style().marker(), x + SWATCH_PX / 2.0, y - 4, null);
+      if (!e.block()) mark(out, e.style().marker(), x + SWATCH_PX / 2.0, y - 4, null);
       out.end("g");
       String shown = shorten(e.label(), maxLegendChars(width));
       out.start("text", "x", Markup.num(x + SWATCH_PX + 6), "y", Markup.num(y));

@@ -111,7 +111,7 @@ final class SweepCurvesSection implements ReportSection {
       }
     }
     List<LineChart.LegendEntry> legend = new ArrayList<>();
-    algorithms.forEach((name, style) -> legend.add(new LineChart.LegendEntry(name, style)));
+    algorithms.forEach((name, style) -> legend.add(LineChart.LegendEntry.colour(name, style.colour())));
     legend.addAll(pointKeys);
     LineChart.render(out, what + " against message size", null, CurvesSection.sizeAxis(allSizes),
         Axis.auto(yTitle, allValues), lines, legend);
