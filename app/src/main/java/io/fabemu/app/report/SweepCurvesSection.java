@@ -78,9 +78,17 @@ final class SweepCurvesSection implements ReportSection {
     return new LineChart.Style(colour, dash.isEmpty() ? null : dash, MARKERS.get(index % MARKERS.size()), true);
   }
 
-  /** A point's legend label: its number and its values, without the key names (the facts above list them). */
+  /** The longest assignments a point's legend label shows with their keys. */
+  static final int MAX_KEYED_LABEL_CHARS = 40;
+
+  /**
+   * A point's legend label: its number and its assignments ({@code point 1: topology.hosts=8}), or only its values
+   * when the assignments are longer than {@value #MAX_KEYED_LABEL_CHARS} characters
+   * ({@code point 2: 8, [recursive-doubling, rabenseifner]}; the sweep's facts name the keys).
+   */
   static String pointLabel(SweepPoint p) {
-    return "point " + p.number() + ": " + String.join(", ", p.values());
+    String shown = p.label().length() <= MAX_KEYED_LABEL_CHARS ? p.label() : String.join(", ", p.values());
+    return "point " + p.number() + ": " + shown;
   }
 
   private static void chart(Markup out, List<SweepPoint> withCases, String what, String yTitle,

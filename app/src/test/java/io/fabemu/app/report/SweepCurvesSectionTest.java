@@ -78,6 +78,15 @@ class SweepCurvesSectionTest {
         + "rabenseifner]): 1 MiB → 902");
   }
 
+  @Test
+  void shouldLabelAPointWithItsAssignmentsWhenTheyAreShortAndWithItsValuesOtherwise() {
+    SweepPoint shortOne = new SweepPoint(1, "topology.hosts=8", List.of("8"), "points/1", 0, null, List.of(), null);
+
+    assertThat(SweepCurvesSection.pointLabel(shortOne)).isEqualTo("point 1: topology.hosts=8");
+    assertThat(SweepCurvesSection.pointLabel(point(2, "16", "[ring, rabenseifner]", List.of("ring"))))
+        .isEqualTo("point 2: 16, [ring, rabenseifner]");
+  }
+
   private static List<Element> children(Element parent, String tag) {
     List<Element> out = new java.util.ArrayList<>();
     for (org.w3c.dom.Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
