@@ -143,7 +143,8 @@ public final class LineChart {
 
   /**
    * The chart as a standalone SVG file (an XML declaration, then the {@code <svg>} element of
-   * {@link #render(Markup, String, String, Axis, Axis, List, List)} with the report's chart styles inline): every
+   * {@link #render(Markup, String, String, Axis, Axis, List, List)}: its {@code <title>} and {@code <desc>} first,
+   * then the report's chart styles inline): every
    * letter is a {@code <text>} element, so the file is small, searchable and readable by screen readers.
    */
   public static String standalone(String title, String description, Axis x, Axis y, List<Series> series,
@@ -151,10 +152,12 @@ public final class LineChart {
     Markup m = new Markup();
     render(m, title, description, x, y, series, legend);
     String svg = m.toString();
-    int end = svg.indexOf('>');
-    String style = "\n<style>\n" + HtmlReport.CHART_CSS + "</style>";
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg.substring(0, end + 1) + style
-        + svg.substring(end + 1) + "\n";
+    // After the title and description, which stay the first children (a screen reader's name for the image).
+    int end = svg.indexOf(description != null ? "</desc>" : "</title>");
+    end = svg.indexOf('>', end) + 1;
+    String style = "\n<style>\n" + HtmlReport.CHART_CSS + "</style>\n";
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg.substring(0, end) + style + svg.substring(end)
+        + "\n";
   }
 
   /** A legend entry per series, in order, each in the style it is drawn with. */

@@ -79,6 +79,11 @@ class ChartsTest {
     assertThat(Xml.texts(doc, "style").get(0)).contains("svg.chart text");
     assertThat(Xml.texts(doc, "title").get(0)).isEqualTo("Latency & co");
     assertThat(Xml.texts(doc, "desc")).containsExactly("the data\nas text");
+    List<String> firstChildren = new java.util.ArrayList<>();
+    for (org.w3c.dom.Node n = root.getFirstChild(); n != null && firstChildren.size() < 3; n = n.getNextSibling()) {
+      if (n instanceof Element e) firstChildren.add(e.getTagName());
+    }
+    assertThat(firstChildren).containsExactly("title", "desc", "style");
     assertThat(Xml.texts(doc, "text")).contains("Latency & co", "size", "us", "4", "64", "0", "10");
     assertThat(Xml.all(doc, "g").stream().filter(g -> "series".equals(g.getAttribute("class")))
         .map(g -> g.getAttribute("stroke"))).containsExactly(Palette.colour("ring"));
