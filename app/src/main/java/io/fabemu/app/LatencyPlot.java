@@ -1,11 +1,13 @@
 package io.fabemu.app;
 
+import io.fabemu.app.report.Axis;
+import io.fabemu.app.report.LineChart;
+import io.fabemu.app.report.Palette;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,7 +16,6 @@ import java.util.Locale;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -24,7 +25,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The latency-vs-size plot of a run ({@value ResultsWriter#PLOT_SVG_FILE}, {@value ResultsWriter#PLOT_PNG_FILE}):
  * average latency in microseconds (the osu table's {@code Avg Latency(us)}) against the message size in bytes, one
- * series per algorithm of the workload, drawn with XChart.
+ * series per algorithm of the workload in its {@link Palette} colour. The SVG is drawn by the report's own
+ * {@link LineChart} (text as text: XChart's SVG export draws every letter as a path, which made the quickstart's
+ * {@code latency.svg} 521 kB instead of 8 kB), the PNG by XChart; the axes below are the PNG's.
  *
  * <p>Axes: the size axis is log2 (a tick per power of two that fits, labelled {@code 4}, {@code 1K}, {@code 1M},
  * ...) when every size is above 0, else linear (a barrier's only size is 0 B); the latency axis is logarithmic when
@@ -42,6 +45,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 final class LatencyPlot {
   static final int WIDTH = 900;
   static final int HEIGHT = 600;
+  /** The colour of the crosses over sizes that fell back to the host algorithm. */
+  static final String FALLBACK_COLOUR = "#d62728";
 
   static {
     if (System.getProperty("java.awt.headless") == null) {
@@ -50,11 +55,12 @@ final class LatencyPlot {
   }
 
   /**
-   * One line of the plot: its legend label and its points in size order, with, per point, why its in-network case
+   * One line of the plot: its legend label, its points in size order, with, per point, why its in-network case
    * fell back to the host algorithm (the outcome's name in {@code results.json}, e.g. {@code message-too-large}), or
-   * {@code ""} when it did not.
+   * {@code ""} when it did not, and the algorithm it was asked to run, whose {@link Palette} colour it is drawn in.
    */
-  record Series(String label, List<Long> sizesBytes, List<Double> latenciesUs, List<String> fallbacks) {
+  record Series(String label, List<Long> sizesBytes, List<Double> latenciesUs, List<String> fallbacks,
+                String algorithm) {
     Series {
       if (sizesBytes.size() != latenciesUs.size() || fallbacks.size() != sizesBytes.size()) {
         throw new IllegalArgumentException("sizes, latencies and fallbacks differ in length");
@@ -64,7 +70,12 @@ final class LatencyPlot {
       fallbacks = List.copyOf(fallbacks);
     }
 
-    /** A line none of whose points fell back. */
+    /** A line of the algorithm named by its label. */
+    Series(String label, List<Long> sizesBytes, List<Double> latenciesUs, List<String> fallbacks) {
+      this(label, sizesBytes, latenciesUs, fallbacks, label);
+    }
+
+    /** A line none of whose points fell back, of the algorithm named by its label. */
     Series(String label, List<Long> sizesBytes, List<Double> latenciesUs) {
       this(label, sizesBytes, latenciesUs, java.util.Collections.nCopies(sizesBytes.size(), ""));
     }
@@ -93,7 +104,7 @@ final class LatencyPlot {
       series.add(new Series(label(askedName.apply(a), w.algorithms().get(a).configName(), w.hierarchical(), cases),
           cases.stream().map(CaseResult::sizeBytes).toList(),
           cases.stream().map(c -> c.avgLatencyPs() / Units.PS_PER_US).toList(),
-          cases.stream().map(LatencyPlot::fallback).toList()));
+          cases.stream().map(LatencyPlot::fallback).toList(), askedName.apply(a)));
     }
     return series;
   }
@@ -121,26 +132,53 @@ final class LatencyPlot {
   }
 
   /**
-   * Draws the plot as SVG and PNG. XChart draws every letter as a path, so the SVG gets a {@code <title>} and a
-   * {@code <desc>} with the data as text (one line per series: {@code label: SIZE B LATENCY us, ...}), for screen
-   * readers, text search and scripts.
+   * Draws the plot: the SVG with fabemu's own {@link LineChart} (every letter a {@code <text>} element, the report's
+   * styles inline, a {@code <title>} and a {@code <desc>} with the data as text: one line per series,
+   * {@code label: SIZE B LATENCY us, ...}), the PNG with XChart, both in the algorithms' {@link Palette} colours.
    */
   static Images draw(String title, List<Series> series) throws IOException {
-    XYChart chart = chart(title, series);
-    ByteArrayOutputStream svg = new ByteArrayOutputStream();
-    VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    return new Images(withText(svg.toString(StandardCharsets.UTF_8), title, series).getBytes(StandardCharsets.UTF_8),
-        png);
+    byte[] png = BitmapEncoder.getBitmapBytes(chart(title, series), BitmapEncoder.BitmapFormat.PNG);
+    return new Images(svg(title, series).getBytes(StandardCharsets.UTF_8), png);
   }
 
-  /** {@code svg} with {@code <title>} and {@code <desc>} as the first children of its root element. */
-  static String withText(String svg, String title, List<Series> series) {
-    int root = svg.indexOf("<svg");
-    int end = root < 0 ? -1 : svg.indexOf('>', root);
-    if (end < 0 || svg.charAt(end - 1) == '/') {
-      throw new IllegalStateException("the SVG encoder wrote no <svg> element");
+  /**
+   * The SVG document: latency against size as the report draws it (sizes on a log2 axis, linear when a size is 0;
+   * latencies on a log axis when they span more than 10x), a line per series, a red cross over each size that fell
+   * back to the host algorithm with a legend entry per series and reason.
+   */
+  static String svg(String title, List<Series> series) {
+    List<LineChart.Series> lines = new ArrayList<>();
+    List<Double> sizes = new ArrayList<>();
+    List<Double> latencies = new ArrayList<>();
+    for (Series s : series) {
+      List<Double> x = s.sizesBytes().stream().map(Long::doubleValue).toList();
+      List<String> names = s.sizesBytes().stream().map(b -> b + " B").toList();
+      sizes.addAll(x);
+      latencies.addAll(s.latenciesUs());
+      lines.add(new LineChart.Series(s.label(), x, s.latenciesUs(), names,
+          LineChart.Style.ofAlgorithm(s.algorithm())));
     }
+    for (Series s : series) {
+      for (String reason : s.fallbacks().stream().filter(f -> !f.isEmpty()).distinct().toList()) {
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < s.sizesBytes().size(); i++) {
+          if (!s.fallbacks().get(i).equals(reason)) continue;
+          x.add((double) s.sizesBytes().get(i));
+          y.add(s.latenciesUs().get(i));
+          names.add(s.sizesBytes().get(i) + " B");
+        }
+        lines.add(new LineChart.Series(s.label() + ": no INC, host algorithm (" + reason + ")", x, y, names,
+            new LineChart.Style(FALLBACK_COLOUR, null, LineChart.Marker.CROSS, false)));
+      }
+    }
+    return LineChart.standalone(title, description(series), Axis.messageSizes(sizes),
+        Axis.auto("average latency (us)", latencies), lines, LineChart.legendOf(lines));
+  }
+
+  /** The SVG's {@code <desc>}: a caption, then one line per series with its points. */
+  static String description(List<Series> series) {
     StringBuilder desc = new StringBuilder("Average latency (us) against message size (bytes).");
     for (Series s : series) {
       desc.append('\n').append(s.label()).append(':');
@@ -152,12 +190,7 @@ final class LatencyPlot {
         }
       }
     }
-    String text = "\n  <title>" + xml(title) + "</title>\n  <desc>" + xml(desc.toString()) + "</desc>";
-    return svg.substring(0, end + 1) + text + svg.substring(end + 1);
-  }
-
-  private static String xml(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    return desc.toString();
   }
 
   /** The chart, before encoding. */
@@ -174,7 +207,7 @@ final class LatencyPlot {
         .xAxisTitle(log2Sizes ? "Message size (bytes, log2)" : "Message size (bytes)")
         .yAxisTitle(logLatency ? "Average latency (us, log)" : "Average latency (us)").build();
     Styler styler = chart.getStyler();
-    styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+    styler.setLegendPosition(Styler.LegendPosition.OutsideS);
     styler.setChartBackgroundColor(java.awt.Color.WHITE);
     chart.getStyler().setMarkerSize(6);
     chart.getStyler().setYAxisLogarithmic(logLatency);
@@ -196,7 +229,11 @@ final class LatencyPlot {
       double[] x = s.sizesBytes().stream()
           .mapToDouble(b -> log2Sizes ? Math.log(b) / Math.log(2) : b).toArray();
       double[] y = s.latenciesUs().stream().mapToDouble(Double::doubleValue).toArray();
-      chart.addSeries(s.label(), x, y).setMarker(SeriesMarkers.CIRCLE);
+      XYSeries line = chart.addSeries(s.label(), x, y);
+      line.setMarker(SeriesMarkers.CIRCLE);
+      java.awt.Color colour = java.awt.Color.decode(Palette.colour(s.algorithm()));
+      line.setLineColor(colour);
+      line.setMarkerColor(colour);
     }
     for (Series s : drawn) {
       // The sizes that fell back, a cross over each, one legend entry per reason.
@@ -212,7 +249,7 @@ final class LatencyPlot {
         XYSeries marks = chart.addSeries(s.label() + ": no INC, host algorithm (" + reason + ")", x, y);
         marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         marks.setMarker(SeriesMarkers.CROSS);
-        marks.setMarkerColor(java.awt.Color.RED);
+        marks.setMarkerColor(java.awt.Color.decode(FALLBACK_COLOUR));
       }
     }
     return chart;

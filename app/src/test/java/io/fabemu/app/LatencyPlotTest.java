@@ -151,6 +151,42 @@ class LatencyPlotTest extends CliTestBase {
   }
 
   @Test
+  void shouldWriteTheSvgsTextAsTextElementsInTheAlgorithmsColours() throws Exception {
+    List<Long> sizes = new java.util.ArrayList<>();
+    List<Double> ring = new java.util.ArrayList<>();
+    List<Double> rd = new java.util.ArrayList<>();
+    for (int e = 2; e <= 20; e++) {
+      sizes.add(1L << e);
+      ring.add(100.0 + e);
+      rd.add(4.0 * e * e);
+    }
+    List<LatencyPlot.Series> series = List.of(new LatencyPlot.Series("ring", sizes, ring),
+        new LatencyPlot.Series("auto (recursive-doubling)", sizes, rd, java.util.Collections.nCopies(19, ""),
+            "recursive-doubling"));
+
+    byte[] svg = LatencyPlot.draw("quick: allreduce latency", series).svg();
+
+    Document doc = parseSvg(svg);
+    List<String> texts = new java.util.ArrayList<>();
+    var nodes = doc.getElementsByTagNameNS("*", "text");
+    for (int i = 0; i < nodes.getLength(); i++) texts.add(nodes.item(i).getTextContent());
+    assertThat(texts).contains("quick: allreduce latency", "ring", "auto (recursive-doubling)", "4", "1K", "1M",
+        "message size (bytes, log2)", "average latency (us), log");
+    // Letters are not drawn as outlines: a path per line (the joined points) and nothing else.
+    assertThat(doc.getElementsByTagNameNS("*", "path").getLength()).isEqualTo(2);
+    var groups = doc.getElementsByTagNameNS("*", "g");
+    List<String> strokes = new java.util.ArrayList<>();
+    for (int i = 0; i < groups.getLength(); i++) {
+      Element g = (Element) groups.item(i);
+      if ("series".equals(g.getAttribute("class"))) strokes.add(g.getAttribute("stroke"));
+    }
+    assertThat(strokes).containsExactly(io.fabemu.app.report.Palette.colour("ring"),
+        io.fabemu.app.report.Palette.colour("recursive-doubling"));
+    // Two lines of 19 points: XChart's outlined text made this 500 kB; as text it is a few kB.
+    assertThat(svg.length).isLessThan(16_000);
+  }
+
+  @Test
   void shouldWriteThePlotWithOneSeriesPerAlgorithmWhenRunWritesResults() throws Exception {
     Path out = dir.resolve("out");
 

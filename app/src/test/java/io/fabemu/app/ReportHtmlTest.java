@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.app.report.RunReport;
+import io.fabemu.app.report.SweepPoint;
+import io.fabemu.app.report.SweepReport;
 import io.fabemu.app.report.Xml;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
@@ -44,6 +46,35 @@ class ReportHtmlTest {
   private static ScenarioSpec named(String name, WorkloadSpec workload) {
     ScenarioSpec base = Fixtures.spec();
     return new ScenarioSpec(name, base.source(), base.seed(), base.topology(), base.devices(), workload);
+  }
+
+  @Test
+  void shouldSetEachSweepPointsLinkUtilisationSideBySide() throws Exception {
+    RunResult small = Fixtures.result();
+    // The second point: host 1's uplink busy half its run, the TOR's link to host 0 a quarter.
+    RunResult large = new RunResult(small.scenario(), small.cases(), List.of(
+        new LinkCounters(1, 4, 8_000_000, 2_000, 1_000_000_000L),
+        new LinkCounters(4, 0, 4_000_000, 1_000, 500_000_000L)), true, null, 2_000_000_000L, 1, 1, 0.1, "cd34");
+    List<SweepPoint> points = List.of(
+        new SweepPoint(1, "workload.sizes=[4 B]", List.of("[4 B]"), "points/1", 0, small,
+            ResultsWriter.caseFigures(small, small.scenario().topology().build()), null),
+        new SweepPoint(2, "workload.sizes=[1 MiB]", List.of("[1 MiB]"), "points/2", 0, large,
+            ResultsWriter.caseFigures(large, large.scenario().topology().build()), null));
+
+    Document doc = Xml.parse(new SweepReport("golden: sweep", "golden.conf", List.of("workload.sizes"), List.of(),
+        points, null, 1.0).html());
+
+    Element links = Xml.all(doc, "section").stream().filter(s -> "links".equals(s.getAttribute("id")))
+        .findFirst().orElseThrow();
+    assertThat(links.getElementsByTagName("svg").getLength()).isEqualTo(1);
+    List<String> cells = new ArrayList<>();
+    NodeList tds = links.getElementsByTagName("td");
+    for (int i = 0; i < tds.getLength(); i++) cells.add(tds.item(i).getTextContent());
+    // Per point its busiest links, named from the topology, busy share over the point's own virtual end.
+    assertThat(cells).containsSubsequence("1", "[4 B]", "1", "host0 → tor0", "977 KiB", "12.3 %");
+    assertThat(cells).containsSubsequence("2", "[1 MiB]", "1", "host1 → tor0", "7.63 MiB", "50.0 %",
+        "2", "[1 MiB]", "2", "tor0 → host0", "3.81 MiB", "25.0 %");
+    assertThat(Xml.texts(doc, "title")).anyMatch(t -> t.startsWith("point 2, host → tor: 1 links, mean busy 50.0 %"));
   }
 
   @Test

@@ -94,7 +94,7 @@ class SweepCommandTest extends CliTestBase {
 
     Document report = Xml.parse(Files.readString(out.resolve("report.html")));
     assertThat(Xml.texts(report, "h2")).containsExactly("Sweep", "Against the varied values",
-        "Latency and bus bandwidth per point", "Scenario");
+        "Latency and bus bandwidth per point", "Link utilisation per point", "Scenario");
     assertThat(Xml.all(report, "a").stream().map(a -> a.getAttribute("href")))
         .contains(point2 + "report.html");
     assertThat(Xml.texts(report, "td")).contains("[ring, recursive-doubling]", "2 of 2", "4 of 4");

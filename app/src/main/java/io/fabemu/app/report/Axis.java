@@ -96,6 +96,17 @@ public final class Axis {
     return new Axis(title, Kind.LOG2, Math.pow(2, first), Math.pow(2, last), ticks);
   }
 
+  /**
+   * Message sizes in bytes titled {@code "message size (bytes, log2)"} on a {@link #log2Bytes log2 axis}, or
+   * {@code "message size (bytes)"} on a linear one from 0 when a size is 0 (a barrier's); no size: 1 B.
+   */
+  public static Axis messageSizes(List<Double> sizes) {
+    double low = sizes.stream().mapToDouble(Double::doubleValue).min().orElse(1);
+    double high = sizes.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+    if (low > 0) return log2Bytes("message size (bytes, log2)", low, high);
+    return linear("message size (bytes)", low, high, true);
+  }
+
   /** A category axis: label {@code i} at value {@code i}, each in the middle of its slot. */
   public static Axis categories(String title, List<String> labels) {
     List<Tick> ticks = new ArrayList<>();

@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <p>Contract: a pure function of its arguments; a missing box (null) leaves its place empty; values the y axis
  * cannot place (0 or less on a log axis) are clamped to the axis minimum so the box stays visible, which the tooltip
- * shows with the true values. Colours as {@link LineChart#colour}.
+ * shows with the true values. A series of an algorithm is drawn in its {@link Palette} colour.
  */
 public final class BoxPlot {
 
@@ -35,10 +35,22 @@ public final class BoxPlot {
     }
   }
 
-  /** One series: its legend label and a box per category (null where it has none). */
-  public record Series(String label, List<Box> boxes) {
+  /**
+   * One series: its legend label, a box per category (null where it has none) and its colour ({@code #rrggbb}; null:
+   * by its place in the plot, {@link LineChart#colour}).
+   */
+  public record Series(String label, List<Box> boxes, String colour) {
     public Series {
       boxes = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(boxes));
+    }
+
+    /** A series coloured by its place in the plot. */
+    public Series(String label, List<Box> boxes) {
+      this(label, boxes, null);
+    }
+
+    String colourAt(int position) {
+      return colour != null ? colour : LineChart.colour(position);
     }
   }
 
@@ -57,9 +69,12 @@ public final class BoxPlot {
     double plotHeight = LineChart.HEIGHT - top - 60;
     int labelDepth = 18 + (int) Math.ceil(x.ticks().stream().mapToInt(t -> Math.min(28, t.label().length()))
         .max().orElse(0) * 3.5);
-    List<String> labels = series.stream().map(Series::label).toList();
-    double legendTop = top + plotHeight + labelDepth + 36;
-    double height = Math.ceil(legendTop + LineChart.legendHeight(labels, plotWidth));
+    List<LineChart.LegendEntry> legend = new java.util.ArrayList<>();
+    for (int s = 0; s < series.size(); s++) {
+      legend.add(LineChart.LegendEntry.colour(series.get(s).label(), series.get(s).colourAt(s)));
+    }
+    double legendTop = top + plotHeight + labelDepth + 44;
+    double height = Math.ceil(legendTop + LineChart.legendHeight(legend, plotWidth));
 
     out.start("svg", "xmlns", "http://www.w3.org/2000/svg", "class", "chart", "viewBox",
         "0 0 " + width + " " + Markup.num(height), "width", Integer.toString(width), "height", Markup.num(height),
@@ -73,7 +88,7 @@ public final class BoxPlot {
     double slotWidth = plotWidth / slots;
     double boxWidth = Math.max(2, Math.min(18, slotWidth * 0.8 / Math.max(1, series.size())));
     for (int s = 0; s < series.size(); s++) {
-      String colour = LineChart.colour(s);
+      String colour = series.get(s).colourAt(s);
       out.start("g", "class", "boxes", "stroke", colour, "fill", colour);
       List<Box> boxes = series.get(s).boxes();
       for (int c = 0; c < boxes.size() && c < slots; c++) {
@@ -84,8 +99,7 @@ public final class BoxPlot {
       }
       out.end("g");
     }
-    LineChart.legend(out, labels, java.util.stream.IntStream.range(0, labels.size()).boxed().toList(), left,
-        legendTop, plotWidth);
+    LineChart.legend(out, legend, left, legendTop, plotWidth);
     out.end("svg");
   }
 

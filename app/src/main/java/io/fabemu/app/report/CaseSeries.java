@@ -36,6 +36,24 @@ public record CaseSeries(String label, List<CaseFigures> cases) {
     return CaseFigures.IN_PLACE.equals(buffers()) ? asked + ", in-place" : asked;
   }
 
+  /** The algorithm the series' cases asked for (a config name, e.g. {@code auto}, {@code ring}). */
+  public String algorithmAsked() {
+    return cases.isEmpty() ? label : cases.get(0).algorithmAsked();
+  }
+
+  /**
+   * How the series is drawn: in its algorithm's {@link Palette} colour in every chart, dashed for in-place buffers
+   * (the same algorithm out of place is solid).
+   */
+  public LineChart.Style style() {
+    LineChart.Style solid = LineChart.Style.ofAlgorithm(algorithmAsked());
+    return CaseFigures.IN_PLACE.equals(buffers())
+        ? new LineChart.Style(solid.colour(), IN_PLACE_DASH, solid.marker(), true) : solid;
+  }
+
+  /** The dash pattern of an in-place series. */
+  static final String IN_PLACE_DASH = "6 3";
+
   /** The buffer placement of the series' cases. */
   public String buffers() {
     return cases.isEmpty() ? CaseFigures.OUT_OF_PLACE : cases.get(0).buffers();

@@ -75,16 +75,13 @@ final class CurvesSection implements ReportSection {
       }
       allSizes.addAll(x);
       allValues.addAll(y);
-      lines.add(new LineChart.Series(s.label(), x, y, names));
+      lines.add(new LineChart.Series(s.label(), x, y, names, s.style()));
     }
     LineChart.render(out, what + " against message size", sizeAxis(allSizes), Axis.auto(yTitle, allValues), lines);
   }
 
   /** Message sizes on a log2 axis, or linear when a size is 0. */
   static Axis sizeAxis(List<Double> sizes) {
-    double low = sizes.stream().mapToDouble(Double::doubleValue).min().orElse(1);
-    double high = sizes.stream().mapToDouble(Double::doubleValue).max().orElse(1);
-    if (low > 0) return Axis.log2Bytes("message size (bytes, log2)", low, high);
-    return Axis.linear("message size (bytes)", low, high, true);
+    return Axis.messageSizes(sizes);
   }
 }

@@ -14,6 +14,21 @@ import java.util.Set;
  */
 public final class HtmlReport {
 
+  /**
+   * The charts' styles, also written inside each standalone chart file ({@link LineChart#standalone}): text as text
+   * in the page's font, grid and frame lines.
+   */
+  static final String CHART_CSS = """
+      svg.chart { max-width: 100%; height: auto; background: #fff; }
+      svg.chart { font-size: 12px; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans",
+        sans-serif; }
+      svg.chart text { fill: #1d2330; stroke: none; }
+      svg.chart .chart-title { font-size: 14px; font-weight: bold; }
+      svg.chart .axis-title { font-size: 12px; fill: #3a4254; }
+      svg.chart .grid line { stroke: #e6e8ee; stroke-width: 1; }
+      svg.chart .frame { fill: none; stroke: #8a90a0; stroke-width: 1; }
+      """;
+
   /** The style sheet: plain, printable, and charts that scale to the page width. */
   static final String CSS = """
       body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; margin: 0;
@@ -38,15 +53,8 @@ public final class HtmlReport {
       .note { color: #5a6275; font-style: italic; }
       .bad { color: #b00020; font-weight: bold; }
       .charts { display: flex; flex-wrap: wrap; gap: 12px; }
-      svg.chart { max-width: 100%; height: auto; background: #fff; }
-      svg.chart { font-size: 12px; }
-      svg.chart text { fill: #1d2330; stroke: none; }
-      svg.chart .chart-title { font-size: 14px; font-weight: bold; }
-      svg.chart .axis-title { font-size: 12px; fill: #3a4254; }
-      svg.chart .grid line { stroke: #e6e8ee; stroke-width: 1; }
-      svg.chart .frame { fill: none; stroke: #8a90a0; stroke-width: 1; }
       details > summary { cursor: pointer; color: #1f5fa8; margin: 6px 0; }
-      """;
+      """ + HtmlReport.CHART_CSS;
 
   private HtmlReport() {}
 

@@ -63,7 +63,7 @@ final class IncSpeedupSection implements ReportSection {
       sizes.addAll(x);
       values.addAll(y);
       // The colour the series has in the latency charts above.
-      lines.add(new LineChart.Series(inc.label(), x, y, names, index));
+      lines.add(new LineChart.Series(inc.label(), x, y, names, inc.style()));
     }
     LineChart.render(out, "Speed-up of in-network over the fastest host algorithm", CurvesSection.sizeAxis(sizes),
         Axis.linear("speed-up (host latency / in-network latency)", 0, values.stream()

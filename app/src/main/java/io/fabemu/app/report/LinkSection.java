@@ -57,6 +57,9 @@ final class LinkSection implements ReportSection {
     }
     Tables.note(out, "Busy share: the time a link was sending, as a share of the virtual end ("
         + Units.format(virtualEndPs) + "). Rows send, columns receive; hover a cell for its figures.");
+    Tables.note(out, "The counters cover the whole run, all cases together (a port counts what it sends, not for "
+        + "which case). For a case of its own, sweep over the sizes and algorithms: every point is a run of its own "
+        + "and the sweep's report sets the points' busiest links side by side.");
     TreeSet<Integer> devices = new TreeSet<>();
     for (LinkCounters l : links) {
       devices.add(l.fromDevice());
@@ -129,11 +132,16 @@ final class LinkSection implements ReportSection {
         "busiest link"), rows, Set.of(1, 2, 3, 4, 5));
   }
 
-  private void busiestTable(Markup out) {
-    List<LinkCounters> sorted = links.stream().sorted(Comparator.comparingLong(LinkCounters::busyPs).reversed()
+  /** The {@code n} busiest links: most busy time first, then most bytes, then by their ends. */
+  List<LinkCounters> busiest(int n) {
+    return links.stream().sorted(Comparator.comparingLong(LinkCounters::busyPs).reversed()
         .thenComparing(Comparator.comparingLong(LinkCounters::bytes).reversed())
         .thenComparingInt(LinkCounters::fromDevice).thenComparingInt(LinkCounters::toDevice))
-        .limit(BUSIEST_LINKS).toList();
+        .limit(n).toList();
+  }
+
+  private void busiestTable(Markup out) {
+    List<LinkCounters> sorted = busiest(BUSIEST_LINKS);
     List<List<String>> rows = new ArrayList<>();
     for (LinkCounters l : sorted) {
       rows.add(List.of(name(l.fromDevice()), name(l.toDevice()), Formats.bytes(l.bytes()), Long.toString(l.packets()),
@@ -144,7 +152,7 @@ final class LinkSection implements ReportSection {
   }
 
   /** Links grouped by the tiers of their ends, in the order the pairs first appear. */
-  private Map<String, TierPair> tierPairs() {
+  Map<String, TierPair> tierPairs() {
     Map<String, TierPair> pairs = new LinkedHashMap<>();
     List<LinkCounters> ordered = links.stream().sorted(Comparator.comparingInt((LinkCounters l) ->
         tierOrder(tier(l.fromDevice()))).thenComparingInt(l -> tierOrder(tier(l.toDevice())))).toList();
@@ -166,7 +174,7 @@ final class LinkSection implements ReportSection {
   }
 
   /** Running totals of the links between two tiers. */
-  private static final class TierPair {
+  static final class TierPair {
     final String from;
     final String to;
     int links;
@@ -193,11 +201,11 @@ final class LinkSection implements ReportSection {
         dropped);
   }
 
-  private double share(LinkCounters l) {
+  double share(LinkCounters l) {
     return virtualEndPs > 0 ? l.busyPs() / (double) virtualEndPs : 0;
   }
 
-  private String name(int device) {
+  String name(int device) {
     if (topology != null && device >= 0 && device < topology.vertexCount()) return topology.vertex(device).name();
     return "device" + device;
   }

@@ -74,7 +74,7 @@ final class RankSpreadSection implements ReportSection {
             Formats.us(b.q1()), Formats.us(b.median()), Formats.us(b.q3()), Formats.us(b.max()),
             String.format(Locale.ROOT, "%.1f %%", spread * 100)));
       }
-      if (any) boxes.add(new BoxPlot.Series(s.label(), perSize));
+      if (any) boxes.add(new BoxPlot.Series(s.label(), perSize, s.style().colour()));
     }
     Axis x = Axis.categories("message size (bytes)", sizeList.stream().map(Formats::sizeLabel).toList());
     BoxPlot.render(out, "Ranks' mean latency per case", x, Axis.auto("latency (us)", allUs), boxes, "us");

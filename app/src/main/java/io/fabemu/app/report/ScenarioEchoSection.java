@@ -6,7 +6,7 @@ import com.typesafe.config.ConfigRenderOptions;
 /**
  * The scenario as it was loaded: every key with its value after the defaults were filled in and the command-line
  * overrides applied (the same document {@code results.json} holds under {@code scenario}), written as HOCON that
- * {@code fabemu run} accepts.
+ * {@code fabemu run} accepts, inside a {@code <details>} element that is closed until the reader opens it.
  */
 final class ScenarioEchoSection implements ReportSection {
 
@@ -42,7 +42,13 @@ final class ScenarioEchoSection implements ReportSection {
       return;
     }
     Tables.note(out, note);
-    out.element("pre", render(scenario)).newline();
+    // Collapsed: the whole scenario runs to hundreds of lines, which would bury the figures above when printed or
+    // scrolled; one click opens it.
+    String text = render(scenario);
+    long lines = text.lines().count();
+    out.start("details").element("summary", "Show the scenario as loaded (" + lines + " lines of HOCON)").newline();
+    out.element("pre", text).newline();
+    out.end("details").newline();
   }
 
   /** {@code scenario} as HOCON: keys sorted, no comments. */

@@ -1,9 +1,9 @@
 package io.fabemu.app.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
@@ -39,9 +39,9 @@ final class SweepMetricSection implements ReportSection {
       Tables.note(out, "No point finished a case, so there is nothing to draw.");
       return;
     }
-    Set<String> labels = new LinkedHashSet<>();
+    Map<String, LineChart.Style> labels = new LinkedHashMap<>();
     for (SweepPoint p : withCases) {
-      for (CaseSeries s : CaseSeries.of(p.cases())) labels.add(s.stableName());
+      for (CaseSeries s : CaseSeries.of(p.cases())) labels.putIfAbsent(s.stableName(), s.style());
     }
     boolean numeric = keys.size() == 1 && withCases.stream().allMatch(p -> number(p.values().get(0)) != null);
     Axis x;
@@ -64,10 +64,11 @@ final class SweepMetricSection implements ReportSection {
   }
 
   private void chart(Markup out, String title, String yTitle, Axis x, boolean numeric, List<SweepPoint> withCases,
-                     Set<String> labels, BiFunction<SweepPoint, CaseSeries, Double> metric) {
+                     Map<String, LineChart.Style> labels, BiFunction<SweepPoint, CaseSeries, Double> metric) {
     List<LineChart.Series> lines = new ArrayList<>();
     List<Double> all = new ArrayList<>();
-    for (String label : labels) {
+    for (Map.Entry<String, LineChart.Style> line : labels.entrySet()) {
+      String label = line.getKey();
       List<Double> xs = new ArrayList<>();
       List<Double> ys = new ArrayList<>();
       List<String> names = new ArrayList<>();
@@ -83,7 +84,7 @@ final class SweepMetricSection implements ReportSection {
           all.add(y);
         }
       }
-      lines.add(new LineChart.Series(label, xs, ys, names));
+      lines.add(new LineChart.Series(label, xs, ys, names, line.getValue()));
     }
     LineChart.render(out, title, x, Axis.auto(yTitle, all), lines);
   }

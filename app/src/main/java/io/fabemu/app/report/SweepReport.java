@@ -1,14 +1,15 @@
 package io.fabemu.app.report;
 
 import com.typesafe.config.Config;
-import java.util.ArrayList;
+import io.fabemu.core.topology.Topology;
 import java.util.List;
 
 /**
  * The HTML report of a whole sweep ({@code DIR/report.html}): the sweep's facts with a row and a link per point,
  * the average bus bandwidth and the latency at the largest size of each series against the varied values, latency
- * and bus bandwidth against size for every point and series, and the first point's scenario as loaded. Each point's
- * own report (link utilisation, per-rank spread, in-network speed-up) is in its folder.
+ * and bus bandwidth against size for every point and series, each point's link utilisation side by side, and the
+ * first point's scenario as loaded. Each point's own report (link heat maps, per-rank spread, in-network speed-up)
+ * is in its folder.
  *
  * <p>Contract: as {@link RunReport}: a pure function of its input except the one line with the wall time.
  *
@@ -31,18 +32,24 @@ public record SweepReport(String title, String source, List<String> keys, List<S
 
   /** The sections, in order. */
   public List<ReportSection> sections() {
-    List<CaseSeries> series = new ArrayList<>();
-    for (SweepPoint p : points) {
-      for (CaseSeries s : CaseSeries.of(p.cases())) {
-        series.add(new CaseSeries(p.label() + " · " + s.label(), s.cases()));
-      }
-    }
     return List.of(new SweepFactsSection(this),
         new SweepMetricSection(keys, points),
-        new CurvesSection("curves", "Latency and bus bandwidth per point", series),
+        new SweepCurvesSection(points),
+        new SweepLinksSection(points, SweepReport::topologyOf),
         new ScenarioEchoSection(firstScenario, "The first point's scenario (" + (points.isEmpty() ? "none"
             : points.get(0).label()) + "), read from " + source + " with every default filled in and the "
             + "command-line values applied; the other points differ only in the varied keys."));
+  }
+
+  /** The fabric {@code point} ran on, built again from its scenario (null: it has no result or cannot be built). */
+  static Topology topologyOf(SweepPoint point) {
+    if (point.result() == null) return null;
+    try {
+      return point.result().scenario().topology().build();
+    } catch (IllegalArgumentException e) {
+      // The point ran, so its topology was built once already; a device is then named by its id.
+      return null;
+    }
   }
 
   /** The document. */

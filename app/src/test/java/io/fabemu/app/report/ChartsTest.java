@@ -67,6 +67,54 @@ class ChartsTest {
   }
 
   @Test
+  void shouldWriteAStandaloneSvgWhoseTextIsTextWithTheStylesInline() throws Exception {
+    String svg = LineChart.standalone("Latency & co", "the data\nas text", Axis.log2Bytes("size", 4, 64),
+        Axis.linear("us", 0, 10, true), List.of(new LineChart.Series("ring", List.of(4.0, 64.0), List.of(2.0, 5.0),
+            null, LineChart.Style.ofAlgorithm("ring"))), List.of());
+
+    assertThat(svg).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ");
+    Document doc = Xml.parse(svg);
+    Element root = doc.getDocumentElement();
+    assertThat(root.getAttribute("xmlns")).isEqualTo("http://www.w3.org/2000/svg");
+    assertThat(Xml.texts(doc, "style").get(0)).contains("svg.chart text");
+    assertThat(Xml.texts(doc, "title").get(0)).isEqualTo("Latency & co");
+    assertThat(Xml.texts(doc, "desc")).containsExactly("the data\nas text");
+    List<String> firstChildren = new java.util.ArrayList<>();
+    for (org.w3c.dom.Node n = root.getFirstChild(); n != null && firstChildren.size() < 3; n = n.getNextSibling()) {
+      if (n instanceof Element e) firstChildren.add(e.getTagName());
+    }
+    assertThat(firstChildren).containsExactly("title", "desc", "style");
+    assertThat(Xml.texts(doc, "text")).contains("Latency & co", "size", "us", "4", "64", "0", "10");
+    assertThat(Xml.all(doc, "g").stream().filter(g -> "series".equals(g.getAttribute("class")))
+        .map(g -> g.getAttribute("stroke"))).containsExactly(Palette.colour("ring"));
+  }
+
+  @Test
+  void shouldDrawEachMarkerKindWithItsTooltipAndLeaveAMarksOnlySeriesUnjoined() throws Exception {
+    Markup m = new Markup();
+    List<LineChart.Series> series = new java.util.ArrayList<>();
+    for (LineChart.Marker marker : LineChart.Marker.values()) {
+      series.add(new LineChart.Series(marker.name(), List.of(1.0, 2.0), List.of(1.0, 2.0), null,
+          new LineChart.Style("#123456", "4 2", marker, marker != LineChart.Marker.CROSS)));
+    }
+    LineChart.render(m, "t", Axis.linear("x", 0, 3, true), Axis.linear("y", 0, 3, true), series);
+
+    Document doc = svg(m);
+    List<Element> groups = Xml.all(doc, "g").stream().filter(g -> "series".equals(g.getAttribute("class")))
+        .toList();
+    assertThat(groups).hasSize(LineChart.Marker.values().length);
+    assertThat(groups.get(0).getElementsByTagName("circle").getLength()).isEqualTo(2);
+    assertThat(groups.get(1).getElementsByTagName("rect").getLength()).isEqualTo(2);
+    // Triangle and diamond: a joining path and a path per point; the cross: its two marks only.
+    assertThat(groups.get(2).getElementsByTagName("path").getLength()).isEqualTo(3);
+    assertThat(groups.get(3).getElementsByTagName("path").getLength()).isEqualTo(3);
+    assertThat(groups.get(4).getElementsByTagName("path").getLength()).isEqualTo(2);
+    assertThat(((Element) groups.get(0).getElementsByTagName("path").item(0)).getAttribute("stroke-dasharray"))
+        .isEqualTo("4 2");
+    assertThat(Xml.texts(doc, "title")).contains("CROSS: 2 → 2", "DIAMOND: 1 → 1");
+  }
+
+  @Test
   void shouldColourHeatMapCellsByTheirShareOfTheLargestValueAndSkipMissingCells() throws Exception {
     Markup m = new Markup();
     double[][] values = {{Double.NaN, 10}, {0, 5}};
