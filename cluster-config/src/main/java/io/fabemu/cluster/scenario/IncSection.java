@@ -18,6 +18,17 @@ import java.util.TreeSet;
  * the topology's kind must have switches for INC units.
  */
 final class IncSection implements ScenarioSection {
+  /**
+   * Most bytes of an INC packet's payload, a switch's largest aggregated message and a NIC's fragment: 16-bit fields of
+   * the INC header ({@code sup_max_data_size}, the INC paper).
+   */
+  static final int MAX_INC_BYTES = 0xFFFF;
+  /** Most aggregation slots of a switch's INC unit. */
+  static final int MAX_AGGREGATION_SLOTS = 1 << 24;
+  /** Most INC groups a switch holds at once: its free count is reported in 16 bits ({@code ava_grp_num}). */
+  static final int MAX_INC_GROUPS = 0xFFFF;
+  /** Most resends of one INC task by a NIC. */
+  static final int MAX_NIC_RETRANSMITS = 1_000_000;
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
@@ -30,10 +41,10 @@ final class IncSection implements ScenarioSection {
     IncSwitchSpec tor = readIncUnit(in, "devices.inc.tor");
     IncSwitchSpec spine = readIncUnit(in, "devices.inc.spine");
     IncNicSpec nic = new IncNicSpec(
-        (int) in.sizeBytes("devices.inc.nic.fragment-size", 1, 65535),
+        (int) in.sizeBytes("devices.inc.nic.fragment-size", 1, MAX_INC_BYTES),
         in.durationPs("devices.inc.nic.engine-latency", false),
         in.durationPs("devices.inc.nic.retransmit-timeout", true),
-        in.intValue("devices.inc.nic.max-retransmits", 0, 1_000_000),
+        in.intValue("devices.inc.nic.max-retransmits", 0, MAX_NIC_RETRANSMITS),
         in.intValue("devices.inc.nic.stream-window", 0, IncNicSpec.MAX_STREAM_WINDOW));
     for (String tier : List.of("tor", "spine")) {
       IncSwitchSpec unit = tier.equals("tor") ? tor : spine;
@@ -61,8 +72,8 @@ final class IncSection implements ScenarioSection {
   }
 
   private static IncSwitchSpec readIncUnit(ScenarioReader in, String path) {
-    int maxPayload = (int) in.sizeBytes(path + ".max-payload", 1, 65535);
-    int maxDataSize = (int) in.sizeBytes(path + ".max-data-size", 1, 65535);
+    int maxPayload = (int) in.sizeBytes(path + ".max-payload", 1, MAX_INC_BYTES);
+    int maxDataSize = (int) in.sizeBytes(path + ".max-data-size", 1, MAX_INC_BYTES);
     // Each item read as written, so that a message about one has its line.
     List<ReduceOp> ops = new ArrayList<>();
     ConfigList opItems = in.list(path + ".operations", "[sum, max]");
@@ -77,7 +88,9 @@ final class IncSection implements ScenarioSection {
           Arrays.stream(DataType.values()).map(DataType::configName).toList()));
     }
     return new IncSwitchSpec(in.durationPs(path + ".unit-latency", false),
-        in.byteRateBitsPerSecond(path + ".unit-rate"), in.intValue(path + ".aggregation-slots", 0, 1 << 24),
-        in.intValue(path + ".max-groups", 0, 65535), maxPayload, maxDataSize, Set.copyOf(ops), Set.copyOf(types));
+        in.byteRateBitsPerSecond(path + ".unit-rate"),
+        in.intValue(path + ".aggregation-slots", 0, MAX_AGGREGATION_SLOTS),
+        in.intValue(path + ".max-groups", 0, MAX_INC_GROUPS), maxPayload, maxDataSize, Set.copyOf(ops),
+        Set.copyOf(types));
   }
 }

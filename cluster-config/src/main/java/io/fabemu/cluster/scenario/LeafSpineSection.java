@@ -13,6 +13,11 @@ import java.util.function.Consumer;
  * TORs and spines; and the INC rules, the only ones that count hosts per TOR.
  */
 final class LeafSpineSection implements TopologyKindSection<LeafSpineSpec> {
+  /**
+   * Most TORs, and most leaders under one TOR, of an in-network algorithm: its control payload counts each in 16 bits
+   * (the INC paper, table 2).
+   */
+  static final int MAX_INC_COUNT = 0xFFFF;
 
   @Override
   public String configName() {
@@ -66,14 +71,14 @@ final class LeafSpineSection implements TopologyKindSection<LeafSpineSpec> {
       throw in.error(path, e.getMessage());
     }
     // The control payload counts TORs and the leaders under one TOR in 16 bits (the INC paper, table 2).
-    if (layout.torCount() > 0xFFFF) {
+    if (layout.torCount() > MAX_INC_COUNT) {
       throw in.error(path, algorithm.configName() + " counts TORs in 16 bits: " + layout.torCount()
-          + " TORs is above " + 0xFFFF);
+          + " TORs is above " + MAX_INC_COUNT);
     }
     long leadersPerTor = (long) spec.hostsPerTor() * layout.groupCount();
-    if (leadersPerTor > 0xFFFF) {
+    if (leadersPerTor > MAX_INC_COUNT) {
       throw in.error(path, algorithm.configName() + " counts the leaders under a TOR in 16 bits: " + leadersPerTor
-          + " (hosts-per-tor x groups) is above " + 0xFFFF);
+          + " (hosts-per-tor x groups) is above " + MAX_INC_COUNT);
     }
   }
 }

@@ -27,6 +27,8 @@ final class RingsSection implements ScenarioSection {
   private static final String LISTED = PATH + ".listed";
   /** Most search steps: about a minute of searching. */
   static final long MAX_SEARCH_STEPS = 1_000_000_000L;
+  /** Most rings the search looks for ({@code max-rings}). */
+  static final int MAX_RINGS = 1024;
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
@@ -60,7 +62,7 @@ final class RingsSection implements ScenarioSection {
           + " (set source = listed to use them)");
     }
     long steps = in.longValue(PATH + ".search-steps", 1, MAX_SEARCH_STEPS);
-    int maxRings = in.intValue(PATH + ".max-rings", 0, 1024);
+    int maxRings = in.intValue(PATH + ".max-rings", 0, MAX_RINGS);
     RingEmbedding rings;
     try {
       rings = RingEmbedding.resolve(topology.spec(), topology.topology(), source, listed, steps, maxRings);
