@@ -134,7 +134,8 @@ final class WorkloadSection implements ScenarioSection {
       throw in.error(path, v, "expected a list of algorithms, got " + ScenarioReader.describe(v));
     }
     if (items.isEmpty()) throw in.error(path, v, "must list at least one algorithm");
-    List<String> names = Arrays.stream(Algorithm.values()).map(Algorithm::configName).toList();
+    // A name that is no algorithm at all is refused with the collective's algorithms only (and the closest of them).
+    List<String> names = Algorithm.validFor(collective).stream().map(Algorithm::configName).toList();
     String valid = Algorithm.namesFor(collective);
     Set<Algorithm> seen = new LinkedHashSet<>();
     for (int i = 0; i < items.size(); i++) {

@@ -211,6 +211,22 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void shouldListOnlyTheAlgorithmsOfTheCollectiveWhenAnAlgorithmIsUnknown() {
+    assertError("workload { collective = broadcast, algorithms = [binomal] }")
+        .hasMessage("x.conf:1: workload.algorithms[0]: 'binomal' is not one of auto, binomial, linear "
+            + "(did you mean 'binomial'?)");
+    assertError("workload { collective = allreduce, algorithms = [rign] }")
+        .hasMessage("x.conf:1: workload.algorithms[0]: 'rign' is not one of " + Algorithm.namesFor(Collective.ALLREDUCE)
+            + " (did you mean 'ring'?)")
+        .hasMessageNotContaining("send-broadcast").hasMessageNotContaining("dissemination")
+        .hasMessageNotContaining("ping-pong");
+    // A name of another collective's algorithm: the collective's own, as before.
+    assertError("workload { collective = broadcast, algorithms = [ring] }")
+        .hasMessage("x.conf:1: workload.algorithms[0]: 'ring' is not an algorithm of broadcast (use auto, binomial, "
+            + "linear)");
+  }
+
+  @Test
   void shouldRejectWrongTypesWhenNumbersOrBooleansAreExpected() {
     assertError("topology.hosts = many").hasMessage("x.conf:1: topology.hosts: expected a whole number, got 'many'");
     assertError("topology.hosts = 2.5").hasMessage("x.conf:1: topology.hosts: expected a whole number, got 2.5");
