@@ -198,11 +198,13 @@ class OsuCommandsTest extends CliTestBase {
     assertThat(w.algorithms()).containsExactly(Algorithm.PING_PONG);
     assertThat(w.iterations()).isEqualTo(1000);
     assertThat(w.warmup()).isEqualTo(10);
-    assertThat(w.sizesBytes()).containsExactly(4L, 8L);
+    // OMB's default MIN for osu_latency is 0: a message without payload, then 4 B (1 and 2 B hold no float).
+    assertThat(w.sizesBytes()).containsExactly(0L, 4L, 8L);
     assertThat(stdout.lines().toList()).containsExactly("", "# OSU MPI Latency Test v7.5",
         "# fabemu emulation (virtual time): tiny-profile, 2 nodes x 1 ppn, mode host, algorithm ping-pong",
         "# Datatype: MPI_FLOAT.",
         "# Size       Avg Latency(us)",
+        "0                       1.00",
         "4                       1.00",
         "8                       1.00");
   }
