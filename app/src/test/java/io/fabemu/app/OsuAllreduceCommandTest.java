@@ -273,14 +273,25 @@ class OsuAllreduceCommandTest extends CliTestBase {
   }
 
   @Test
-  void shouldKeepTheProfileLineWhenTheProfileItselfIsWrong() throws Exception {
+  void shouldReplaceTheProfilesSizeListWithTheCommandsSizes() throws Exception {
     Path profile = dir.resolve("sized.conf");
     Files.writeString(profile, "name = sized\nworkload.sizes = [8 B]\n");
+
+    // The command line is the later layer: its range (-m) replaces the profile's list (docs/scenario-format.md).
+    assertThat(fabemu("osu-allreduce", "--profile", profile.toString(), "--nodes", "4", "--ppn", "1", "--mode",
+        "host", "-m", "4:16")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).containsExactly(4L, 8L, 16L);
+  }
+
+  @Test
+  void shouldKeepTheProfileLineWhenTheProfileItselfIsWrong() throws Exception {
+    Path profile = dir.resolve("sized.conf");
+    Files.writeString(profile, "name = sized\nworkload { sizes = [8 B], min-size = 4 B }\n");
 
     assertThat(fabemu("osu-allreduce", "--profile", profile.toString(), "--nodes", "4", "--ppn", "1", "--mode",
         "host")).isEqualTo(2);
 
-    // The profile's own line is blamed, not an option: a profile holds no sizes when the command sets them.
+    // The profile's own line is blamed, not an option: both forms of the sizes in the profile itself.
     assertThat(stderr.lines()).hasSize(1);
     assertThat(stderr).startsWith(profile + ":2: workload.sizes: ");
   }

@@ -210,6 +210,18 @@ class OsuCommandsTest extends CliTestBase {
   }
 
   @Test
+  void shouldStartAtZeroBytesWithoutMAsOmbsOsuLatencyAndOsuBwDo() throws Exception {
+    assertThat(osu("osu-latency")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).startsWith(0L, 4L, 8L).endsWith(4L << 20);
+    assertThat(stdout.lines().filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst()).contains(
+        "0                       1.00");
+    assertThat(osu("osu-bw")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).startsWith(0L, 4L);
+    assertThat(osu("osu-allreduce", "--nodes", "2", "--ppn", "1", "--mode", "host")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).startsWith(4L, 8L);
+  }
+
+  @Test
   void shouldStreamTheWindowAndPrintMegabytesPerSecondWhenBw() throws Exception {
     assertThat(osu("osu-bw", "-m", "4096:4096", "-W", "16")).as(stderr).isZero();
 
@@ -268,7 +280,7 @@ class OsuCommandsTest extends CliTestBase {
 
     assertThat(fabemu("osu-bw", "--help")).isZero();
     assertThat(stdout.replaceAll("\\s+", " ")).contains("-W, --window-size=SIZE").contains("(default 64)")
-        .contains("(default 20)").contains("(default 1:4194304)");
+        .contains("(default 20)").contains("(default 0:4194304)");
 
     assertThat(fabemu("osu-barrier", "--help")).isZero();
     assertThat(stdout).contains("-f, --full").doesNotContain("--validation").doesNotContain("--type");

@@ -26,7 +26,8 @@ final class SizeForms {
   static Config underOverrides(Config file, Config overrides) {
     boolean list = overrides.hasPath(LIST);
     boolean range = RANGE.stream().anyMatch(overrides::hasPath);
-    if (list == range) return file; // neither (nothing replaced) or both (refused by the workload's check)
+    // Neither (nothing replaced), both (refused), or both forms in the file (refused where the file says so).
+    if (list == range || (file.hasPath(LIST) && RANGE.stream().anyMatch(file::hasPath))) return file;
     return list ? without(file, RANGE) : without(file, List.of(LIST));
   }
 
@@ -36,10 +37,16 @@ final class SizeForms {
    */
   static Config overIncludes(Config file, Set<String> includedFiles) {
     if (includedFiles.isEmpty()) return file;
-    boolean list = writtenInFile(file, LIST, includedFiles);
-    boolean range = RANGE.stream().anyMatch(path -> writtenInFile(file, path, includedFiles));
-    if (list == range) return file;
-    return list ? without(file, RANGE) : without(file, List.of(LIST));
+    boolean listHere = writtenInFile(file, LIST, includedFiles);
+    boolean rangeHere = RANGE.stream().anyMatch(path -> writtenInFile(file, path, includedFiles));
+    boolean listIncluded = file.hasPath(LIST) && !listHere;
+    boolean rangeIncluded = RANGE.stream().anyMatch(path -> file.hasPath(path)
+        && !writtenInFile(file, path, includedFiles));
+    // Both forms in one layer stay for the workload's check to refuse.
+    if ((listHere && rangeHere) || (listIncluded && rangeIncluded)) return file;
+    if (listHere && rangeIncluded) return without(file, RANGE);
+    if (rangeHere && listIncluded) return without(file, List.of(LIST));
+    return file;
   }
 
   /** Whether {@code path} is set in the scenario file itself, not in one of {@code includedFiles}. */

@@ -67,6 +67,10 @@ class SizeFormsTest {
     assertThatThrownBy(() -> sizes(including, ConfigFactory.empty()))
         .isInstanceOf(ScenarioException.class)
         .hasMessageContaining("give either sizes or min-size/max-size, not both");
+    // Both forms in the file stay refused when the command line gives one of them.
+    assertThatThrownBy(() -> sizes(both, ConfigFactory.parseString("workload.max-size = 8 B")))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("give either sizes or min-size/max-size, not both");
     Path plain = write("p.conf", "name = p\n");
     assertThatThrownBy(() -> sizes(plain, ConfigFactory.parseString("workload { sizes = [8], max-size = 64 }")))
         .isInstanceOf(ScenarioException.class)
