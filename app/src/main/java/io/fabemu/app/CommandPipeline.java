@@ -22,10 +22,10 @@ import java.util.function.LongSupplier;
  * nccl-tests programs, each point of {@code sweep}): a checked scenario and the command's {@link RunOptions} in, an
  * exit code out. It builds the topology once (the member count is placed on it and the fabric is built from it),
  * picks where the run happens (this JVM, or N cluster members through {@link ClusterRun}), prints the command's
- * header, runs with a progress bar on stderr, prints the command's results, writes the result files with
- * {@code --out} ({@link RunSupport}, and the OSU files of {@link OsuFiles} with the formatter's columns) and returns
- * the exit code. What stdout shows and how the run is plotted is the command's {@link Formatter}; the pipeline adds
- * nothing to stdout.
+ * header, runs with a progress bar on stderr (when stderr is a terminal: {@link RunOptions#showProgress}), prints the
+ * command's results, writes the result files with {@code --out} ({@link RunSupport}, and the OSU files of
+ * {@link OsuFiles} with the formatter's columns) and returns the exit code. What stdout shows and how the run is
+ * plotted is the command's {@link Formatter}; the pipeline adds nothing to stdout.
  *
  * <p>Contract: exit codes as {@link Main} documents them. Bad input (topology, {@code --members} and the other cluster
  * options, output folder) is reported before anything runs or is printed (exit code 2). The result files are written
@@ -94,6 +94,7 @@ final class CommandPipeline {
 
   /** {@link #run}, also returning the result (for a command that runs several scenarios, such as a sweep). */
   Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
+    boolean progress = options.showProgress(StderrTerminal::detect);
     Checked checked = check(spec, options);
     Topology topology = checked.topology();
     List<String> warnings = checked.warnings();
@@ -102,7 +103,7 @@ final class CommandPipeline {
     // Once nothing more can refuse the run as bad input: a refused run gets its one line only.
     warnings.forEach(stderr::println);
     try {
-      return runAndWrite(spec, echo, options, formatter, topology, executor);
+      return runAndWrite(spec, echo, options, formatter, topology, executor, progress);
     } catch (RuntimeException e) {
       // A run refused as bad input, or whose emulation stopped (nothing is written then), leaves no empty output
       // folder of its own behind.
@@ -112,14 +113,14 @@ final class CommandPipeline {
   }
 
   private Outcome runAndWrite(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter,
-                              Topology topology, ScenarioExecutor executor) {
+                              Topology topology, ScenarioExecutor executor, boolean progress) {
     stdout.print(formatter.header(spec, topology));
     stdout.flush();
     for (String warning : formatter.warnings(spec)) stderr.println(warning);
     RunResult result;
     MemberLostException lost = null;
     try {
-      result = RunSupport.runWithProgress(executor, spec, topology, stderr, nanoClock, !options.noProgress);
+      result = RunSupport.runWithProgress(executor, spec, topology, stderr, nanoClock, progress);
     } catch (MemberLostException e) {
       // What every member finished before the loss is kept, marked incomplete, and written like any result.
       lost = e;
@@ -155,14 +156,16 @@ final class CommandPipeline {
   }
 
   /**
-   * Checks {@code options} against {@code topology} as a run would, without running anything: the member count,
-   * timeout and port, the way to join ({@link DiscoveryOptions}), and that the members can be placed; a problem is
-   * a {@link BadInputException} (for a command that checks several scenarios before it runs any).
+   * Checks {@code options} against {@code topology} as a run would, without running anything: the progress options,
+   * the member count, timeout and port, the way to join ({@link DiscoveryOptions}), and that the members can be
+   * placed; a problem is a {@link BadInputException} (for a command that checks several scenarios before it runs
+   * any).
    *
    * @return the Kubernetes discovery the run joins through; null when it joins through seed nodes or runs alone or
    *         on members of its own
    */
   static KubernetesDiscovery checkOptions(RunOptions options, Topology topology) {
+    options.showProgress(() -> false); // refuses --progress with --no-progress
     int members = options.members;
     if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
     if (options.memberTimeoutSeconds < 1) throw new BadInputException("--member-timeout must be at least 1 second");

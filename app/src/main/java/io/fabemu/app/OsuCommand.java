@@ -176,7 +176,8 @@ abstract class OsuCommand implements Callable<Integer>, CommandPipeline.Formatte
   String defaultValue(ArgSpec arg) {
     if (!(arg instanceof OptionSpec option)) return null;
     return switch (option.longestName()) {
-      case "--message-size" -> "1:" + benchmark().defaultMaxBytes();
+      // OMB's MIN: 0 for osu_latency and osu_bw (a message without payload first), 1 for the collectives.
+      case "--message-size" -> (benchmark().pointToPoint() ? "0:" : "1:") + benchmark().defaultMaxBytes();
       case "--iterations" -> Integer.toString(defaultIterations());
       case "--warmup" -> Integer.toString(defaultWarmup());
       default -> null;

@@ -237,6 +237,7 @@ final class OsuFormatter {
   /** The name {@code MPI_Type_get_name} gives the MPI type of {@code type}. */
   static String mpiTypeName(DataType type) {
     return switch (type) {
+      case INT8 -> "MPI_CHAR";
       case INT16 -> "MPI_SHORT";
       case INT32 -> "MPI_INT";
       case INT64 -> "MPI_INT64_T";

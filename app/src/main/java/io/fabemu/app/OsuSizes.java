@@ -12,7 +12,9 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * The message sizes of an OSU command, by OMB 7's rules: from MIN (default 1 byte, 0 for osu_latency and osu_bw) the
  * size doubles while it is at most MAX (default 1 MiB for the collectives, 4 MiB for osu_latency and osu_bw); a size
- * that holds no whole element of the datatype is skipped (OMB's {@code num_elements == 0}); for the collectives
+ * that holds no whole element of the datatype is skipped (OMB's {@code num_elements == 0}), but for osu_latency and
+ * osu_bw 0 bytes is a size of its own: a message without payload, which still pays its headers, overheads and
+ * latency (the collectives refuse a MIN of 0); for the collectives
  * OMB's memory limit ({@code -M}, default 512 MiB) caps MAX: at {@code limit / ranks} for the collectives whose
  * buffers hold a block per rank (allgather, alltoall, gather, scatter), at {@code limit} for the others.
  *
@@ -66,9 +68,6 @@ final class OsuSizes {
       Long first = number(text, m.group(1));
       Long second = number(text, m.group(3));
       Range range = colon ? new Range(text, first, second) : new Range(text, null, first);
-      if (range.min != null && range.min < 1) {
-        throw new TypeConversionException("'" + text + "': MIN must be at least 1 byte");
-      }
       return range;
     }
 
@@ -101,6 +100,9 @@ final class OsuSizes {
     long max = range == null || range.max() == null ? benchmark.defaultMaxBytes() : range.max();
     String text = range == null ? "-m (default " + min + ":" + max + ")" : "-m '" + range.text() + "'";
     if (min > max) throw refused(text, "MIN " + min + " is above MAX " + max);
+    if (min < 1 && !benchmark.pointToPoint()) {
+      throw refused(text, "MIN must be at least 1 byte (0-byte messages: osu-latency and osu-bw only)");
+    }
     if (max > ScenarioLoader.MAX_SIZE_BYTES) {
       throw refused(text, "MAX " + max + " is above the limit of " + ScenarioLoader.MAX_SIZE_BYTES + " bytes (1 GiB)");
     }
@@ -123,7 +125,7 @@ final class OsuSizes {
     }
     List<Long> shown = new ArrayList<>();
     for (long s = min; s <= max; s = s == 0 ? 1 : s * 2) {
-      if (s / elementBytes > 0) shown.add(s);
+      if (s == 0 || s / elementBytes > 0) shown.add(s);
     }
     if (shown.isEmpty()) {
       throw refused(text, "no size from " + min + " to " + max + " bytes holds one " + typeName + " (" + elementBytes

@@ -1,7 +1,9 @@
 package io.fabemu.app;
 
+import io.fabemu.app.Main.BadInputException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.pekko.actor.Address;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,6 +22,11 @@ final class RunOptions {
           + "DIR/latency.png, DIR/nccl-tests/PROGRAM.ALGORITHM.txt, DIR/osu/<program>.<algorithm>.txt and the HTML "
           + "report DIR/report.html (DIR is created if needed).")
   Path out;
+
+  @Option(names = "--progress",
+      description = "Show the progress bar on stderr even when stderr is no terminal (a file, a pipe); by default it "
+          + "shows on a terminal only.")
+  boolean progress;
 
   @Option(names = "--no-progress", description = "Never show the progress bar on stderr.")
   boolean noProgress;
@@ -54,10 +61,22 @@ final class RunOptions {
   @Mixin
   DiscoveryOptions discovery;
 
+  /**
+   * Whether the run shows its progress bar on stderr: never with {@code --no-progress}, always with
+   * {@code --progress}, else when stderr is a terminal ({@code stderrIsTerminal}, asked only then).
+   *
+   * @throws BadInputException when both options are given
+   */
+  boolean showProgress(BooleanSupplier stderrIsTerminal) {
+    if (progress && noProgress) throw new BadInputException("--progress and --no-progress exclude each other");
+    return !noProgress && (progress || stderrIsTerminal.getAsBoolean());
+  }
+
   /** These options with the result files written into {@code dir} instead (a sweep's point folder). */
   RunOptions withOut(Path dir) {
     RunOptions copy = new RunOptions();
     copy.out = dir;
+    copy.progress = progress;
     copy.noProgress = noProgress;
     copy.members = members;
     copy.seedNodes = seedNodes;

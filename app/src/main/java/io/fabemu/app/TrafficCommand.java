@@ -94,7 +94,7 @@ final class TrafficCommand implements Callable<Integer> {
     List<LoadPoint> points = new ArrayList<>();
     SaturationFinder finder = SaturationFinder.standard();
     Optional<Saturation> saturation = Optional.empty();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
       for (int i = 0; i < traffic.loadCount(); i++) {
         ScenarioSpec atLoad = spec.withTraffic(traffic.atLoad(i));
         if (!noProgress) {

@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
  * but the runs that place fault events in cases (at load) and, with {@code --schedule}, one run of the scenario.
  *
  * <p>Contract: prints {@code OK: <file>: <topology description>, <ranks> ranks, <cases> cases} (a traffic scenario:
- * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then, when the scenario has
+ * {@code OK: <file>: <topology description>, <pattern> traffic, <n> offered loads}), then the cases it runs
+ * ({@link CaseList#line}: {@code cases: allreduce ring: 8 B, 16 B, ..., 1 MiB (18 sizes, x2 each)}), when it has
  * fault events, the plan's {@link #faultSummary} (and, when events are placed in cases, the
  * {@link CaseSchedule#lines schedule}: each case's start, each such event's time), with {@code --schedule} each
  * case's start and end in a run of the scenario ({@link CaseSchedule#runLines}), when
@@ -105,6 +106,7 @@ final class ValidateCommand implements Callable<Integer> {
     } else {
       stdout.println("OK: " + scenario + ": " + topology.description() + ", " + ReportFormatter.ranks(spec)
           + " ranks, " + spec.workload().caseCount() + " cases");
+      stdout.println(CaseList.line(spec.workload()));
     }
     if (spec.hasFaults()) stdout.println(faultSummary(spec.faults()));
     // Events placed in cases (at = { case = ... }): each case's start and each such event's resolved time.

@@ -167,7 +167,7 @@ class DistributedCliTest {
     Path out = dir.resolve("out");
     // The quickstart runs well over 20 s on 3 member JVMs; the progress bar shows once operations complete.
     Run run = Run.start("run", QUICKSTART.toString(), "--members", "3", "--transport", "tcp", "--out",
-        out.toString());
+        out.toString(), "--progress");
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     while (!run.stderr().contains("virtual ") && System.nanoTime() < deadline && !run.code().isDone()) {
       Thread.sleep(50);

@@ -85,21 +85,22 @@ class FaultOptionsTest extends CliTestBase {
         "--fault", "at=50us switch=tor0 up")).as(stderr).isZero();
     assertThat(withoutEstimate(stdout).lines().toList()).containsExactly(
         "OK: " + dir.resolve("tiny-events.conf") + ": leaf-spine: 2 hosts, 1 TOR (2 hosts), 0 spines, 2 ranks, 4 cases",
+        "cases: allreduce ring, recursive-doubling: 4 B, 64 B (2 sizes)",
         "faults: 2 events: 40.000 us switch tor0 down, 50.000 us switch tor0 up");
 
     assertThat(fabemu("validate", tinyScenario().toString(), "--fault",
         "at=0us switch=tor0 flap period=10us down-for=1us count=4")).as(stderr).isZero();
-    assertThat(stdout.lines().toList().get(1)).isEqualTo("faults: 8 events: 0.000 us switch tor0 down, 1.000 us "
+    assertThat(stdout.lines().toList().get(2)).isEqualTo("faults: 8 events: 0.000 us switch tor0 down, 1.000 us "
         + "switch tor0 up, 10.000 us switch tor0 down, 11.000 us switch tor0 up, 20.000 us switch tor0 down, ... "
         + "(3 more)");
 
     assertThat(fabemu("validate", tinyScenario().toString(), "--fault", "at=3us node=host0 straggler slowdown=2"))
         .isZero();
-    assertThat(stdout.lines().toList().get(1)).isEqualTo("faults: 1 event: 3.000 us node host0 straggler");
+    assertThat(stdout.lines().toList().get(2)).isEqualTo("faults: 1 event: 3.000 us node host0 straggler");
 
-    // Without fault events, validate prints its one line as before (and the estimate).
+    // Without fault events, validate prints its two lines as before (and the estimate).
     assertThat(fabemu("validate", tinyScenario().toString())).isZero();
-    assertThat(withoutEstimate(stdout).lines().toList()).hasSize(1);
+    assertThat(withoutEstimate(stdout).lines().toList()).hasSize(2);
   }
 
   @Test

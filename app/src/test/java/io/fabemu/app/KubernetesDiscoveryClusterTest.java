@@ -158,7 +158,7 @@ class KubernetesDiscoveryClusterTest {
     api.putPod("fabemu-run-b", "127.0.0.6", managementPort, "coordinator");
     // The quickstart runs well over 20 s on four JVMs; the progress bar shows once operations complete.
     Process coordinator = start("coordinator-b", "127.0.0.6", "run", QUICKSTART.toString(), "--members", "4",
-        "--member-timeout", "60", "--out", out.toString());
+        "--member-timeout", "60", "--out", out.toString(), "--progress");
     awaitTrue("the run under way (progress shown)", Duration.ofSeconds(120),
         () -> read("coordinator-b.err").contains("virtual ") || !coordinator.isAlive());
     assertThat(coordinator.isAlive()).as("coordinator still running; log:%n%s", read("coordinator-b.err")).isTrue();

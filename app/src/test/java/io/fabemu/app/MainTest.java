@@ -75,7 +75,8 @@ class MainTest extends CliTestBase {
   void shouldPrintOkLineWhenScenarioIsValid() {
     assertThat(fabemu("validate", "../examples/quickstart.conf")).isZero();
     assertThat(lines(withoutEstimate(stdout))).containsExactly("OK: ../examples/quickstart.conf: leaf-spine: 16 hosts, "
-        + "4 TORs (4 hosts each), 2 spines, 16 ranks, 38 cases");
+        + "4 TORs (4 hosts each), 2 spines, 16 ranks, 38 cases",
+        "cases: allreduce ring, recursive-doubling: 4 B, 8 B, ..., 1 MiB (19 sizes, x2 each)");
     assertThat(stderr).isEmpty();
   }
 

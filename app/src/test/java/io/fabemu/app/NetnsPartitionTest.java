@@ -75,7 +75,8 @@ class NetnsPartitionTest {
         "" + PORT, "--transport", "tcp");
     Path out = dir.resolve("out");
     Process coordinator = hosts.startFabemu(0, "run", scenario.toString(), "--members", "3", "--seed-nodes", seed,
-        "--host", NetnsHosts.address(0), "--port", "" + PORT, "--transport", "tcp", "--out", out.toString());
+        "--host", NetnsHosts.address(0), "--port", "" + PORT, "--transport", "tcp", "--out", out.toString(),
+        "--progress");
 
     // The four small cases are four fifths of the operations: cut once they and a quarter of the long one are done
     // (progress is summed over the members, so at exactly four fifths one member may still owe a small case's

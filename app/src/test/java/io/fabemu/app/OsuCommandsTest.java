@@ -198,13 +198,27 @@ class OsuCommandsTest extends CliTestBase {
     assertThat(w.algorithms()).containsExactly(Algorithm.PING_PONG);
     assertThat(w.iterations()).isEqualTo(1000);
     assertThat(w.warmup()).isEqualTo(10);
-    assertThat(w.sizesBytes()).containsExactly(4L, 8L);
+    // OMB's default MIN for osu_latency is 0: a message without payload, then 4 B (1 and 2 B hold no float).
+    assertThat(w.sizesBytes()).containsExactly(0L, 4L, 8L);
     assertThat(stdout.lines().toList()).containsExactly("", "# OSU MPI Latency Test v7.5",
         "# fabemu emulation (virtual time): tiny-profile, 2 nodes x 1 ppn, mode host, algorithm ping-pong",
         "# Datatype: MPI_FLOAT.",
         "# Size       Avg Latency(us)",
+        "0                       1.00",
         "4                       1.00",
         "8                       1.00");
+  }
+
+  @Test
+  void shouldStartAtZeroBytesWithoutMAsOmbsOsuLatencyAndOsuBwDo() throws Exception {
+    assertThat(osu("osu-latency")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).startsWith(0L, 4L, 8L).endsWith(4L << 20);
+    assertThat(stdout.lines().filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst()).contains(
+        "0                       1.00");
+    assertThat(osu("osu-bw")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).startsWith(0L, 4L);
+    assertThat(osu("osu-allreduce", "--nodes", "2", "--ppn", "1", "--mode", "host")).as(stderr).isZero();
+    assertThat(executor.ranSpec.workload().sizesBytes()).startsWith(4L, 8L);
   }
 
   @Test
@@ -266,7 +280,7 @@ class OsuCommandsTest extends CliTestBase {
 
     assertThat(fabemu("osu-bw", "--help")).isZero();
     assertThat(stdout.replaceAll("\\s+", " ")).contains("-W, --window-size=SIZE").contains("(default 64)")
-        .contains("(default 20)").contains("(default 1:4194304)");
+        .contains("(default 20)").contains("(default 0:4194304)");
 
     assertThat(fabemu("osu-barrier", "--help")).isZero();
     assertThat(stdout).contains("-f, --full").doesNotContain("--validation").doesNotContain("--type");

@@ -22,13 +22,34 @@ class OsuSizesTest {
 
   @Test
   void shouldSkipTheSizesBelowOneElementWhenTheDefaultsRun() {
-    // OMB: 1, 2 (no whole float: skipped), 4 .. 1 MiB for the collectives; 0, 1, 2 skipped, 4 .. 4 MiB for pt2pt.
+    // OMB: 1, 2 (no whole float: skipped), 4 .. 1 MiB for the collectives; 0, then 1, 2 skipped, 4 .. 4 MiB for
+    // pt2pt (0 B: a message without payload).
     OsuSizes.Plan collective = plan(OsuBenchmark.ALLREDUCE, null, 32, null);
     assertThat(collective.shownBytes()).isEqualTo(doublings(4, 1 << 20));
     assertThat(collective.minSizeBytes()).isEqualTo(4);
     assertThat(collective.maxSizeBytes()).isEqualTo(1 << 20);
     assertThat(collective.notes()).isEmpty();
-    assertThat(plan(OsuBenchmark.LATENCY, null, 2, null).shownBytes()).isEqualTo(doublings(4, 1 << 22));
+    List<Long> pointToPoint = new ArrayList<>(List.of(0L));
+    pointToPoint.addAll(doublings(4, 1 << 22));
+    OsuSizes.Plan latency = plan(OsuBenchmark.LATENCY, null, 2, null);
+    assertThat(latency.shownBytes()).isEqualTo(pointToPoint);
+    assertThat(latency.minSizeBytes()).isZero();
+    assertThat(plan(OsuBenchmark.BW, null, 2, null).shownBytes()).isEqualTo(pointToPoint);
+  }
+
+  @Test
+  void shouldRunEveryByteSizeFromZeroWhenTheTypeIsMpiChar() {
+    OsuSizes.Plan p = OsuSizes.plan(OsuBenchmark.LATENCY, OsuSizes.Range.parse("0:8"), 1, "MPI_CHAR", 2, null);
+    assertThat(p.shownBytes()).containsExactly(0L, 1L, 2L, 4L, 8L);
+    assertThat(p.minSizeBytes()).isZero();
+    assertThat(p.maxSizeBytes()).isEqualTo(8);
+  }
+
+  @Test
+  void shouldRefuseZeroBytesForTheCollectives() {
+    assertThatThrownBy(() -> plan(OsuBenchmark.ALLREDUCE, "0:8", 4, null))
+        .isInstanceOf(OsuSizes.Refused.class)
+        .hasMessage("-m '0:8': MIN must be at least 1 byte (0-byte messages: osu-latency and osu-bw only)");
   }
 
   @Test

@@ -84,7 +84,7 @@ class PipelineEndToEndTest extends CliTestBase {
     Path scenario = dir.resolve("pipeline.conf");
     Files.writeString(scenario, SCENARIO);
     assertThat(fabemu("validate", scenario.toString())).isZero();
-    assertThat(withoutEstimate(stdout).lines().toList()).hasSize(2).last().asString().startsWith(
+    assertThat(withoutEstimate(stdout).lines().toList()).hasSize(3).last().asString().startsWith(
         "pipeline: 12K: the cost model chooses send-broadcast (");
   }
 

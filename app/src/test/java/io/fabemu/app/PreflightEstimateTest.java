@@ -106,6 +106,7 @@ class PreflightEstimateTest extends CliTestBase {
     ScenarioSpec spec = ScenarioLoader.load(scenario).spec();
     assertThat(stdout.lines().toList()).containsExactly(
         "OK: " + scenario + ": leaf-spine: 16 hosts, 4 TORs (4 hosts each), 2 spines, 65536 ranks, 1 cases",
+        "cases: allreduce ring: 1 MiB (1 size)",
         "# Estimate: " + ResourceEstimate.of(spec).summary() + "; this JVM has "
             + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()) + "; too large even for 4 members of "
             + ResourceEstimate.formatBytes(Runtime.getRuntime().maxMemory()) + " (the most its placement allows)");

@@ -141,7 +141,7 @@ class ProcessFaultTest {
         """);
     Path coordinatorLog = dir.resolve("coordinator.log");
     Process coordinator = start(List.of("-Djava.io.tmpdir=" + tmp), "coordinator", "run", scenario.toString(),
-        "--members", "3", "--transport", "tcp", "--out", dir.resolve("out").toString());
+        "--members", "3", "--transport", "tcp", "--out", dir.resolve("out").toString(), "--progress");
     // Mid-run: the progress bar (on stderr, in the log) shows operations done, so the members are Up and serving.
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (!operationsDone(coordinatorLog) && coordinator.isAlive() && System.nanoTime() < deadline) {

@@ -58,6 +58,7 @@ class RingsCliTest extends CliTestBase {
     assertThat(fabemu("validate", file.toString())).isZero();
     assertThat(lines(withoutEstimate(stdout))).containsExactly(
         "OK: " + file + ": prism: 2 layers of 3 (6 hosts), 6 ranks, 2 cases",
+        "cases: allreduce multi-ring, ring: 4 KiB (1 size)",
         "rings: 6 directed rings of 6 hosts from the face rule, arc-disjoint");
     assertThat(stderr).isEmpty();
   }
@@ -65,7 +66,7 @@ class RingsCliTest extends CliTestBase {
   @Test
   void validateShouldPrintEachWarningOnStderrWhenRingsShareLinks() throws Exception {
     assertThat(fabemu("validate", shared().toString())).isZero();
-    assertThat(lines(withoutEstimate(stdout))).hasSize(2)
+    assertThat(lines(withoutEstimate(stdout))).hasSize(3)
         .last().isEqualTo("rings: 3 directed rings of 6 hosts from the scenario's list, sharing links");
     assertThat(lines(stderr)).isEqualTo(SHARED_WARNINGS);
   }

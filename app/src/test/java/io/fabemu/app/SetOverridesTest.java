@@ -45,6 +45,28 @@ class SetOverridesTest extends CliTestBase {
   }
 
   @Test
+  void shouldReplaceTheRangeOfAnIncludedFileWithAListAndTheReverse() throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("base.conf"), Fixtures.TINY_SCENARIO.replace("sizes = [4 B, 64 B]",
+        "min-size = 4 B, max-size = 1MB"));
+    java.nio.file.Path ranged = dir.resolve("ranged.conf");
+    java.nio.file.Files.writeString(ranged, "include \"base.conf\"\nname = ranged\n");
+    assertThat(fabemu("validate", ranged.toString())).as(stderr).isZero();
+    // 1MB is 10^6 B: the doublings stop at 512 KiB, and validate says so.
+    assertThat(stdout).contains("cases: allreduce ring, recursive-doubling: 4 B, 8 B, ..., 512 KiB (18 sizes, x2 "
+        + "each)");
+
+    assertThat(fabemu("validate", ranged.toString(), "--set", "workload.sizes=[8,16]")).as(stderr).isZero();
+    assertThat(stdout).contains("cases: allreduce ring, recursive-doubling: 8 B, 16 B (2 sizes)");
+    assertThat(fabemu("validate", tinyScenario().toString(), "--set", "workload.max-size=16 B")).as(stderr).isZero();
+    assertThat(stdout).contains("cases: allreduce ring, recursive-doubling: 4 B, 8 B, 16 B (3 sizes)");
+    // Both forms on the command line: one line naming the assignment, exit 2.
+    assertThat(fabemu("validate", tinyScenario().toString(), "--set", "workload.sizes=[8]", "--set",
+        "workload.max-size=16 B")).isEqualTo(2);
+    assertThat(stderr.lines().toList()).containsExactly("fabemu validate: --set workload.sizes=[8]: give either sizes "
+        + "or min-size/max-size, not both (see 'fabemu validate --help')");
+  }
+
+  @Test
   void shouldNameTheAssignmentWhenTheLoaderRefusesItsValue() throws Exception {
     assertThat(fabemu("validate", tinyScenario().toString(), "--set", "workload.iterations=-3")).isEqualTo(2);
     assertThat(stderr.lines().toList()).hasSize(1);

@@ -112,7 +112,13 @@ public final class EmbeddedCluster implements AutoCloseable {
    * and the libraries' settings ({@code application.conf}, {@code -Dconfig.file}, {@code reference.conf}).
    */
   public static Config settings(Config overrides) {
+    return settings(overrides, ConfigFactory.empty());
+  }
+
+  /** {@link #settings(Config)} with {@code memberDefaults} between the {@code -D} settings and fabemu's file. */
+  private static Config settings(Config overrides, Config memberDefaults) {
     return overrides.withFallback(ConfigFactory.systemProperties())
+        .withFallback(memberDefaults)
         .withFallback(ConfigFactory.parseResources("fabemu-cluster.conf"))
         .withFallback(ConfigFactory.load())
         .resolve();
@@ -122,13 +128,19 @@ public final class EmbeddedCluster implements AutoCloseable {
     return start(ConfigFactory.empty());
   }
 
-  /** How a member joins: itself or one member's cluster, seed nodes, or cluster bootstrap. */
-  private enum JoinMode { FIRST_SEED, SEED_NODES, BOOTSTRAP }
+  /** Starts a cluster of one that no other member joins (a run in this JVM alone): {@link SingleMemberSettings}. */
+  public static EmbeddedCluster startAlone() {
+    return start(ConfigFactory.empty(), List.of(), JoinMode.ALONE, null, START_TIMEOUT);
+  }
+
+  /** How a member joins: itself or one member's cluster, seed nodes, cluster bootstrap, or itself for good. */
+  private enum JoinMode { FIRST_SEED, SEED_NODES, BOOTSTRAP, ALONE }
 
   private static EmbeddedCluster start(Config overrides, List<Address> seeds, JoinMode mode,
                                        KubernetesDiscovery discovery, Duration upTimeout) {
     // -D settings win over fabemu's file, which wins over the libraries' reference settings.
-    Config merged = settings(overrides);
+    Config merged = settings(overrides,
+        mode == JoinMode.ALONE ? SingleMemberSettings.config() : ConfigFactory.empty());
     Transport transport;
     try {
       transport = Transport.parse(merged.getString("fabemu.transport"));

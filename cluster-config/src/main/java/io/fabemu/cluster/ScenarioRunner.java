@@ -85,7 +85,7 @@ public final class ScenarioRunner {
     // (the inputs and exact answers of a large run take as long): neither waits for the other.
     // A thread of its own with the caller's class loader, which finds fabemu's configuration files as this one does.
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    CompletableFuture<EmbeddedCluster> starting = CompletableFuture.supplyAsync(EmbeddedCluster::start, task -> {
+    CompletableFuture<EmbeddedCluster> starting = CompletableFuture.supplyAsync(EmbeddedCluster::startAlone, task -> {
       Thread thread = new Thread(task, "fabemu-member-start");
       thread.setDaemon(true);
       thread.setContextClassLoader(loader);

@@ -112,6 +112,10 @@ public final class InputGenerator {
       generate(stream, firstIndex + done, chunk, n);
       int at = target.arrayOffset() + targetOffset + done;
       switch (type) {
+        case INT8 -> {
+          byte[] a = (byte[]) values;
+          for (int i = 0; i < n; i++) a[at + i] = (byte) chunk[i];
+        }
         case INT16 -> {
           short[] a = (short[]) values;
           for (int i = 0; i < n; i++) a[at + i] = (short) chunk[i];

@@ -158,6 +158,7 @@ public final class NaiveReference {
   /** The value as the type stores it, sign-extended (integers) . */
   private static long narrow(DataType type, long v) {
     return switch (type) {
+      case INT8 -> (byte) v;
       case INT16 -> (short) v;
       case INT32 -> (int) v;
       default -> v;
@@ -171,6 +172,7 @@ public final class NaiveReference {
   /** Raw bits of a generator value once stored in the type. */
   static long raw(DataType type, long v) {
     return switch (type) {
+      case INT8 -> (byte) v;
       case INT16 -> (short) v;
       case INT32 -> (int) v;
       case INT64 -> v;
@@ -183,6 +185,7 @@ public final class NaiveReference {
   static long raw(DataType type, DataBuffer b, int k) {
     Object a = b.valuesArray();
     return switch (type) {
+      case INT8 -> ((byte[]) a)[k];
       case INT16 -> ((short[]) a)[k];
       case INT32 -> ((int[]) a)[k];
       case INT64 -> ((long[]) a)[k];

@@ -445,6 +445,7 @@ public final class KryoWireSerializer extends JSerializer {
       output.writeVarInt(count, true);
       Object values = buffer.valuesArray();
       switch (buffer.type()) {
+        case INT8 -> output.writeBytes((byte[]) values, from, count);
         case INT16 -> output.writeShorts((short[]) values, from, count);
         case INT32 -> output.writeInts((int[]) values, from, count);
         case INT64 -> output.writeLongs((long[]) values, from, count);
@@ -467,6 +468,7 @@ public final class KryoWireSerializer extends JSerializer {
       DataType dataType = TYPES[ordinal];
       int count = input.readVarInt(true);
       Object values = switch (dataType) {
+        case INT8 -> input.readBytes(count);
         case INT16 -> input.readShorts(count);
         case INT32 -> input.readInts(count);
         case INT64 -> input.readLongs(count);

@@ -133,7 +133,7 @@ public final class IncScaleBenchmark {
         + "| wall (s) | events/s | build+aggregate (s) | peak heap (MiB) | avg latency (µs) | complete | wrong "
         + "| digest |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
       for (Case c : selected) {
         if (warmup) {
           try {

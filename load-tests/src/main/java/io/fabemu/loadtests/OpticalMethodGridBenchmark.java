@@ -122,7 +122,7 @@ public final class OpticalMethodGridBenchmark {
     boolean ok = true;
     Double meshShare = null;
     List<String> shares = new ArrayList<>();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
       for (Grid grid : grids) {
         long startNs = System.nanoTime();
         long events = 0;

@@ -71,7 +71,7 @@ public final class OpticalScaleBenchmark {
     double setupSeconds = (System.nanoTime() - setupStartNs) / 1e9;
     RunResult result;
     long startNs = System.nanoTime();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
       result = ScenarioRunner.run(cluster, fabric, progress(spec, startNs));
     }
     double totalSeconds = (System.nanoTime() - startNs) / 1e9;

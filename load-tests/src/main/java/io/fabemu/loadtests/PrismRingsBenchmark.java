@@ -81,7 +81,7 @@ public final class PrismRingsBenchmark {
     Fabric fabric = Fabric.build(spec);
     double setupSeconds = (System.nanoTime() - setupStartNs) / 1e9;
     RunResult result;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
       result = ScenarioRunner.run(cluster, fabric, ProgressListener.NONE);
     }
     long peakHeapBytes = ScaleBenchmark.peakHeapBytes();

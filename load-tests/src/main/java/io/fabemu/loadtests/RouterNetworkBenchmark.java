@@ -93,7 +93,7 @@ public final class RouterNetworkBenchmark {
     long flitHops = 0;
     double wall = 0;
     int saturatedFrom = -1;
-    try (EmbeddedCluster cluster = onActors ? EmbeddedCluster.start() : null) {
+    try (EmbeddedCluster cluster = onActors ? EmbeddedCluster.startAlone() : null) {
       for (int i = 0; i < spec.traffic().loadCount(); i++) {
         Fabric fabric = Fabric.build(spec.withTraffic(spec.traffic().atLoad(i)));
         TrafficResult r = onActors ? ScenarioRunner.runTraffic(cluster, fabric, (d, t) -> {})
@@ -113,7 +113,7 @@ public final class RouterNetworkBenchmark {
     Fabric fabric = Fabric.build(spec);
     RunResult r;
     if (onActors) {
-      try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+      try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
         r = ScenarioRunner.run(cluster, fabric, (d, t) -> {});
       }
     } else {

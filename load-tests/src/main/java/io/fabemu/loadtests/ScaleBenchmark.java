@@ -113,7 +113,7 @@ public final class ScaleBenchmark {
         + "| emulation (s) | events/s | peak heap (MiB) | idle heap per endpoint (KiB) | complete | wrong | digest |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     List<String> walls = new ArrayList<>();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start()) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.startAlone()) {
       for (Case c : selected) {
         long caseStartNs = System.nanoTime();
         ScenarioSpec spec = ScenarioLoader.parse(c.scenario(), c.name() + ".conf").spec();

@@ -85,7 +85,7 @@ final class IncSection implements ScenarioSection {
     ConfigList typeItems = in.list(path + ".datatypes", "[int32, float32]");
     for (int i = 0; i < typeItems.size(); i++) {
       types.add(in.enumOf(path + ".datatypes[" + i + "]", typeItems.get(i), DataType::fromConfigName,
-          Arrays.stream(DataType.values()).map(DataType::configName).toList()));
+          DataType.inNamingOrder().stream().map(DataType::configName).toList()));
     }
     return new IncSwitchSpec(in.durationPs(path + ".unit-latency", false),
         in.byteRateBitsPerSecond(path + ".unit-rate"),

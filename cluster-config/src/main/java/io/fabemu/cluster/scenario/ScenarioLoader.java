@@ -147,7 +147,10 @@ public final class ScenarioLoader {
   public static LoadedScenario load(Path file, Config overrides, List<? extends ConfigObject> faultEvents) {
     String source = file.toString();
     ScenarioSource.Parsed user = ScenarioSource.parseFile(file, source);
-    return check(overrides.withFallback(user.config()), user.includedFiles(), source, faultEvents);
+    // The sizes' list and range: the later layer's form wins (includes, then the file, then the overrides).
+    Config own = SizeForms.overIncludes(user.config(), user.includedFiles());
+    return check(overrides.withFallback(SizeForms.underOverrides(own, overrides)), user.includedFiles(), source,
+        faultEvents);
   }
 
   /**
@@ -158,7 +161,8 @@ public final class ScenarioLoader {
    */
   public static LoadedScenario parse(String text, String sourceName) {
     ScenarioSource.Parsed user = ScenarioSource.parseString(text, sourceName);
-    return check(user.config(), user.includedFiles(), sourceName, List.of());
+    return check(SizeForms.overIncludes(user.config(), user.includedFiles()), user.includedFiles(), sourceName,
+        List.of());
   }
 
   /**

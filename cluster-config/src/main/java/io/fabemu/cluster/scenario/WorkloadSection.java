@@ -39,13 +39,13 @@ final class WorkloadSection implements ScenarioSection {
     List<Algorithm> algorithms = readAlgorithms(in, collective);
     List<BufferLayout> buffers = readBuffers(in);
     DataType dataType = in.enumValue("workload.datatype", DataType::fromConfigName,
-        Arrays.stream(DataType.values()).map(DataType::configName).toList());
+        DataType.inNamingOrder().stream().map(DataType::configName).toList());
     ReduceOp op = in.enumValue("workload.op", ReduceOp::fromConfigName,
         Arrays.stream(ReduceOp.values()).map(ReduceOp::configName).toList());
     if (collective.reduces() && !op.isDefinedOn(dataType)) {
       throw in.error("workload.op", op.configName() + " is not defined on " + dataType.configName()
           + " (logical and bitwise ops need an integer datatype: "
-          + Arrays.stream(DataType.values()).filter(t -> !t.isFloatingPoint()).map(DataType::configName)
+          + DataType.inNamingOrder().stream().filter(t -> !t.isFloatingPoint()).map(DataType::configName)
               .collect(Collectors.joining(", ")) + ")");
     }
     int elementBytes = Schedules.elementBytes(collective, dataType, op);
@@ -77,8 +77,8 @@ final class WorkloadSection implements ScenarioSection {
             + "' is smaller than min-size (" + Quantities.formatBytes(min) + ")");
       }
       sizes = new ArrayList<>();
-      // Like osu -m MIN:MAX: min, 2 min, 4 min, ... while not above max.
-      for (long s = min; s <= max; s = s == 0 ? 1 : s * 2) {
+      // Like osu -m MIN:MAX: min, 2 min, 4 min, ... while not above max; from 0 B (send/recv), one element next.
+      for (long s = min; s <= max; s = s == 0 ? elementBytes : s * 2) {
         sizes.add(s);
         if (s > Long.MAX_VALUE / 2) break;
       }
@@ -134,7 +134,8 @@ final class WorkloadSection implements ScenarioSection {
       throw in.error(path, v, "expected a list of algorithms, got " + ScenarioReader.describe(v));
     }
     if (items.isEmpty()) throw in.error(path, v, "must list at least one algorithm");
-    List<String> names = Arrays.stream(Algorithm.values()).map(Algorithm::configName).toList();
+    // A name that is no algorithm at all is refused with the collective's algorithms only (and the closest of them).
+    List<String> names = Algorithm.validFor(collective).stream().map(Algorithm::configName).toList();
     String valid = Algorithm.namesFor(collective);
     Set<Algorithm> seen = new LinkedHashSet<>();
     for (int i = 0; i < items.size(); i++) {
@@ -196,7 +197,8 @@ final class WorkloadSection implements ScenarioSection {
 
   /**
    * A message size: a multiple of the element, at least one element, at most 1 GiB; for a barrier, which moves no
-   * data, exactly 0 B. An {@code elementBytes} of 0 skips the element rules (max-size needs none).
+   * data, exactly 0 B; for send/recv also 0 B (a message without payload, which still pays its headers and latency,
+   * as osu_latency's first row). An {@code elementBytes} of 0 skips the element rules (max-size needs none).
    */
   private static long checkedSize(ScenarioReader in, String path, ConfigValue v, Collective collective,
                                   int elementBytes, String element) {
@@ -209,7 +211,7 @@ final class WorkloadSection implements ScenarioSection {
     if (s % elementBytes != 0) {
       throw in.error(path, v, "'" + ScenarioReader.text(v) + "' is not a multiple of the " + element);
     }
-    if (s == 0) {
+    if (s == 0 && collective != Collective.SENDRECV) {
       throw in.error(path, v, "'" + ScenarioReader.text(v) + "' is less than one element (the " + element + ")");
     }
     return s;

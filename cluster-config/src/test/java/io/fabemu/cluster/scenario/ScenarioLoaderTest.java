@@ -211,6 +211,37 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void shouldAcceptZeroBytesForSendRecvOnlyAndDoubleFromOneElementAfterIt() {
+    WorkloadSpec listed = ScenarioLoader.parse("workload { collective = sendrecv, algorithms = [ping-pong], "
+        + "sizes = [0 B, 8 B] }\ntopology.hosts = 2", "x.conf").spec().workload();
+    assertThat(listed.sizesBytes()).containsExactly(0L, 8L);
+    WorkloadSpec ranged = ScenarioLoader.parse("workload { collective = sendrecv, algorithms = [ping-pong], "
+        + "min-size = 0, max-size = 16 B }\ntopology.hosts = 2", "x.conf").spec().workload();
+    assertThat(ranged.sizesBytes()).containsExactly(0L, 4L, 8L, 16L);
+    WorkloadSpec bytes = ScenarioLoader.parse("workload { collective = sendrecv, algorithms = [ping-pong], "
+        + "datatype = int8, min-size = 0, max-size = 4 B }\ntopology.hosts = 2", "x.conf").spec().workload();
+    assertThat(bytes.sizesBytes()).containsExactly(0L, 1L, 2L, 4L);
+    assertError("workload { sizes = [0 B, 8 B] }")
+        .hasMessage("x.conf:1: workload.sizes[0]: '0 B' is less than one element (the float32 element size (4 B))");
+  }
+
+  @Test
+  void shouldListOnlyTheAlgorithmsOfTheCollectiveWhenAnAlgorithmIsUnknown() {
+    assertError("workload { collective = broadcast, algorithms = [binomal] }")
+        .hasMessage("x.conf:1: workload.algorithms[0]: 'binomal' is not one of auto, binomial, linear "
+            + "(did you mean 'binomial'?)");
+    assertError("workload { collective = allreduce, algorithms = [rign] }")
+        .hasMessage("x.conf:1: workload.algorithms[0]: 'rign' is not one of " + Algorithm.namesFor(Collective.ALLREDUCE)
+            + " (did you mean 'ring'?)")
+        .hasMessageNotContaining("send-broadcast").hasMessageNotContaining("dissemination")
+        .hasMessageNotContaining("ping-pong");
+    // A name of another collective's algorithm: the collective's own, as before.
+    assertError("workload { collective = broadcast, algorithms = [ring] }")
+        .hasMessage("x.conf:1: workload.algorithms[0]: 'ring' is not an algorithm of broadcast (use auto, binomial, "
+            + "linear)");
+  }
+
+  @Test
   void shouldRejectWrongTypesWhenNumbersOrBooleansAreExpected() {
     assertError("topology.hosts = many").hasMessage("x.conf:1: topology.hosts: expected a whole number, got 'many'");
     assertError("topology.hosts = 2.5").hasMessage("x.conf:1: topology.hosts: expected a whole number, got 2.5");
@@ -269,7 +300,7 @@ class ScenarioLoaderTest {
   void shouldRejectOpWhenNotDefinedOnDatatype() {
     assertError("workload { datatype = float64, op = band }")
         .hasMessage("x.conf:1: workload.op: band is not defined on float64 (logical and bitwise ops need an "
-            + "integer datatype: int16, int32, int64)");
+            + "integer datatype: int8, int16, int32, int64)");
     assertThat(spec("workload { collective = broadcast, datatype = float64, op = band }").workload().op())
         .isEqualTo(ReduceOp.BAND);
   }
@@ -458,7 +489,7 @@ class ScenarioLoaderTest {
   @Test
   void shouldRejectNamesWhenNotLowerCase() {
     assertError("workload.datatype = Float32")
-        .hasMessage("x.conf:1: workload.datatype: 'Float32' is not one of int16, int32, int64, float32, float64 "
+        .hasMessage("x.conf:1: workload.datatype: 'Float32' is not one of int8, int16, int32, int64, float32, float64 "
             + "(did you mean 'float32'?)");
     assertError("workload.op = SUM")
         .hasMessageStartingWith("x.conf:1: workload.op: 'SUM' is not one of sum, prod, max, min,")

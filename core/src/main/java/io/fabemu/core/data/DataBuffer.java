@@ -40,6 +40,7 @@ public final class DataBuffer {
   /** A zero-filled buffer of {@code count} elements; with locations when {@code withLocations}. */
   public static DataBuffer allocate(DataType type, int count, boolean withLocations) {
     Object values = switch (type) {
+      case INT8 -> new byte[count];
       case INT16 -> new short[count];
       case INT32 -> new int[count];
       case INT64 -> new long[count];
@@ -70,7 +71,7 @@ public final class DataBuffer {
   }
 
   /**
-   * The backing primitive value array (short[], int[], long[], float[] or double[]), not copied; this buffer's
+   * The backing primitive value array (byte[], short[], int[], long[], float[] or double[]), not copied; this buffer's
    * elements are {@code [arrayOffset(), arrayOffset() + count())} of it (all of it unless this is a view).
    */
   public Object valuesArray() {
@@ -184,6 +185,11 @@ public final class DataBuffer {
     int t0 = start + targetOffset;
     int s0 = source.start;
     switch (type) {
+      case INT8 -> {
+        byte[] t = (byte[]) values;
+        byte[] s = (byte[]) source.values;
+        for (int i = 0; i < n; i++) t[t0 + i] = (byte) op.apply(t[t0 + i], s[s0 + i]);
+      }
       case INT16 -> {
         short[] t = (short[]) values;
         short[] s = (short[]) source.values;
@@ -237,6 +243,7 @@ public final class DataBuffer {
     int a = start + index;
     int b = other.start + otherIndex;
     return switch (type) {
+      case INT8 -> Byte.compare(((byte[]) values)[a], ((byte[]) other.values)[b]);
       case INT16 -> Short.compare(((short[]) values)[a], ((short[]) other.values)[b]);
       case INT32 -> Integer.compare(((int[]) values)[a], ((int[]) other.values)[b]);
       case INT64 -> Long.compare(((long[]) values)[a], ((long[]) other.values)[b]);
@@ -255,6 +262,7 @@ public final class DataBuffer {
   public DataBuffer poison() {
     int to = start + count;
     switch (type) {
+      case INT8 -> Arrays.fill((byte[]) values, start, to, Byte.MIN_VALUE);
       case INT16 -> Arrays.fill((short[]) values, start, to, Short.MIN_VALUE);
       case INT32 -> Arrays.fill((int[]) values, start, to, Integer.MIN_VALUE + 1);
       case INT64 -> Arrays.fill((long[]) values, start, to, Long.MIN_VALUE + 1);
@@ -271,6 +279,7 @@ public final class DataBuffer {
   public void set(int index, long value) {
     int at = start + Objects.checkIndex(index, count);
     switch (type) {
+      case INT8 -> ((byte[]) values)[at] = (byte) value;
       case INT16 -> ((short[]) values)[at] = (short) value;
       case INT32 -> ((int[]) values)[at] = (int) value;
       case INT64 -> ((long[]) values)[at] = value;
@@ -293,6 +302,7 @@ public final class DataBuffer {
   public double get(int index) {
     int at = start + Objects.checkIndex(index, count);
     return switch (type) {
+      case INT8 -> ((byte[]) values)[at];
       case INT16 -> ((short[]) values)[at];
       case INT32 -> ((int[]) values)[at];
       case INT64 -> ((long[]) values)[at];
@@ -315,6 +325,7 @@ public final class DataBuffer {
       int a = start + offset + i;
       int e = expected.start + expectedOffset + i;
       boolean same = switch (type) {
+        case INT8 -> ((byte[]) values)[a] == ((byte[]) expected.values)[e];
         case INT16 -> ((short[]) values)[a] == ((short[]) expected.values)[e];
         case INT32 -> ((int[]) values)[a] == ((int[]) expected.values)[e];
         case INT64 -> ((long[]) values)[a] == ((long[]) expected.values)[e];
@@ -355,6 +366,7 @@ public final class DataBuffer {
     int h = 1;
     for (int i = start, end = start + count; i < end; i++) {
       long bits = switch (type) {
+        case INT8 -> ((byte[]) values)[i];
         case INT16 -> ((short[]) values)[i];
         case INT32 -> ((int[]) values)[i];
         case INT64 -> ((long[]) values)[i];
