@@ -14,6 +14,7 @@ import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -99,8 +100,14 @@ final class CommandPipeline {
           + "it with 'fabemu traffic'");
     }
     // Before anything is built: a scenario far above the heap would build for minutes and then run out of memory.
-    List<String> warnings = RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
+    // Real data as far as the heap holds it, sizes only beyond (a note says from which size); then the check.
+    PayloadFit.Fitted fitted = PayloadFit.fit(spec, options.members, options.skipEstimate,
         Runtime.getRuntime().maxMemory());
+    spec = fitted.spec();
+    List<String> warnings = new ArrayList<>();
+    if (fitted.note() != null) warnings.add(fitted.note());
+    warnings.addAll(RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
+        Runtime.getRuntime().maxMemory()));
     Topology topology = Main.buildTopology(spec);
     ScenarioExecutor executor = chooseExecutor(options, topology);
     Path created = options.out == null ? null : RunSupport.prepareOutputFolder(options.out);

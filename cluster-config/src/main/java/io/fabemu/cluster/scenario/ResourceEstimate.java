@@ -102,7 +102,7 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
       long sizeBytes = Math.max(w.sizeOfCase(c), 0);
       Traffic t = traffic(w.collective(), algorithm, ranks, sizeBytes, w.window(), multiRings);
       scheduleMessages = Math.max(scheduleMessages, t.messages());
-      if (!w.syntheticPayload()) {
+      if (!w.syntheticOfCase(c)) {
         dataBytesPerRank = Math.max(dataBytesPerRank, buffers(w.collective(), ranks, sizeBytes)
             + MESSAGES_HELD * t.largestMessageBytes());
       }

@@ -1,0 +1,57 @@
+package io.fabemu.cluster.scenario;
+
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.fabric.ScenarioSpec;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * How much real data a run can carry on a given heap: the scenario as written when it fits, else the same scenario on
+ * real data up to the largest size that fits and on sizes only ({@code payload = synthetic}'s mode: the same
+ * schedules, message sizes and virtual times, no buffers and no check) from the next size on, else on sizes only at
+ * every size.
+ *
+ * <p>Contract: plain arithmetic over {@link ResourceEstimate} through the caller's {@code fits} test (the heap of
+ * this JVM and of the member JVMs, {@link MemberHeapEstimate}); nothing is built. A workload on sizes only already,
+ * synthetic traffic, or one that fits as written is returned unchanged, so a run that fits today is the same run
+ * with the same digest. Only the sizes change payload, never the schedules, so the virtual times of every case are
+ * those of the run as written ({@code SyntheticPayloadTest}).
+ *
+ * @param spec   the scenario to run: {@code spec} itself, or with {@link WorkloadSpec#syntheticFromBytes} set, or
+ *               with a synthetic payload
+ * @param fitted true when the payload had to change to fit; {@link #spec} is then the changed one
+ */
+public record RealDataBudget(ScenarioSpec spec, boolean fitted) {
+
+  /**
+   * The most real data of {@code spec} that {@code fits}: real below the smallest size whose cases do not fit, from
+   * the largest size down. When not even sizes only fits, the result is sizes only at every size (the caller's
+   * estimate check then refuses it as it would the scenario).
+   */
+  public static RealDataBudget fit(ScenarioSpec spec, Predicate<ScenarioSpec> fits) {
+    WorkloadSpec w = spec.workload();
+    if (spec.runsTraffic() || w.syntheticPayload() || fits.test(spec)) return new RealDataBudget(spec, false);
+    List<Long> sizes = w.sizesBytes().stream().distinct().sorted().toList();
+    // From the largest real prefix down: the first that fits carries the most checked data.
+    for (int i = sizes.size() - 1; i >= 1; i--) {
+      ScenarioSpec candidate = spec.withWorkload(w.withSyntheticFrom(sizes.get(i)));
+      if (fits.test(candidate)) return new RealDataBudget(candidate, true);
+    }
+    return new RealDataBudget(spec.withWorkload(w.withSyntheticPayload(true)), true);
+  }
+
+  /**
+   * The payload as the output says it: {@code real}, {@code synthetic}, or for a payload cut at a size
+   * {@code real data up to 32 MiB, sizes only from 64 MiB}.
+   */
+  public static String describe(WorkloadSpec w) {
+    if (w.syntheticPayload()) return "synthetic";
+    if (!w.mixedPayload()) return "real";
+    long from = w.syntheticFromBytes();
+    long upTo = w.sizesBytes().stream().filter(s -> s < from).mapToLong(Long::longValue).max().orElse(0);
+    long firstSynthetic = w.sizesBytes().stream().filter(s -> s >= from).mapToLong(Long::longValue).min()
+        .orElse(from);
+    return (upTo > 0 ? "real data up to " + Quantities.formatBytes(upTo) + ", " : "") + "sizes only from "
+        + Quantities.formatBytes(firstSynthetic);
+  }
+}
