@@ -89,7 +89,9 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     if (members < 1) throw new Main.BadInputException("--members must be at least 1, not " + members);
     LoadedScenario loaded = sets.load(scenario, faults);
-    ScenarioSpec spec = loaded.spec();
+    // As a run would: real data as far as the heap holds it, sizes only beyond (PayloadFit's note says so).
+    PayloadFit.Fitted fitted = PayloadFit.fit(loaded.spec(), members, skipEstimate, Runtime.getRuntime().maxMemory());
+    ScenarioSpec spec = fitted.spec();
     // Refused as `run --members N` would refuse it (one line, exit 2), before the topology is built; its warnings
     // once the topology is. `traffic` has no such check, so neither has the validation of a traffic scenario.
     List<String> warnings = spec.runsTraffic() ? List.of()
@@ -97,6 +99,7 @@ final class ValidateCommand implements Callable<Integer> {
     Topology topology = Main.buildTopology(spec);
     // Refused before anything is printed: a member count the topology cannot be spread over.
     List<String> placement = members > 1 ? placementLines(spec, topology, members) : List.of();
+    if (fitted.note() != null) stderr.println(fitted.note());
     warnings.forEach(stderr::println);
     if (spec.runsTraffic()) {
       // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.
