@@ -39,8 +39,9 @@ final class PayloadFit {
     if (fits(spec, n, maxHeapBytes, memberHeapBytes, 1.0)) return new Fitted(spec, null);
     RealDataBudget budget = RealDataBudget.fit(spec,
         s -> fits(s, n, maxHeapBytes, memberHeapBytes, RunSupport.TIGHT_HEAP_SHARE));
-    if (!budget.fitted()) return new Fitted(spec, null);
     ScenarioSpec fitted = budget.spec();
+    // Not even sizes only fits: the check refuses the scenario as written, with its own figures.
+    if (!budget.fitted() || !fits(fitted, n, maxHeapBytes, memberHeapBytes, 1.0)) return new Fitted(spec, null);
     long asWritten = MemberHeapEstimate.of(spec).coordinatorHeapBytes(n);
     String note = "fabemu: note: " + spec.source() + ": " + RealDataBudget.describe(fitted.workload()) + ": real data at every size "
         + "needs about " + ResourceEstimate.formatBytes(asWritten) + " of heap" + (n > 1 ? " per member" : "")
