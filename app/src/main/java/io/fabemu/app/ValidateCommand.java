@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
  * a pipeline per size {@code pipeline: <size>: the cost model chooses <method and costs>}, with a
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and then the pre-flight {@link ResourceEstimate} with this JVM's max
- * heap ({@code # Estimate: about 2.3 GiB of heap at peak, 41 M events (~70 s at 600 k events/s); this JVM has 6.0
+ * heap ({@code # Estimate: about 2.3–4.6 GiB of heap, 41 M events (~20–80 s); this JVM has 6.0
  * GiB}; with {@code --members N} also each JVM's share, and when the run does not fit so, on how many members it
  * would: {@link #estimateLine}), with {@code --members N} above 1 what the placement on N members cuts
  * ({@link #placementLines}: a line per member and a total), and exits 0; or prints the one-line error and exits 2
