@@ -54,13 +54,21 @@ public record RealDataBudget(ScenarioSpec spec, boolean fitted) {
    * {@code real data up to 32 MiB, sizes only from 64 MiB}.
    */
   public static String describe(WorkloadSpec w) {
+    return describe(w, 1);
+  }
+
+  /**
+   * {@link #describe(WorkloadSpec)} with the sizes as a tool states them: each workload size (per rank) times
+   * {@code blocks} (nccl-tests' size of an all-gather is the whole output, every rank's block).
+   */
+  public static String describe(WorkloadSpec w, long blocks) {
     if (w.syntheticPayload()) return "synthetic";
     if (!w.mixedPayload()) return "real";
     long from = w.syntheticFromBytes();
     long upTo = w.sizesBytes().stream().filter(s -> s < from).mapToLong(Long::longValue).max().orElse(0);
     long firstSynthetic = w.sizesBytes().stream().filter(s -> s >= from).mapToLong(Long::longValue).min()
         .orElse(from);
-    return (upTo > 0 ? "real data up to " + Quantities.formatBytes(upTo) + ", " : "") + "sizes only from "
-        + Quantities.formatBytes(firstSynthetic);
+    return (upTo > 0 ? "real data up to " + Quantities.formatBytes(upTo * blocks) + ", " : "") + "sizes only from "
+        + Quantities.formatBytes(firstSynthetic * blocks);
   }
 }

@@ -63,7 +63,7 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   /** Events per wall second of a router network's flits, credits and router cycles (several times cheaper). */
   public static final long ROUTER_EVENTS_PER_SECOND = 4_000_000;
   /** Real data bytes sent per wall second: each is generated, copied or reduced, and checked on its way. */
-  static final double DATA_BYTES_PER_SECOND = 500e6;
+  static final double DATA_BYTES_PER_SECOND = 1e9;
   /**
    * The JVM's and the actor system's start, loading and checking the scenario, building the fabric and writing the
    * results: 3.3–4.2 s for the examples that handle under 0.3 M events.

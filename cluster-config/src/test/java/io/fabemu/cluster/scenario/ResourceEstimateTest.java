@@ -7,6 +7,7 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
+import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.assertj.core.data.Offset;
@@ -55,6 +56,32 @@ class ResourceEstimateTest {
     long estimated = ResourceEstimate.of(spec).events();
 
     assertThat(estimated).isBetween(run.events(), 2 * run.events());
+  }
+
+  /**
+   * The estimate of shipped examples against what their runs measured (docs/performance.md, "The estimate against
+   * the examples": peak heap used at the default heap, garbage included, and the whole command's elapsed time on the
+   * 2-core machine): the measured peak within the printed heap range or 3x of its nearest end, the elapsed time
+   * within 3x of the time's figure. The estimate is arithmetic over the scenario, so this holds it, not the machine.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "quickstart.conf, 326, 5.46",
+      "leafspine128-spine-failure.conf, 2586, 9.85",
+      "optical-8x8.conf, 4741, 12.7",
+      "pt2pt.conf, 528, 7.49",
+      "torus-allreduce.conf, 397, 14.69",
+      "mesh8x8-uniform.conf, 326, 18.44",
+  })
+  void shouldEstimateTheExamplesWithinThreeTimesOfTheirMeasuredHeapAndTime(String example, long peakMiB,
+                                                                          double elapsedSeconds) {
+    ResourceEstimate e = ResourceEstimate.of(ScenarioLoader.load(Path.of("..", "examples", example)).spec());
+    double peakBytes = peakMiB * (double) (1 << 20);
+
+    assertThat((double) e.heapBytes()).as("the range's low end").isLessThanOrEqualTo(3 * peakBytes);
+    assertThat((double) e.heapHighBytes()).as("the range's high end").isGreaterThanOrEqualTo(peakBytes / 3);
+    assertThat(e.heapHighBytes()).isGreaterThan(e.heapBytes());
+    assertThat(e.seconds()).isBetween(elapsedSeconds / 3, elapsedSeconds * 3);
   }
 
   @Test
