@@ -14,6 +14,7 @@ import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -96,6 +97,7 @@ final class CommandPipeline {
   Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
     boolean progress = options.showProgress(StderrTerminal::detect);
     Checked checked = check(spec, options);
+    spec = checked.spec();
     Topology topology = checked.topology();
     List<String> warnings = checked.warnings();
     ScenarioExecutor executor = chooseExecutor(options, topology);
@@ -188,8 +190,11 @@ final class CommandPipeline {
    * {@code --seed-nodes} is given or the run joins through the Kubernetes API. The member count is placed on the
    * topology before anything starts.
    */
-  /** A scenario that passed {@link #check}: its topology and the estimate's warnings, printed when it runs. */
-  record Checked(Topology topology, List<String> warnings) {}
+  /**
+   * A scenario that passed {@link #check}: the spec to run (real data cut where the heap ends), its topology and
+   * the warnings (the cut's note, the estimate's), printed when it runs.
+   */
+  record Checked(ScenarioSpec spec, Topology topology, List<String> warnings) {}
 
   /**
    * Every refusal of {@code spec} as bad input that does not need a run: a scenario this pipeline does not run
@@ -202,11 +207,17 @@ final class CommandPipeline {
           + "it with 'fabemu traffic'");
     }
     // Before anything is built: a scenario far above the heap would build for minutes and then run out of memory.
-    List<String> warnings = RunSupport.checkEstimate(spec, options.members, options.skipEstimate,
+    // Real data as far as the heap holds it, sizes only beyond (a note says from which size); then the check.
+    PayloadFit.Fitted fitted = PayloadFit.fit(spec, options.members, options.skipEstimate,
         Runtime.getRuntime().maxMemory());
-    Topology topology = Main.buildTopology(spec);
+    ScenarioSpec fit = fitted.spec();
+    List<String> warnings = new ArrayList<>();
+    if (fitted.note() != null) warnings.add(fitted.note());
+    warnings.addAll(RunSupport.checkEstimate(fit, options.members, options.skipEstimate,
+        Runtime.getRuntime().maxMemory()));
+    Topology topology = Main.buildTopology(fit);
     checkOptions(options, topology);
-    return new Checked(topology, warnings);
+    return new Checked(fit, topology, warnings);
   }
 
   private ScenarioExecutor chooseExecutor(RunOptions options, Topology topology) {

@@ -92,6 +92,7 @@ final class OsuFormatter {
     StringBuilder sb = new StringBuilder("\n").append(benchmark.title()).append('\n');
     sb.append(emulationLine(benchmark, spec, algorithm)).append('\n');
     if (spec.workload().syntheticPayload()) sb.append(ReportFormatter.SYNTHETIC_HEADER_LINE);
+    sb.append(PayloadFit.headerLine(spec.workload()));
     if (benchmark.printsDatatype()) {
       sb.append("# Datatype: ").append(mpiTypeName(spec.workload().dataType())).append(".\n");
     }

@@ -82,6 +82,7 @@ public final class ReportFormatter {
     if (w.syntheticPayload()) {
       sb.append(SYNTHETIC_HEADER_LINE);
     }
+    sb.append(PayloadFit.headerLine(w));
     return sb.toString();
   }
 

@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
  * a pipeline per size {@code pipeline: <size>: the cost model chooses <method and costs>}, with a
  * ring embedding {@code rings: <its summary>} (and each of its warnings on stderr, as
  * {@code fabemu: warning: rings: <warning>}), and then the pre-flight {@link ResourceEstimate} with this JVM's max
- * heap ({@code # Estimate: about 2.3 GiB of heap at peak, 41 M events (~70 s at 600 k events/s); this JVM has 6.0
+ * heap ({@code # Estimate: about 2.3–4.6 GiB of heap, 41 M events (~20–80 s); this JVM has 6.0
  * GiB}; with {@code --members N} also each JVM's share, and when the run does not fit so, on how many members it
  * would: {@link #estimateLine}), with {@code --members N} above 1 what the placement on N members cuts
  * ({@link #placementLines}: a line per member and a total), and exits 0; or prints the one-line error and exits 2
@@ -90,7 +90,9 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     if (members < 1) throw new Main.BadInputException("--members must be at least 1, not " + members);
     LoadedScenario loaded = sets.load(scenario, faults);
-    ScenarioSpec spec = loaded.spec();
+    // As a run would: real data as far as the heap holds it, sizes only beyond (PayloadFit's note says so).
+    PayloadFit.Fitted fitted = PayloadFit.fit(loaded.spec(), members, skipEstimate, Runtime.getRuntime().maxMemory());
+    ScenarioSpec spec = fitted.spec();
     // Refused as `run --members N` would refuse it (one line, exit 2), before the topology is built; its warnings
     // once the topology is. `traffic` has no such check, so neither has the validation of a traffic scenario.
     List<String> warnings = spec.runsTraffic() ? List.of()
@@ -98,6 +100,7 @@ final class ValidateCommand implements Callable<Integer> {
     Topology topology = Main.buildTopology(spec);
     // Refused before anything is printed: a member count the topology cannot be spread over.
     List<String> placement = members > 1 ? placementLines(spec, topology, members) : List.of();
+    if (fitted.note() != null) stderr.println(fitted.note());
     warnings.forEach(stderr::println);
     if (spec.runsTraffic()) {
       // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.

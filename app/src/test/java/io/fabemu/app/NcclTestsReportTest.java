@@ -139,6 +139,12 @@ class NcclTestsReportTest {
     ScenarioSpec bothHalves = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(),
         spec.devices(), spec.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)));
     assertThat(NcclTestsReport.emulationLine(bothHalves, "star", "ring")).endsWith("times are virtual");
+    // A payload cut at a size, in nccl-tests' sizes: an all-gather's is every rank's block, 4 x 1 MiB here.
+    ScenarioSpec cut = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(), spec.devices(),
+        new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 20, 2L << 20), 1, 0, 1,
+            DataType.FLOAT32, ReduceOp.SUM, false, 0).withSyntheticFrom(2L << 20));
+    assertThat(NcclTestsReport.emulationLine(cut, "star", "ring")).contains(", payload real data up to 4 MiB, sizes "
+        + "only from 8 MiB (the heap's budget; outputs from there not checked); star;");
     NcclTestsReport.Params bytes = new NcclTestsReport.Params(1, 1, 4, 4, 1, 1 << 20, 0, 5, 0);
     assertThat(NcclTestsReport.preamble("x", bytes, "e", List.of(), List.of())).contains(
         "step: 1048576(bytes) warmup iters: 0 iters: 5 agg iters: 1 validation: 0 graph: 0\n");

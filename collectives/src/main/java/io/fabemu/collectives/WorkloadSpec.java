@@ -28,11 +28,17 @@ import java.util.List;
  *                     acknowledgement (osu_bw's window; at least 1; the other algorithms ignore it)
  * @param pipeline     the pipeline of a {@link Collective#PIPELINE} workload (its sizes are activations per NPU);
  *                     null for every other collective
+ * @param syntheticFromBytes the cases of this size and above carry sizes only even with real data
+ *                     ({@link #REAL_AT_EVERY_SIZE}: none), because the heap cannot hold their buffers on every rank:
+ *                     the CLI's heap budget sets it, a scenario never does; positive
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
                            boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers,
-                           int window, PipelineSpec pipeline) {
+                           int window, PipelineSpec pipeline, long syntheticFromBytes) {
+
+  /** {@link #syntheticFromBytes} of a workload whose payload mode holds at every size. */
+  public static final long REAL_AT_EVERY_SIZE = Long.MAX_VALUE;
 
   /** osu_bw's default window: 64 messages before each acknowledgement. */
   public static final int DEFAULT_WINDOW = 64;
@@ -49,6 +55,17 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
       throw new IllegalArgumentException("a pipeline workload needs its pipeline, and only a pipeline workload has "
           + "one (collective " + collective + ")");
     }
+    if (syntheticFromBytes < 1) {
+      throw new IllegalArgumentException("sizes only from " + syntheticFromBytes + " B: must be positive");
+    }
+  }
+
+  /** A workload whose payload mode holds at every size. */
+  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
+                      boolean syntheticPayload, List<BufferLayout> buffers, int window, PipelineSpec pipeline) {
+    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        syntheticPayload, buffers, window, pipeline, REAL_AT_EVERY_SIZE);
   }
 
   /** A workload that is not a pipeline. */
@@ -99,24 +116,52 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   /** The same workload with the given payload mode (true: sizes only). */
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, synthetic, buffers, window, pipeline);
+        root, synthetic, buffers, window, pipeline, syntheticFromBytes);
   }
 
   /** The same workload measured with the given buffer layouts. */
   public WorkloadSpec withBuffers(List<BufferLayout> layouts) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, layouts, window, pipeline);
+        root, syntheticPayload, layouts, window, pipeline, syntheticFromBytes);
   }
 
   /** The same workload with another window (see {@link Algorithm#WINDOW}). */
   public WorkloadSpec withWindow(int messages) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, buffers, messages, pipeline);
+        root, syntheticPayload, buffers, messages, pipeline, syntheticFromBytes);
   }
 
-  /** The payload mode as scenarios write it: {@code real} or {@code synthetic}. */
+  /**
+   * The same workload on real data below {@code bytes} and sizes only from it ({@link #REAL_AT_EVERY_SIZE}: real at
+   * every size): what fits the heap.
+   */
+  public WorkloadSpec withSyntheticFrom(long bytes) {
+    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+        root, syntheticPayload, buffers, window, pipeline, bytes);
+  }
+
+  /**
+   * The payload mode: {@code real} or {@code synthetic} as scenarios write them, or {@code real below N B} when real
+   * data stops at a size ({@link #syntheticFromBytes}) below the largest.
+   */
   public String payloadName() {
-    return syntheticPayload ? "synthetic" : "real";
+    if (syntheticPayload) return "synthetic";
+    return mixedPayload() ? "real below " + syntheticFromBytes + " B" : "real";
+  }
+
+  /** True when some cases carry real data and the larger ones sizes only ({@link #syntheticFromBytes}). */
+  public boolean mixedPayload() {
+    return !syntheticPayload && sizesBytes.stream().anyMatch(s -> s >= syntheticFromBytes);
+  }
+
+  /** True when the cases of {@code sizeBytes} carry sizes only: a synthetic payload, or at or above the budget. */
+  public boolean syntheticAtSize(long sizeBytes) {
+    return syntheticPayload || sizeBytes >= syntheticFromBytes;
+  }
+
+  /** True when the case carries sizes only ({@link #syntheticAtSize}); its outputs are not checked. */
+  public boolean syntheticOfCase(int caseIndex) {
+    return syntheticAtSize(sizeOfCase(caseIndex));
   }
 
   /** Number of (algorithm, buffer layout, size) cases. */

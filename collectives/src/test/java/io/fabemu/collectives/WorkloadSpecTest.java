@@ -1,6 +1,7 @@
 package io.fabemu.collectives;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
@@ -59,6 +60,25 @@ class WorkloadSpecTest {
     assertThat(w.withSyntheticPayload(true).buffers()).containsExactly(BufferLayout.IN_PLACE);
     assertThat(workload(null).buffers()).isEqualTo(WorkloadSpec.DEFAULT_BUFFERS);
     assertThat(w.withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)).caseCount()).isEqualTo(12);
+  }
+
+  @Test
+  void shouldCarrySizesOnlyFromTheCutWhenRealDataStopsAtASize() {
+    WorkloadSpec real = workload(null);
+    WorkloadSpec cut = real.withSyntheticFrom(16);
+
+    assertThat(real.mixedPayload()).isFalse();
+    assertThat(real.payloadName()).isEqualTo("real");
+    assertThat(cut.mixedPayload()).isTrue();
+    assertThat(cut.payloadName()).isEqualTo("real below 16 B");
+    // Sizes 4, 8, 16 per algorithm: only the 16 B cases carry sizes only.
+    assertThat(java.util.stream.IntStream.range(0, cut.caseCount()).mapToObj(cut::syntheticOfCase))
+        .containsExactly(false, false, true, false, false, true);
+    assertThat(cut.withBuffers(List.of(BufferLayout.IN_PLACE)).syntheticFromBytes()).isEqualTo(16);
+    assertThat(cut.withSyntheticPayload(true).syntheticOfCase(0)).isTrue();
+    assertThat(cut.withSyntheticPayload(true).mixedPayload()).isFalse();
+    assertThat(real.withSyntheticFrom(32).mixedPayload()).as("a cut above every size cuts nothing").isFalse();
+    assertThatThrownBy(() -> real.withSyntheticFrom(0)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

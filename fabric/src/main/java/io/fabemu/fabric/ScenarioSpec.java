@@ -79,6 +79,12 @@ public record ScenarioSpec(String name, String source, long seed, TopologySpec t
         ethernet, rings);
   }
 
+  /** The same scenario running {@code newWorkload} (e.g. on sizes only from the size the heap cannot hold). */
+  public ScenarioSpec withWorkload(WorkloadSpec newWorkload) {
+    return new ScenarioSpec(name, source, seed, topology, devices, newWorkload, packetDrops, traffic, faults,
+        ethernet, rings);
+  }
+
   /** The same scenario with fault plan {@code newFaults}. */
   public ScenarioSpec withFaults(FaultPlan newFaults) {
     return new ScenarioSpec(name, source, seed, topology, devices, workload, packetDrops, traffic, newFaults,

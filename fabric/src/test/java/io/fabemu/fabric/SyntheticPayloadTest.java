@@ -95,6 +95,37 @@ class SyntheticPayloadTest {
     assertThat(synthetic.digest()).hasSize(64).isNotEqualTo(real.digest());
   }
 
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("cutWorkloads")
+  void shouldCheckTheSizesBelowTheCutAndTimeEveryCaseAsTheRealRunWhenRealDataStopsAtASize(Collective collective,
+                                                                                           Algorithm algorithm) {
+    ScenarioSpec realSpec = TestScenarios.leafSpine(6, 4, 2, 1, collective, algorithm, DataType.INT32, ReduceOp.SUM,
+        false, SIZES, ForwardingMode.CUT_THROUGH);
+    ScenarioSpec cutSpec = realSpec.withWorkload(realSpec.workload().withSyntheticFrom(1000));
+
+    RunResult real = FabricTest.run(realSpec);
+    RunResult cut = FabricTest.run(cutSpec);
+
+    assertThat(cut.complete()).as(cut.incompleteReason()).isTrue();
+    assertThat(cut.cases()).extracting(CaseResult::checked).containsExactly(true, false, false);
+    assertThat(cut.cases()).extracting(CaseResult::wrongElements).containsOnly(0L);
+    assertThat(cut.cases().get(0)).isEqualTo(real.cases().get(0));
+    assertThat(cut.cases().subList(1, 3)).as("latencies, sizes, counts, iterations; only 'checked' differs")
+        .isEqualTo(real.cases().subList(1, 3).stream().map(SyntheticPayloadTest::unchecked).toList());
+    assertThat(cut.virtualEndPs()).isEqualTo(real.virtualEndPs());
+    assertThat(cut.events()).isEqualTo(real.events());
+    assertThat(cut.links()).isEqualTo(real.links());
+    assertThat(cut.checked()).as("the cases below the cut are checked").isTrue();
+    assertThat(cut.digest()).hasSize(64).isNotEqualTo(real.digest());
+  }
+
+  static Stream<Arguments> cutWorkloads() {
+    return Stream.of(
+        Arguments.of(Collective.ALLREDUCE, Algorithm.RING),
+        Arguments.of(Collective.REDUCE_SCATTER, Algorithm.RING),
+        Arguments.of(Collective.ALLGATHER, Algorithm.RECURSIVE_DOUBLING));
+  }
+
   private static CaseResult unchecked(CaseResult c) {
     return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
         c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), false, c.incOutcome(), c.rankLatenciesPs(),

@@ -1,5 +1,6 @@
 package io.fabemu.app.report;
 
+import io.fabemu.cluster.scenario.RealDataBudget;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.optical.OcsReport;
@@ -51,6 +52,8 @@ final class RunFactsSection implements ReportSection {
     Tables.fact(out, "Workload", workload(w));
     Tables.fact(out, "Seed", Long.toString(spec.seed()));
     Tables.fact(out, "Payload", w.syntheticPayload() ? "synthetic (sizes only; outputs not checked)"
+        : w.mixedPayload() ? RealDataBudget.describe(w) + " (the heap's budget: outputs checked against the exact "
+        + "answer up to there, not from there)"
         : "real data, every output checked against the exact answer");
     Tables.fact(out, "Cases", finishedCases + " of " + w.caseCount() + " finished");
     out.start("tr").element("th", "Outcome");

@@ -3,6 +3,7 @@ package io.fabemu.cluster.scenario;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.IncAllreduce;
+import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.router.RouterSpec;
@@ -37,15 +38,45 @@ import java.util.Set;
  * calibrated, the other fabrics err higher. Virtual time and results never depend on it: it only lets the CLI
  * refuse or warn before a run that cannot fit. {@link MemberHeapEstimate} spreads it over the members of a run.
  *
+ * <p>What it prints ({@link #summary}) is a range, as measured against every shipped example (docs/performance.md,
+ * "The estimate against the examples"): the heap from {@link #heapBytes} (the -Xmx the run needs) to what a JVM
+ * with a large default heap lets it grow to before collecting ({@link #heapHighBytes}), and the wall time from half
+ * to twice {@link #seconds}.
+ *
  * @param heapBytes     heap the whole run needs at its peak, on one member
  * @param resultBytes   of which the results (per rank and case), which the coordinator alone holds
  * @param baseBytes     of which the JVM, classes and the actor system, held by every member
  * @param events        device events the run handles (a baseline run of a fault plan included)
+ * @param seconds       the wall seconds the run's emulation takes on one member of this project's 2-core machine
+ *                      (the run's own wall time, JVM start not included): its setup, its events at the rate of
+ *                      their kind and its real data at the rate the ranks move, reduce and check it
  */
-public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes, long events) {
+public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes, long events, double seconds) {
 
-  /** Events per wall second the run-time hint assumes: the rate measured on this project's 2-core machine. */
-  public static final long EVENTS_PER_SECOND = 600_000;
+  /*
+   * The wall time is fitted to the whole command's elapsed time on every shipped example (2026-12-02, this project's
+   * 2-core machine shared with others, one member, default heap; docs/performance.md, "The estimate against the
+   * examples"): a fixed start, then the events of each kind and the real data at their own rates.
+   */
+  /** Events per wall second of the NICs, switches, compute nodes and ranks (messages, packets, link hops). */
+  public static final long EVENTS_PER_SECOND = 1_500_000;
+  /** Events per wall second of a router network's flits, credits and router cycles (several times cheaper). */
+  public static final long ROUTER_EVENTS_PER_SECOND = 4_000_000;
+  /** Real data bytes sent per wall second: each is generated, copied or reduced, and checked on its way. */
+  static final double DATA_BYTES_PER_SECOND = 1e9;
+  /**
+   * The JVM's and the actor system's start, loading and checking the scenario, building the fabric and writing the
+   * results: 3.3–4.2 s for the examples that handle under 0.3 M events.
+   */
+  static final double SETUP_SECONDS = 3.5;
+  /** What each further offered load of a traffic sweep adds: a fabric of its own and its drain. */
+  static final double SECONDS_PER_TRAFFIC_LOAD = 0.5;
+  /**
+   * What a JVM with a large default heap (a quarter of 24 GiB) lets a run grow to before it collects: G1 sizes its
+   * young generation from the heap, so even a run whose live set is 20 MiB reached 340–650 MiB (the mesh, torus and
+   * INC examples). The upper end of the printed range is the estimate plus this, or twice it.
+   */
+  static final long YOUNG_GENERATION_BYTES = 512L << 20;
 
   /** The algorithms whose messages go to the next rank (leaf-spine: mostly within the TOR). */
   static final Set<Algorithm> RING_LIKE = EnumSet.of(Algorithm.RING, Algorithm.MULTI_RING, Algorithm.SINGLE_RING,
@@ -73,6 +104,13 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   static final double COLLECTOR_HEADROOM = 1.3;
   /** Messages a rank holds at once besides its own buffers: the one in flight and one that came early. */
   static final int MESSAGES_HELD = 2;
+  /** Events per flit and router hop on a router network: the flit, its credit and the router's cycle. */
+  static final double ROUTER_EVENTS_PER_FLIT_HOP = 3;
+
+  /** An estimate whose wall time is its events at {@link #EVENTS_PER_SECOND}. */
+  public ResourceEstimate(long heapBytes, long resultBytes, long baseBytes, long events) {
+    this(heapBytes, resultBytes, baseBytes, events, (double) events / EVENTS_PER_SECOND);
+  }
 
   /**
    * The estimate of {@code spec} as {@code fabemu run} would run it (every case, the warm-up and the timed
@@ -90,50 +128,99 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     long segmentBytes = spec.devices().nic().segmentBytes();
     double hopEvents = hopEvents(spec, topology, hosts, false);
     double neighbourHopEvents = hopEvents(spec, topology, hosts, true);
+    // On a router network every hop of a packet is its flits' events (flit, credit, router cycle), counted apart:
+    // they run several times faster than the NICs' events.
+    RouterSpec router = routerOf(spec, topology);
+    long headerFlits = router == null ? 0
+        : Math.max(1, (spec.devices().nic().headerBytes() + router.flitBytes() - 1) / router.flitBytes());
 
     long scheduleMessages = 0;
     long dataBytesPerRank = 0;
+    double answerBytes = 0;
     double events = 0;
+    double routerEvents = 0;
+    double dataBytes = 0;
     int barrierMessages = logCeil(ranks);
     // The embedding is computed when the scenario is loaded: a multi-ring collective runs on all of its rings.
     int multiRings = spec.rings() == null ? 1 : Math.max(1, spec.rings().rings().size());
     for (int c = 0; c < w.caseCount(); c++) {
       Algorithm algorithm = algorithmOfCase(w, c, ranks);
       long sizeBytes = Math.max(w.sizeOfCase(c), 0);
-      Traffic t = traffic(w.collective(), algorithm, ranks, sizeBytes, w.window(), multiRings);
+      Traffic t = w.collective() == Collective.PIPELINE ? pipelineTraffic(w.pipeline(), ranks, sizeBytes)
+          : traffic(w.collective(), algorithm, ranks, sizeBytes, w.window(), multiRings);
       scheduleMessages = Math.max(scheduleMessages, t.messages());
-      if (!w.syntheticPayload()) {
-        dataBytesPerRank = Math.max(dataBytesPerRank, buffers(w.collective(), ranks, sizeBytes)
+      double operations = ranks * (w.warmup() + (double) w.iterations());
+      if (!w.syntheticOfCase(c)) {
+        dataBytesPerRank = Math.max(dataBytesPerRank, buffers(w, ranks, sizeBytes)
             + MESSAGES_HELD * t.largestMessageBytes());
+        dataBytes += operations * t.bytes();
       }
       double packets = t.messages() + (double) t.bytes() / Math.max(segmentBytes, elementBytes);
       double hops = RING_LIKE.contains(algorithm) ? neighbourHopEvents : hopEvents;
-      double perRank = 2.0 * (t.messages() + barrierMessages) + packets * hops + barrierMessages * hopEvents;
-      events += perRank * ranks * (w.warmup() + (double) w.iterations());
+      if (router == null) {
+        double perRank = 2.0 * (t.messages() + barrierMessages) + packets * hops + barrierMessages * hopEvents;
+        events += perRank * operations;
+      } else {
+        double flits = (double) t.bytes() / router.flitBytes() + (packets + barrierMessages) * headerFlits;
+        events += 2.0 * (t.messages() + barrierMessages) * operations;
+        routerEvents += ROUTER_EVENTS_PER_FLIT_HOP * hops * flits * operations;
+      }
     }
-    if (spec.runsBaseline()) events *= 2;
+    // The expected answers of the reducing collectives: one reduction per size on real data, kept for the run.
+    if (w.collective().reduces() && !w.syntheticPayload()) {
+      for (long sizeBytes : w.sizesBytes().stream().distinct().toList()) {
+        if (w.syntheticAtSize(sizeBytes)) continue;
+        answerBytes += w.collective() == Collective.REDUCE_SCATTER ? (double) ranks * sizeBytes : sizeBytes;
+      }
+    }
+    if (spec.runsBaseline()) {
+      events *= 2;
+      routerEvents *= 2;
+      dataBytes *= 2;
+    }
 
     // In doubles: 4,194,304 ranks of 1 GiB buffers overflow a long, and the answer then is only "far too much".
     double live = (double) hosts * HOST_BYTES + (double) ranks * RANK_BYTES + (double) switches * SWITCH_BYTES
         + (double) links * LINK_BYTES + (double) ranks * (scheduleMessages + barrierMessages)
-        * SCHEDULE_BYTES_PER_MESSAGE + (double) ranks * dataBytesPerRank;
+        * SCHEDULE_BYTES_PER_MESSAGE + (double) ranks * dataBytesPerRank + answerBytes;
     double results = (double) ranks * w.caseCount() * (RESULT_BYTES_PER_RANK_CASE + 8.0 * w.iterations());
+    double seconds = SETUP_SECONDS + events / EVENTS_PER_SECOND + routerEvents / ROUTER_EVENTS_PER_SECOND
+        + dataBytes / DATA_BYTES_PER_SECOND;
     return new ResourceEstimate(BASE_BYTES + (long) ((live + results) * COLLECTOR_HEADROOM),
-        (long) (results * COLLECTOR_HEADROOM), BASE_BYTES, (long) events);
-  }
-
-  /** The wall seconds the events take at {@link #EVENTS_PER_SECOND}. */
-  public double seconds() {
-    return (double) events / EVENTS_PER_SECOND;
+        (long) (results * COLLECTOR_HEADROOM), BASE_BYTES, (long) (events + routerEvents), seconds);
   }
 
   /**
-   * The estimate as {@code fabemu validate} prints it: {@code about 2.3 GiB of heap at peak, 41 M events (~70 s at
-   * 600 k events/s)}.
+   * The upper end of the heap range: what the run grows to in a JVM with a large default heap before it collects,
+   * {@link #heapBytes} plus {@link #YOUNG_GENERATION_BYTES} or twice it, whichever is more.
+   */
+  public long heapHighBytes() {
+    return Math.max(2 * heapBytes, heapBytes + YOUNG_GENERATION_BYTES);
+  }
+
+  /**
+   * The estimate as {@code fabemu validate} prints it, as ranges: {@code about 2.3–4.6 GiB of heap, 41 M events
+   * (~20–80 s)}. The heap's lower end is what the run needs (its -Xmx), the upper what it grows to on a large heap.
    */
   public String summary() {
-    return "about " + formatBytes(heapBytes) + " of heap at peak, " + formatCount(events) + " events (~"
-        + formatSeconds(seconds()) + " at " + EVENTS_PER_SECOND / 1000 + " k events/s)";
+    return "about " + formatRange(heapBytes, heapHighBytes()) + " of heap, " + formatCount(events) + " events (~"
+        + formatSecondsRange(seconds / 2, seconds * 2) + ")";
+  }
+
+  /** Two byte counts as a range: {@code 69–581 MiB}, {@code 1.2–2.4 GiB}, {@code 512 MiB–1.5 GiB}. */
+  static String formatRange(long lowBytes, long highBytes) {
+    String low = formatBytes(lowBytes);
+    String high = formatBytes(highBytes);
+    String lowUnit = low.substring(low.indexOf(' '));
+    return high.endsWith(lowUnit) ? low.substring(0, low.indexOf(' ')) + "–" + high : low + "–" + high;
+  }
+
+  /** Two durations as a range: {@code 2.0–8.0 s}, {@code 20–80 s}, {@code 40 s–3 min}. */
+  static String formatSecondsRange(double low, double high) {
+    String lo = formatSeconds(low);
+    String hi = formatSeconds(high);
+    String loUnit = lo.substring(lo.indexOf(' '));
+    return hi.endsWith(loUnit) ? lo.substring(0, lo.indexOf(' ')) + "–" + hi : lo + "–" + hi;
   }
 
   /** Bytes as {@code 512 MiB}, {@code 2.3 GiB}, {@code 41 GiB} or {@code 9.5 TiB}. */
@@ -159,7 +246,7 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   static String formatSeconds(double s) {
     if (s >= 3 * 86400) return String.format(Locale.ROOT, "%.0f days", s / 86400);
     if (s >= 3 * 3600) return String.format(Locale.ROOT, "%.1f h", s / 3600);
-    if (s >= 600) return String.format(Locale.ROOT, "%.0f min", s / 60);
+    if (s >= 180) return String.format(Locale.ROOT, "%.0f min", s / 60);
     if (s >= 10) return String.format(Locale.ROOT, "%.0f s", s);
     return String.format(Locale.ROOT, "%.1f s", s);
   }
@@ -172,13 +259,38 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     double measured = hosts * t.measureCycles() * highest / Math.max(1, t.packetFlits());
     double live = (double) hosts * HOST_BYTES + (double) switches * SWITCH_BYTES + (double) links * LINK_BYTES
         + measured * 16;
-    // Every flit crosses its hops as a flit and a credit, with a router cycle per router it passes.
-    double hops = hopEvents(spec, spec.topology(), hosts, false);
+    // Every flit crosses its hops (and the links in and out of the network) as a flit and a credit, with a router
+    // cycle per router it passes. The sweep stops at the first saturated load: loads are counted up to the first at
+    // or above the saturation guess.
+    double hops = routerHops(spec.topology()) + 1;
+    double saturation = saturationGuess(spec.topology());
     double events = 0;
+    int loads = 0;
     for (double load : t.offeredFlitsPerNodeCycle()) {
-      events += hosts * cycles * load / Math.max(1, t.packetFlits()) * (2 + t.packetFlits() * hops);
+      loads++;
+      events += hosts * cycles * load / Math.max(1, t.packetFlits())
+          * (2 + ROUTER_EVENTS_PER_FLIT_HOP * t.packetFlits() * hops);
+      if (load >= saturation) break;
     }
-    return new ResourceEstimate(BASE_BYTES + (long) (live * COLLECTOR_HEADROOM), 0, BASE_BYTES, (long) events);
+    double seconds = SETUP_SECONDS + SECONDS_PER_TRAFFIC_LOAD * loads + events / ROUTER_EVENTS_PER_SECOND;
+    return new ResourceEstimate(BASE_BYTES + (long) (live * COLLECTOR_HEADROOM), 0, BASE_BYTES, (long) events,
+        seconds);
+  }
+
+  /**
+   * The offered load (flits/node/cycle) at which uniform traffic is taken to saturate, for the estimate only: the
+   * bisection bound (4/k on a k-ary mesh, 8/k on a torus, k the longest side) times the share dimension-order
+   * wormhole routing with two virtual channels reached in the examples (0.74 on the 8x8 mesh, 0.29 on the 8x8
+   * torus: its dateline classes halve what each direction can use); no bound elsewhere (every load counted).
+   */
+  static double saturationGuess(TopologySpec topology) {
+    if (topology instanceof MeshSpec m) {
+      return 0.75 * 4.0 / Math.max(m.sizeX(), Math.max(m.sizeY(), m.sizeZ()));
+    }
+    if (topology instanceof TorusSpec t) {
+      return 0.3 * 8.0 / Math.max(t.sizeX(), Math.max(t.sizeY(), t.sizeZ()));
+    }
+    return Double.MAX_VALUE;
   }
 
   /** The case's algorithm as it will run: AUTO resolved, and a pipeline's method taken as is. */
@@ -243,7 +355,9 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
       case PING_PONG:
         return new Traffic(1, sizeBytes, sizeBytes);
       case WINDOW:
-        return new Traffic(window + 1L, window * sizeBytes, window * sizeBytes);
+        // Averaged over the pair: the initiator streams the window, its partner sends the acknowledgement; the
+        // partner may hold the whole window at once.
+        return new Traffic((window + 2L) / 2, window * sizeBytes / 2, window * sizeBytes);
       case INC_NODE:
       case INC_SOCKET: {
         // From 64 KiB on, a pipelined schedule: per segment a ring reduce-scatter, a gather, a task, a broadcast.
@@ -256,6 +370,35 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
         // ring Allreduce's messages with the whole activation in flight.
         return new Traffic(2 * (ranks - 1) + 4, 4 * sizeBytes, sizeBytes);
     }
+  }
+
+  /**
+   * The buffers a rank allocates for a case of {@code w}: input, output and scratch, whole blocks where the collective
+   * has them; a pipeline iteration holds every micro-batch's activation and gradient with the global AllReduce's
+   * share in and out, and on average a server's activations of staging ({@code PipelineIteration.Regions}).
+   */
+  static long buffers(WorkloadSpec w, long ranks, long sizeBytes) {
+    if (w.collective() == Collective.PIPELINE) {
+      long global = w.pipeline().globalBytes(sizeBytes);
+      long perDirection = global + 2L * w.pipeline().microBatches() * sizeBytes;
+      return 2 * perDirection + (1L + w.pipeline().npusPerServer()) * sizeBytes;
+    }
+    return buffers(w.collective(), ranks, sizeBytes);
+  }
+
+  /**
+   * One NPU's share of a pipeline iteration of activations of {@code sizeBytes}, whatever the transmission method:
+   * forward and backward, each micro-batch's stage AllReduce (a ring among the server's NPUs) and its transfer to
+   * the next stage, then a ring AllReduce of the global size over every NPU; the largest message a server's
+   * activations gathered for a spliced transfer.
+   */
+  static Traffic pipelineTraffic(PipelineSpec pipeline, long ranks, long sizeBytes) {
+    long n = pipeline.npusPerServer();
+    long passes = 2L * pipeline.microBatches();
+    long global = pipeline.globalBytes(sizeBytes);
+    long messages = passes * (2 * (n - 1) + 2) + 2 * (ranks - 1);
+    long bytes = passes * 3 * sizeBytes + 2 * global;
+    return new Traffic(messages, bytes, n * sizeBytes);
   }
 
   /** The buffers a rank allocates for a case: input, output and scratch, whole blocks where the collective has them. */
@@ -293,28 +436,28 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     if (topology instanceof FullMeshSpec) return 1;
     if (topology instanceof LineSpec) return Math.max(1, hosts / 3.0);
     if (topology instanceof RingSpec) return Math.max(1, hosts / 4.0);
-    double hops;
-    if (topology instanceof MeshSpec m) {
-      hops = (m.sizeX() + m.sizeY() + m.sizeZ()) / 3.0;
-    } else if (topology instanceof TorusSpec t) {
-      hops = (t.sizeX() + t.sizeY() + t.sizeZ()) / 4.0;
-    } else if (topology instanceof GroupRingSpec g) {
-      hops = g.groups() / 4.0 + 2;
-    } else if (topology instanceof OpticalSpec) {
-      return 4;
-    } else if (topology instanceof PrismSpec) {
+    if (topology instanceof OpticalSpec) return 4;
+    if (topology instanceof PrismSpec) {
       // Nodes linked straight to each other, no switch: a ring's neighbour is one link away, the rings being
       // embedded on the prism's links.
       return neighbours ? 1 : Math.max(2, Math.sqrt(hosts) / 2);
-    } else {
-      hops = Math.max(2, Math.sqrt(hosts) / 2);
     }
-    // Only a router fabric moves packets flit by flit; devices.router has defaults on every topology.
-    RouterSpec router = spec.devices().router();
-    if (router == null) return hops;
-    long packetBytes = (long) spec.devices().nic().segmentBytes() + spec.devices().nic().headerBytes();
-    long flits = Math.max(1, (packetBytes + router.flitBytes() - 1) / router.flitBytes());
-    return hops * flits * 3;
+    double hops = routerHops(topology);
+    return hops > 0 ? hops : Math.max(2, Math.sqrt(hosts) / 2);
+  }
+
+  /** Average router hops on a router network (mesh, torus, group ring); 0 on any other fabric. */
+  private static double routerHops(TopologySpec topology) {
+    if (topology instanceof MeshSpec m) return (m.sizeX() + m.sizeY() + m.sizeZ()) / 3.0;
+    if (topology instanceof TorusSpec t) return (t.sizeX() + t.sizeY() + t.sizeZ()) / 4.0;
+    if (topology instanceof GroupRingSpec g) return g.groups() / 4.0 + 2;
+    return 0;
+  }
+
+  /** The router of a router network (mesh, torus, group ring); null on a fabric that moves whole packets. */
+  private static RouterSpec routerOf(ScenarioSpec spec, TopologySpec topology) {
+    // devices.router has defaults on every topology: only a router network moves packets flit by flit.
+    return routerHops(topology) > 0 ? spec.devices().router() : null;
   }
 
   /** Switches or routers of the fabric, from the spec's counts. */

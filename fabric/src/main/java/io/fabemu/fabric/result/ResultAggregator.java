@@ -165,7 +165,7 @@ public final class ResultAggregator {
     long[] partEnds = partEnds(ofCase, intervals[0]);
     long[] caseInterval = caseInterval(ofCase);
     return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
-        wrong, !workload.syntheticPayload(), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
+        wrong, !workload.syntheticOfCase(caseIndex), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
         Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1], partEnds, caseInterval[0],
         caseInterval[1]);
   }

@@ -46,7 +46,8 @@ import java.util.List;
  *
  * <p>With a synthetic payload ({@link WorkloadSpec#syntheticPayload()}) the rank runs the same schedules with
  * messages of the same sizes and the same costs, but allocates no buffers, generates no input, poisons nothing and
- * checks nothing: its results report 0 wrong elements, which then means "not checked".
+ * checks nothing: its results report 0 wrong elements, which then means "not checked". With real data, the cases at
+ * and above {@link WorkloadSpec#syntheticFromBytes} (what the heap cannot hold) run the same way, case by case.
  *
  * <p>Every rank runs the same sequence of operations (collective, barrier, collective, ...), numbered from 0; the
  * number is the high half of every tag (see {@link Tags}). Ranks with nothing to do in a collective (the idle rank
@@ -64,7 +65,8 @@ public final class RankWorkload {
   /** Null for a synthetic workload, like {@link #inputs}. */
   private final ExpectedAnswers answers;
   private final InputGenerator inputs;
-  private final boolean synthetic;
+  /** Whether the running case carries sizes only ({@link WorkloadSpec#syntheticOfCase}). */
+  private boolean synthetic;
   private final ScheduleExecutor executor;
   private final Schedule barrier;
   private final ReduceOp op;
@@ -179,7 +181,7 @@ public final class RankWorkload {
     this.workload = workload;
     this.answers = answers;
     this.synthetic = workload.syntheticPayload();
-    this.inputs = synthetic ? null : answers.inputs();
+    this.inputs = answers == null ? null : answers.inputs();
     this.recovery = new IncRecovery(rank, host);
     this.executor = new ScheduleExecutor(rank, new TaskDivertingHost(host));
     this.barrier = Schedules.build(Collective.BARRIER, Algorithm.DISSEMINATION, rank, worldSize, 0, 0, false, 1);
@@ -463,8 +465,12 @@ public final class RankWorkload {
           workload.hierarchical(), workload.ppn(), workload.window(), rankLayout);
     }
     caseAlgorithm = algorithm;
+    synthetic = workload.syntheticOfCase(caseIndex);
     if (!synthetic) {
       allocateBuffers();
+    } else {
+      // A case on sizes only after cases on real data: the smaller cases' buffers are not kept.
+      Arrays.fill(buffers, null);
     }
     measured = 0;
     iterationLatenciesPs = new long[workload.iterations()];
