@@ -49,6 +49,9 @@ import org.apache.pekko.actor.typed.receptionist.Receptionist;
  * exceptionally with an {@link EngineFailedException} when a member reports a failure, a scheduler dies, the run is
  * {@link Abort}ed, or the coordinator itself stops early. It stops itself (and so every scheduler and device of the
  * run) when the result is complete.
+ *
+ * <p>Past 500 lines: the run's one state machine (start, windows, results, failure and member loss) is in one
+ * actor, whose phases share the run's counters and the finished results.
  */
 public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 

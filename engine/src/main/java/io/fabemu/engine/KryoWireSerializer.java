@@ -45,6 +45,9 @@ import org.apache.pekko.serialization.JSerializer;
  * of range, a record its constructor refuses, nesting deeper than {@link #MAX_DEPTH}, and any declared length
  * (array, string, collection) that the bytes left cannot hold, checked before anything is allocated for it, so a
  * hostile length prefix never costs more memory than the message's own size.
+ *
+ * <p>Past 500 lines: the registration order of every wire type is the wire format, and it is kept in one table with
+ * the checked readers it needs.
  */
 public final class KryoWireSerializer extends JSerializer {
 

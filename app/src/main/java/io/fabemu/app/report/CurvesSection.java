@@ -58,6 +58,25 @@ final class CurvesSection implements ReportSection {
     out.end("details").newline();
   }
 
+  /**
+   * The line of {@code value} against size of series {@code s}, drawn as {@code label} in {@code style}; its sizes
+   * and values are added to {@code allSizes} and {@code allValues} (for the axes).
+   */
+  static LineChart.Series line(CaseSeries s, String label, LineChart.Style style, ToDoubleFunction<CaseFigures> value,
+                               List<Double> allSizes, List<Double> allValues) {
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (CaseFigures c : s.cases()) {
+      x.add((double) c.sizeBytes());
+      y.add(value.applyAsDouble(c));
+      names.add(Formats.bytes(c.sizeBytes()));
+    }
+    allSizes.addAll(x);
+    allValues.addAll(y);
+    return new LineChart.Series(label, x, y, names, style);
+  }
+
   /** One chart of {@code value} against size, a line per series; {@code what} names it in the title. */
   static void chart(Markup out, List<CaseSeries> series, String what, String yTitle,
                     ToDoubleFunction<CaseFigures> value) {
@@ -65,17 +84,7 @@ final class CurvesSection implements ReportSection {
     List<Double> allSizes = new ArrayList<>();
     List<Double> allValues = new ArrayList<>();
     for (CaseSeries s : series) {
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      for (CaseFigures c : s.cases()) {
-        x.add((double) c.sizeBytes());
-        y.add(value.applyAsDouble(c));
-        names.add(Formats.bytes(c.sizeBytes()));
-      }
-      allSizes.addAll(x);
-      allValues.addAll(y);
-      lines.add(new LineChart.Series(s.label(), x, y, names, s.style()));
+      lines.add(line(s, s.label(), s.style(), value, allSizes, allValues));
     }
     LineChart.render(out, what + " against message size", sizeAxis(allSizes), Axis.auto(yTitle, allValues), lines);
   }

@@ -103,19 +103,8 @@ final class SweepCurvesSection implements ReportSection {
       pointKeys.add(new LineChart.LegendEntry(pointLabel(p), pointStyle(i, POINT_KEY_COLOUR)));
       for (CaseSeries s : CaseSeries.of(p.cases())) {
         algorithms.putIfAbsent(s.stableName(), s.style());
-        List<Double> x = new ArrayList<>();
-        List<Double> y = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (CaseFigures c : s.cases()) {
-          x.add((double) c.sizeBytes());
-          y.add(value.applyAsDouble(c));
-          names.add(Formats.bytes(c.sizeBytes()));
-        }
-        allSizes.addAll(x);
-        allValues.addAll(y);
-        LineChart.Style algorithm = s.style();
-        lines.add(new LineChart.Series(s.label() + " · point " + p.number() + " (" + p.label() + ")", x, y, names,
-            pointStyle(i, algorithm.colour())));
+        lines.add(CurvesSection.line(s, s.label() + " · point " + p.number() + " (" + p.label() + ")",
+            pointStyle(i, s.style().colour()), value, allSizes, allValues));
       }
     }
     List<LineChart.LegendEntry> legend = new ArrayList<>();

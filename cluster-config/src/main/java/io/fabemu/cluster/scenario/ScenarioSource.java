@@ -44,6 +44,9 @@ import java.util.Set;
  * missing file is an error either way; {@code file(...)}, {@code url(...)} and {@code classpath(...)} are refused, so
  * a scenario never reads device files or the network. Every refusal is a {@link ScenarioException} naming the file
  * and, where it has one, the line.
+ *
+ * <p>Past 500 lines: every file a scenario reads (the scenario, its includes, a cost file, a {@code --set} text)
+ * passes the same checks in this one reader, so no kind of file can skip one.
  */
 final class ScenarioSource {
 

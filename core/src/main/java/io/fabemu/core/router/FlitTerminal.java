@@ -49,6 +49,9 @@ import java.util.Arrays;
  * once, to the listener, where it is finally lost: where its head was dropped, or its cut worm ended.
  *
  * <p>Not thread-safe: the state of one device.
+ *
+ * <p>Past 500 lines: injection, ejection, credits and the loss of cut worms are one state machine over the same
+ * per-channel state; split apart they would share it through accessors.
  */
 public final class FlitTerminal {
 

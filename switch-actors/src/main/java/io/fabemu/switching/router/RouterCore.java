@@ -105,6 +105,10 @@ import java.util.List;
  *
  * <p>State is flat arrays indexed by input or output virtual channel ({@code port * virtualChannels + vc}); an
  * evaluation visits only the input channels that hold a packet.
+ *
+ * <p>Past 500 lines: the pipeline stages (routing, virtual-channel and switch allocation, traversal, credits) and
+ * the stall watchdog work on the same flat per-channel arrays in one evaluation per cycle; moving the device
+ * messages it handles out into plug-ins is planned work.
  */
 public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   /** Input virtual channel states. */
