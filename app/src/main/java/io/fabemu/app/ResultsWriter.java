@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigRenderOptions;
 import io.fabemu.app.report.CaseFigures;
+import io.fabemu.app.report.CaseLinkLoad;
 import io.fabemu.app.report.FaultCases;
 import io.fabemu.app.report.LinkTable;
 import io.fabemu.app.report.OcsFigures;
@@ -37,8 +38,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Machine-readable results of a run: {@code results.json} (every figure, per-link counters with each link's port and
@@ -107,6 +110,8 @@ public final class ResultsWriter {
     ArrayNode cases = root.putArray("cases");
     // The bandwidths as results.csv and the report have them (caseFigures), one computation for every file.
     List<CaseFigures> figures = caseFigures(result, topology);
+    Map<Integer, CaseLinkLoad> caseLinks = new HashMap<>();
+    for (CaseLinkLoad load : CaseLinkLoad.of(result, topology)) caseLinks.put(load.caseIndex(), load);
     for (int i = 0; i < result.cases().size(); i++) {
       CaseResult c = result.cases().get(i);
       ObjectNode n = cases.addObject();
@@ -136,6 +141,9 @@ public final class ResultsWriter {
         inc.put("reason", c.incOutcome().description());
       }
       putCaseInterval(n, c);
+      // How busy the links were within the case's interval (cut from each port's busy periods).
+      CaseLinkLoad load = caseLinks.get(c.caseIndex());
+      if (load != null) load.json(n.putObject("links"));
     }
 
     root.put("linksNote", LINKS_NOTE);

@@ -354,21 +354,6 @@ class ReportHtmlTest {
 
   /** The body rows' cells of the table whose first heading is {@code firstHeading}. */
   private static List<List<String>> rows(Document doc, String firstHeading) {
-    for (Element table : Xml.all(doc, "table")) {
-      NodeList headings = table.getElementsByTagName("th");
-      if (headings.getLength() == 0 || !headings.item(0).getTextContent().equals(firstHeading)) continue;
-      NodeList bodies = table.getElementsByTagName("tbody");
-      if (bodies.getLength() == 0) continue;
-      List<List<String>> rows = new ArrayList<>();
-      NodeList trs = ((Element) bodies.item(0)).getElementsByTagName("tr");
-      for (int r = 0; r < trs.getLength(); r++) {
-        NodeList tds = ((Element) trs.item(r)).getElementsByTagName("td");
-        List<String> cells = new ArrayList<>();
-        for (int c = 0; c < tds.getLength(); c++) cells.add(tds.item(c).getTextContent());
-        rows.add(cells);
-      }
-      return rows;
-    }
-    return List.of();
+    return Xml.tableRows(doc, firstHeading);
   }
 }

@@ -1079,7 +1079,6 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
           forwarder.ocsReport());
     }
     LinkCounters port = forwarder.counters().get(0);
-    long flits = terminal.flitsInjected();
     FaultReport faults = transport == null ? null
         : new FaultReport(forwarder.faultTally().copy(), List.of(), null, transport.gaveUp());
     EthernetReport ethernetReport = ethernet == null ? null
@@ -1087,7 +1086,8 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
             ethernetKept, ethernetDiscarded, ethernetWrong, ethernetRoutedSent, ethernetRoutedArrived, 0, 0,
             List.of());
     return new DeviceReport(host, List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
-        flits * routerSpec.flitBytes(), terminal.packetsInjected(), flits * routerSpec.cyclePs())), List.of(),
+        terminal.flitsInjected() * routerSpec.flitBytes(), terminal.packetsInjected(), terminal.injectedCycles(), 0L)),
+        List.of(),
         trafficStats, List.of(), faults, ethernetReport);
   }
 

@@ -48,9 +48,7 @@ public record FaultCases(FaultPlan plan, WorkloadSpec workload, List<CaseResult>
 
   /** {@code "1 (allreduce ring, 4 KiB)"}: case {@code caseIndex} by its number, collective, algorithm and size. */
   public String label(int caseIndex) {
-    return caseIndex + " (" + workload.collective().configName() + " " + workload.algorithmOfCase(caseIndex)
-        .configName() + (workload.inPlaceOfCase(caseIndex) ? " in-place" : "") + ", "
-        + Formats.bytes(workload.sizeOfCase(caseIndex)) + ")";
+    return CaseLabels.of(workload, caseIndex);
   }
 
   /** The cases event {@code eventId} touched, labelled ({@link #label}) and comma-separated; {@code none}. */

@@ -27,13 +27,13 @@ final class LinkSection implements ReportSection {
   static final int BUSIEST_LINKS = 10;
 
   private final List<LinkCounters> links;
-  private final Topology topology;
+  private final LinkTiers tiers;
   private final long virtualEndPs;
   private final boolean complete;
 
   LinkSection(List<LinkCounters> links, Topology topology, long virtualEndPs, boolean complete) {
     this.links = List.copyOf(links);
-    this.topology = topology;
+    this.tiers = new LinkTiers(topology);
     this.virtualEndPs = virtualEndPs;
     this.complete = complete;
   }
@@ -57,9 +57,8 @@ final class LinkSection implements ReportSection {
     }
     Tables.note(out, "Busy share: the time a link was sending, as a share of the virtual end ("
         + Units.format(virtualEndPs) + "). Rows send, columns receive; hover a cell for its figures.");
-    Tables.note(out, "The counters cover the whole run, all cases together (a port counts what it sends, not for "
-        + "which case). For a case of its own, sweep over the sizes and algorithms: every point is a run of its own "
-        + "and the sweep's report sets the points' busiest links side by side.");
+    Tables.note(out, "These figures cover the whole run, all cases together; with two cases or more, "
+        + "\"Link utilisation per case\" below cuts them by case.");
     TreeSet<Integer> devices = new TreeSet<>();
     for (LinkCounters l : links) {
       devices.add(l.fromDevice());
@@ -206,24 +205,14 @@ final class LinkSection implements ReportSection {
   }
 
   String name(int device) {
-    if (topology != null && device >= 0 && device < topology.vertexCount()) return topology.vertex(device).name();
-    return "device" + device;
+    return tiers.name(device);
   }
 
   private String tier(int device) {
-    if (topology == null) return "device";
-    if (device < 0 || device >= topology.vertexCount()) return "node";
-    return switch (topology.tier(device)) {
-      case HOST -> "host";
-      case TOR -> "tor";
-      case SPINE -> "spine";
-      case NONE -> "switch";
-    };
+    return tiers.tier(device);
   }
 
   private static int tierOrder(String tier) {
-    List<String> order = List.of("host", "tor", "spine", "switch", "node", "device");
-    int i = order.indexOf(tier);
-    return i < 0 ? order.size() : i;
+    return LinkTiers.order(tier);
   }
 }

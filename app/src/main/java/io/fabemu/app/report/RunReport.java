@@ -10,7 +10,7 @@ import java.util.List;
  * The HTML report of one run ({@code DIR/report.html}): its facts and digest, in a run with faults what they did
  * ({@link FaultSection}: a timeline, a row per event, the totals), latency and bus bandwidth against size per
  * algorithm or mode, the in-network speed-up over the host algorithms, per-link utilisation with heat maps of the
- * fabric, the spread of the ranks' latencies, and the scenario as loaded.
+ * fabric (over the whole run, and per case), the spread of the ranks' latencies, and the scenario as loaded.
  *
  * <p>Contract: a pure function of its input except the one line that gives the wall time (and the event rate,
  * which depends on it); self-contained as {@link HtmlReport} says. A run cut short (a lost member) is reported
@@ -51,6 +51,8 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     if (pipeline != null) sections.add(new PipelineSection(pipeline));
     if (PrismSection.applies(result, topology)) sections.add(new PrismSection(result, topology));
     sections.add(new LinkSection(result.links(), topology, result.virtualEndPs(), result.complete()));
+    List<CaseLinkLoad> caseLinks = CaseLinkLoad.of(result, topology);
+    if (CaseLinksSection.applies(caseLinks)) sections.add(new CaseLinksSection(caseLinks));
     sections.add(new RankSpreadSection(series, result.cases()));
     sections.add(ScenarioEchoSection.ofRun(scenario, result.scenario().source()));
     return List.copyOf(sections);

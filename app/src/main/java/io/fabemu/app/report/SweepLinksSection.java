@@ -11,9 +11,8 @@ import java.util.function.Function;
 
 /**
  * Link utilisation per point of a sweep, side by side: a heat map of each point's mean busy share per tier pair
- * (host → tor, tor → spine, ...) and a table of each point's busiest links. A point is a run of its own, so a sweep
- * whose points run one case each (varying {@code workload.sizes} and {@code workload.algorithms}) shows link
- * utilisation per case, which a single run's counters (kept per port over the whole run) cannot.
+ * (host → tor, tor → spine, ...) and a table of each point's busiest links. A point is a run of its own (over
+ * its whole run; a point's own report cuts its links by case, {@link CaseLinksSection}).
  *
  * <p>Busy shares are over each point's own virtual end; devices are named from each point's topology, built again
  * from its scenario by {@code topologies} (null: named by device id).

@@ -33,4 +33,28 @@ public final class Xml {
   public static List<String> texts(Document doc, String tag) {
     return all(doc, tag).stream().map(Element::getTextContent).toList();
   }
+
+  /**
+   * The body rows' cells of the first table whose headings begin with {@code headings}; empty when no table does.
+   */
+  public static List<List<String>> tableRows(Document doc, String... headings) {
+    for (Element table : all(doc, "table")) {
+      NodeList ths = table.getElementsByTagName("th");
+      if (ths.getLength() < headings.length) continue;
+      boolean match = true;
+      for (int i = 0; i < headings.length && match; i++) match = ths.item(i).getTextContent().equals(headings[i]);
+      NodeList bodies = table.getElementsByTagName("tbody");
+      if (!match || bodies.getLength() == 0) continue;
+      List<List<String>> rows = new ArrayList<>();
+      NodeList trs = ((Element) bodies.item(0)).getElementsByTagName("tr");
+      for (int r = 0; r < trs.getLength(); r++) {
+        NodeList tds = ((Element) trs.item(r)).getElementsByTagName("td");
+        List<String> cells = new ArrayList<>();
+        for (int c = 0; c < tds.getLength(); c++) cells.add(tds.item(c).getTextContent());
+        rows.add(cells);
+      }
+      return rows;
+    }
+    return List.of();
+  }
 }

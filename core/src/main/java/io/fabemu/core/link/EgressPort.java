@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 /**
  * The sending end of one directed link: a FIFO that serializes packets one after another at the link's rate and
  * counts bytes, packets and busy time (serialization only: a cut-through packet that cannot finish before its
- * tail arrives holds the port longer than it keeps the wire busy). Because packets leave in the order the device
+ * tail arrives holds the port longer than it keeps the wire busy), with when it was busy ({@link BusyTimeline}). Because packets leave in the order the device
  * hands them over, the queue is fully described by the time the port becomes free; no packet list is kept.
  *
  * <p>Injected loss: a port may lose INC task packets (fragments, partials and results; see
@@ -47,7 +47,8 @@ public final class EgressPort {
   private long freeAtPs;
   private long bytes;
   private long packets;
-  private long busyPs;
+  /** When the port was busy (its total is the busy time the counters give). */
+  private final BusyTimeline busy;
   private long lastStartPs;
   private long lastEndPs;
   /** Probability that an INC task packet is lost on this link; 0: none is. */
@@ -77,15 +78,17 @@ public final class EgressPort {
   public record HeldPacket(DeviceProtocol.Packet packet, long readyPs, long minEndPs) {}
 
   public EgressPort(int fromDevice, int toDevice, LinkSpec spec) {
-    this(fromDevice, toDevice, spec, 0.0, 0L);
+    this(fromDevice, toDevice, spec, 0.0, 0L, BusyTimeline.MAX_PERIODS);
   }
 
   /**
    * A port that loses INC task packets with {@code dropProbability}.
    *
    * @param scenarioSeed the scenario's seed; with the link's ends it seeds the port's loss decisions
+   * @param busyPeriods  the most busy periods its timeline keeps ({@link BusyTimeline#maxPeriodsFor})
    */
-  public EgressPort(int fromDevice, int toDevice, LinkSpec spec, double dropProbability, long scenarioSeed) {
+  public EgressPort(int fromDevice, int toDevice, LinkSpec spec, double dropProbability, long scenarioSeed,
+                    int busyPeriods) {
     if (!(dropProbability >= 0 && dropProbability < 1)) {
       throw new IllegalArgumentException("drop probability of link " + fromDevice + "->" + toDevice
           + " must be in [0, 1), got " + dropProbability);
@@ -98,6 +101,7 @@ public final class EgressPort {
     this.latencyPs = builtLatencyPs;
     this.dropProbability = dropProbability;
     this.lossRandom = dropProbability > 0 ? new SplittableRandom(lossSeed(scenarioSeed, fromDevice, toDevice)) : null;
+    this.busy = new BusyTimeline(busyPeriods);
   }
 
   /** One seed per directed link: the scenario seed mixed with both ends (golden-ratio steps, as SplitMix does). */
@@ -185,7 +189,7 @@ public final class EgressPort {
     freeAtPs = end;
     bytes += wireBytes;
     packets++;
-    busyPs += serializationPs;
+    busy.add(start, serializationPs);
     lastStartPs = start;
     lastEndPs = end;
   }
@@ -294,6 +298,6 @@ public final class EgressPort {
   }
 
   public LinkCounters counters() {
-    return new LinkCounters(fromDevice, toDevice, bytes, packets, busyPs, droppedPackets);
+    return new LinkCounters(fromDevice, toDevice, bytes, packets, busy.profile(), droppedPackets);
   }
 }

@@ -97,13 +97,15 @@ public final class PacketForwarder {
     this.routing = routing;
     List<Topology.Link> links = topology.ports(vertex);
     this.ports = new EgressPort[links.size()];
+    int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size());
     for (int p = 0; p < ports.length; p++) {
       Topology.Link link = links.get(p);
       double dropProbability = 0.0;
       for (PacketDropSpec drop : packetDrops) {
         if (drop.fromVertex() == link.from() && drop.toVertex() == link.to()) dropProbability = drop.probability();
       }
-      ports[p] = new EgressPort(link.from(), link.to(), link.spec(), dropProbability, scenarioSeed);
+      ports[p] = new EgressPort(link.from(), link.to(), link.spec(), dropProbability, scenarioSeed,
+          busyPeriods);
     }
     this.pipelineLatencyPs = pipelineLatencyPs;
     this.cutThrough = mode == ForwardingMode.CUT_THROUGH;

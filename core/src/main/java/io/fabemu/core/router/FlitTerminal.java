@@ -1,9 +1,11 @@
 package io.fabemu.core.router;
 
+import io.fabemu.core.link.BusyTimeline;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
+import io.fabemu.core.sim.BusyProfile;
 import io.fabemu.core.sim.Outbox;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -120,7 +122,12 @@ public final class FlitTerminal {
   private final int[] nextEjectedIndex;
 
   private EjectionListener listener;
-  private long flitsInjected;
+  /**
+   * The cycles a flit was injected in (flits injected = busy time / cycle), for the NIC's link counters. A NIC keeps
+   * at most 512 periods of them: it has no view of the fabric's size to share a budget by, and a router network has
+   * one NIC per router, whose ports keep their share ({@code BusyTimeline#maxPeriodsFor}).
+   */
+  private final BusyTimeline injectedCycles = new BusyTimeline(512);
   private long flitsEjected;
   private long packetsInjected;
   private long packetsEjected;
@@ -285,7 +292,7 @@ public final class FlitTerminal {
     credits[injectingVc]--;
     Flit flit = new Flit(injecting, nextFlitIndex, routerPort, injectingVc, 0);
     outbox.send(routerDevice, RouterTiming.edgePs(cycle + spec.linkLatencyCycles(), spec.cyclePs()), flit);
-    flitsInjected++;
+    injectedCycles.add(cycle * spec.cyclePs(), spec.cyclePs());
     nextFlitIndex++;
     if (nextFlitIndex == injecting.flitCount()) {
       // The channel is free for the next packet once this tail has left, as the routers' output channels are.
@@ -530,7 +537,12 @@ public final class FlitTerminal {
   }
 
   public long flitsInjected() {
-    return flitsInjected;
+    return injectedCycles.totalPs() / spec.cyclePs();
+  }
+
+  /** The cycles the NIC injected a flit in, as a busy profile of its link into the router. */
+  public BusyProfile injectedCycles() {
+    return injectedCycles.profile();
   }
 
   public long flitsEjected() {

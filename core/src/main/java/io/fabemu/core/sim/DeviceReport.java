@@ -73,16 +73,31 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
    * @param toDevice   device that receives
    * @param bytes      bytes put on the wire, headers included
    * @param packets    packets (segments) sent
-   * @param busyPs     time the port spent serializing
+   * @param busy       when the port was serializing: its total is {@link #busyPs()}, its periods let a report cut it
+   *                   by case
    * @param droppedPackets packets lost on the link by injected loss (they are counted in {@code bytes},
-   *                   {@code packets} and {@code busyPs} too: they were sent)
+   *                   {@code packets} and the busy time too: they were sent)
    */
-  public record LinkCounters(int fromDevice, int toDevice, long bytes, long packets, long busyPs,
+  public record LinkCounters(int fromDevice, int toDevice, long bytes, long packets, BusyProfile busy,
                              long droppedPackets) {
 
-    /** Counters of a link that lost nothing. */
+    public LinkCounters {
+      Objects.requireNonNull(busy, "busy");
+    }
+
+    /** Counters that know how long the port was busy but not when. */
+    public LinkCounters(int fromDevice, int toDevice, long bytes, long packets, long busyPs, long droppedPackets) {
+      this(fromDevice, toDevice, bytes, packets, BusyProfile.untimed(busyPs), droppedPackets);
+    }
+
+    /** Counters of a link that lost nothing, without a timeline. */
     public LinkCounters(int fromDevice, int toDevice, long bytes, long packets, long busyPs) {
       this(fromDevice, toDevice, bytes, packets, busyPs, 0L);
+    }
+
+    /** Time the port spent serializing, over the whole run. */
+    public long busyPs() {
+      return busy.totalPs();
     }
   }
 

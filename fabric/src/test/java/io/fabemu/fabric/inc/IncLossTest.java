@@ -100,7 +100,7 @@ class IncLossTest {
 
   @Test
   void shouldNeverLoseOrdinaryOrControlPacketsWhichNothingRetransmits() {
-    EgressPort port = new EgressPort(0, 8, new LinkSpec(100 * Units.GBPS, 500_000L), 0.9, 1L);
+    EgressPort port = new EgressPort(0, 8, new LinkSpec(100 * Units.GBPS, 500_000L), 0.9, 1L, 16);
     Packet ordinary = Packet.builder().sourceHost(0).destinationHost(1).messageId(0L).segmentIndex(0).segmentCount(1)
         .wireBytes(64).tailTimePs(0L).info(new MessageInfo(0, 1, 3L, 0, null, false, 0L)).elementOffset(0).slice(null)
         .build();

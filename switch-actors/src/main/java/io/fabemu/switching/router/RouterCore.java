@@ -3,6 +3,7 @@ package io.fabemu.switching.router;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.link.BusyTimeline;
 import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
@@ -209,7 +210,8 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   private final int[] contestedOutputs;
   private int contestedCount;
 
-  private final long[] flitsSent;
+  /** Per output port, the cycles it sent a flit in (a flit a cycle: flits sent = busy time / cycle). */
+  private final BusyTimeline[] sentCycles;
   private final long[] packetsSent;
   private long lastMoveCycle;
 
@@ -338,7 +340,9 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     Arrays.fill(outputWinnerPort, -1);
     contestedOutputs = new int[portCount];
 
-    flitsSent = new long[portCount];
+    sentCycles = new BusyTimeline[portCount];
+    int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size());
+    for (int port = 0; port < portCount; port++) sentCycles[port] = new BusyTimeline(busyPeriods);
     packetsSent = new long[portCount];
   }
 
@@ -633,7 +637,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
       Flit sent = new Flit(flit.packet(), flit.flitIndex(), downstreamInputPort[output], ov - output * vcCount,
           toRouter[output] ? flit.hops() + 1 : flit.hops(), flit.cutByEvent());
       outbox.send(neighbour[output], RouterTiming.edgePs(cycle + grantToArrivalCycles, cyclePs), sent);
-      flitsSent[output]++;
+      sentCycles[output].add(cycle * cyclePs, cyclePs);
     }
     lastMoveCycle = cycle;
     if (tail) {
@@ -872,7 +876,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
 
   /** Flits sent on output port {@code port}. */
   public long flitsSent(int port) {
-    return flitsSent[port];
+    return sentCycles[port].totalPs() / cyclePs;
   }
 
   /** Packets whose tail left by output port {@code port}. */
@@ -924,15 +928,16 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   /**
-   * One counter set per output port (bytes = flits * flitBytes, packets = tails sent, busy = flits * cycle) and one per
+   * One counter set per output port (bytes = flits * flitBytes, packets = tails sent, busy = flits * cycle, with the
+   * cycles they left in) and one per
    * input virtual channel (its busy cycles).
    */
   @Override
   public DeviceReport report() {
     List<LinkCounters> links = new ArrayList<>(portCount);
     for (int port = 0; port < portCount; port++) {
-      links.add(new LinkCounters(deviceId, neighbour[port], flitsSent[port] * spec.flitBytes(), packetsSent[port],
-          flitsSent[port] * cyclePs));
+      links.add(new LinkCounters(deviceId, neighbour[port], flitsSent(port) * spec.flitBytes(), packetsSent[port],
+          sentCycles[port].profile(), 0L));
     }
     List<VcCounters> virtualChannels = new ArrayList<>(portCount * vcCount);
     for (int port = 0; port < portCount; port++) {
