@@ -77,11 +77,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   public record MemberReady(int memberId, ActorRef<MemberScheduler.Command> scheduler) implements Command {}
 
   /**
-   * Member to coordinator: its devices' reports (an ArrayList, sorted by device id) and the time of the last event
-   * they handled (0 when none).
+   * Member to coordinator: its devices' reports (an ArrayList, sorted by device id; the last of them, after any
+   * {@link MemberReportPart}s) and the time of the last event they handled (0 when none).
    */
   public record MemberReports(int memberId, List<DeviceReport> reports, long lastEventTimePs,
                               MemberTraffic traffic) implements Command {}
+
+  /**
+   * Member to coordinator: some of its devices' reports (an ArrayList, sorted by device id), ahead of the
+   * {@link MemberReports} with the rest, when they do not fit one message.
+   */
+  public record MemberReportPart(int memberId, List<DeviceReport> reports) implements Command {}
 
   /** Member to coordinator: the run cannot go on. */
   public record MemberFailed(int memberId, String reason) implements Command {}
@@ -284,6 +290,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         .onMessage(AgentsListed.class, this::onAgentsListed)
         .onMessage(MemberReady.class, this::onMemberReady)
         .onMessageEquals(StartTimeout.INSTANCE, this::onStartTimeout)
+        .onMessage(MemberReportPart.class, this::onMemberReportPart)
         .onMessage(MemberReports.class, this::onMemberReports)
         .onMessage(MemberFailed.class, failed -> fail("member " + failed.memberId() + ": " + failed.reason()))
         .onMessage(Abort.class, abort -> fail("run aborted: " + abort.reason()))
@@ -449,6 +456,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     for (ActorRef<MemberScheduler.Command> member : members) {
       member.tell(MemberScheduler.CollectReports.INSTANCE);
     }
+    return this;
+  }
+
+  private Behavior<Command> onMemberReportPart(MemberReportPart part) {
+    expectPhase(Phase.REPORTS, "MemberReportPart");
+    activity++;
+    reports.addAll(part.reports());
     return this;
   }
 

@@ -825,7 +825,13 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
 
   private void sendReports() {
     reports.sort(Comparator.comparingInt(DeviceReport::deviceId));
-    coordinator.tell(new Coordinator.MemberReports(memberId, new ArrayList<>(reports), lastEventTimePs,
+    // Cut below Artery's frame (links' busy periods and ranks' iterations make reports large): all but the last
+    // chunk as parts, the last in the MemberReports that closes the member's share.
+    List<ArrayList<DeviceReport>> chunks = ReportSizes.chunks(reports, MAX_BATCH_BYTES);
+    for (int c = 0; c < chunks.size() - 1; c++) {
+      coordinator.tell(new Coordinator.MemberReportPart(memberId, chunks.get(c)));
+    }
+    coordinator.tell(new Coordinator.MemberReports(memberId, chunks.get(chunks.size() - 1), lastEventTimePs,
         new MemberTraffic(memberId, hostedDevices, crossEvents, crossBytes)));
     reports = null;
     if (partitioned != null) {

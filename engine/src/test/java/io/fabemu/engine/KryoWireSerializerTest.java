@@ -21,6 +21,7 @@ import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.DeviceProtocol;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.sim.BusyProfile;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
@@ -113,7 +114,9 @@ class KryoWireSerializerTest {
   }
 
   private static DeviceReport report(int deviceId) {
-    return new DeviceReport(deviceId, List.of(new LinkCounters(deviceId, 9, 100L, 2L, 50L)),
+    // a link with its busy periods, as ports record them
+    BusyProfile busy = new BusyProfile(50L, new long[] {0L, 100L}, new long[] {20L, 130L}, new long[] {20L, 30L}, 0L);
+    return new DeviceReport(deviceId, List.of(new LinkCounters(deviceId, 9, 100L, 2L, busy, 0L)),
         List.of(new RankResult(deviceId, 0, 10, 1_000L, 90L, 110L, 0L)));
   }
 
@@ -134,7 +137,8 @@ class KryoWireSerializerTest {
         new MemberScheduler.ReportCollected(4, report(4), 9_000L),
         new Coordinator.WindowsDone(0, 7L, 3_000L, 12L, 3L, List.of(), true),
         new Coordinator.MemberUnreachable("127.0.0.1", 25520),
-        new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(1), report(2))), 9_000L,
+        new Coordinator.MemberReportPart(0, new ArrayList<>(List.of(report(1)))),
+        new Coordinator.MemberReports(0, new ArrayList<>(List.of(report(2))), 9_000L,
             new MemberTraffic(0, 2, 5L, 640L)),
         new Coordinator.MemberFailed(0, "device 3 failed"),
         new Coordinator.Abort("cancelled"),

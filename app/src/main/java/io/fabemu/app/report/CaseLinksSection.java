@@ -46,10 +46,10 @@ final class CaseLinksSection implements ReportSection {
     if (estimated > 0) {
       Tables.note(out, estimated + " of the " + loads.size() * loads.get(0).tiers().stream()
           .mapToInt(CaseLinkLoad.TierLoad::links).sum() + " link-case figures are estimates: a port keeps a bounded "
-          + "number of busy periods (a share of about four million per fabric, at most 8,192 each) and merges the "
-          + "closest ones, and where a merged period straddles a case's edge its busy time is shared in proportion "
-          + "to the overlap, which can be far off for a short case beside a long one. A sweep whose points run one "
-          + "case each gives exact figures for any fabric.");
+          + "number of busy periods (its share of the fabric's and its device's) and merges the closest ones, and "
+          + "where a merged period straddles a case's edge its busy time is shared in proportion to the overlap, "
+          + "which can be far off for a short case beside a long one. A sweep whose points run one case each gives "
+          + "exact figures for any fabric.");
     }
     List<String> columns = new ArrayList<>();
     for (CaseLinkLoad.TierLoad t : loads.get(0).tiers()) columns.add(t.from() + " → " + t.to());

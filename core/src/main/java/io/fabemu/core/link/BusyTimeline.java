@@ -8,7 +8,8 @@ import java.util.Arrays;
  * ones joined into one period. When the periods reach the bound, the quarter of the idle gaps that are shortest
  * are merged away (the merged periods then hold idle time), so what stays apart are the longest pauses, which are where a
  * run's cases meet (the barrier after a case's last iteration leaves every link idle for at least a round trip).
- * The bound is set per fabric ({@link #maxPeriodsFor}) so that a large fabric keeps a few megabytes of periods in all.
+ * The bound is set per fabric and device ({@link #maxPeriodsFor}) so that a large fabric keeps at most about 96 MiB
+ * of periods in all and a device's report stays below a message between members.
  * The total is always the sum of the intervals handed over, whatever was merged.
  *
  * <p>Used by {@link EgressPort} for packet links and by the router networks' ports for flits; the
@@ -42,9 +43,19 @@ public final class BusyTimeline {
     this.maxPeriods = maxPeriods;
   }
 
-  /** The bound per port on a fabric of {@code directedLinks} links: its share of the fabric's periods, clamped. */
-  public static int maxPeriodsFor(int directedLinks) {
-    int share = FABRIC_PERIODS / Math.max(1, directedLinks);
+  /**
+   * Periods one device keeps over all its ports: 768 KiB, so that its report, which carries them, fits one message
+   * between members (Artery's frame: 2 MiB; a member's reports are cut into messages of about 1 MiB).
+   */
+  static final int DEVICE_PERIODS = 1 << 15;
+
+  /**
+   * The bound per port of a device of {@code devicePorts} ports on a fabric of {@code directedLinks} links: the port's
+   * share of the fabric's periods and of the device's, clamped. A pure function of the topology, so a run keeps the
+   * same periods on any number of members.
+   */
+  public static int maxPeriodsFor(int directedLinks, int devicePorts) {
+    int share = Math.min(FABRIC_PERIODS / Math.max(1, directedLinks), DEVICE_PERIODS / Math.max(1, devicePorts));
     return Math.max(MIN_PERIODS, Math.min(MAX_PERIODS, share));
   }
 

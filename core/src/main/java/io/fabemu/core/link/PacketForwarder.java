@@ -97,7 +97,7 @@ public final class PacketForwarder {
     this.routing = routing;
     List<Topology.Link> links = topology.ports(vertex);
     this.ports = new EgressPort[links.size()];
-    int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size());
+    int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size(), links.size());
     for (int p = 0; p < ports.length; p++) {
       Topology.Link link = links.get(p);
       double dropProbability = 0.0;

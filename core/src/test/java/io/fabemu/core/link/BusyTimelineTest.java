@@ -112,11 +112,14 @@ class BusyTimelineTest {
   }
 
   @Test
-  void shouldShareAFixedBudgetOverTheFabricsLinks() {
-    assertThat(BusyTimeline.maxPeriodsFor(10)).isEqualTo(BusyTimeline.MAX_PERIODS);
-    assertThat(BusyTimeline.maxPeriodsFor(0)).isEqualTo(BusyTimeline.MAX_PERIODS);
-    assertThat(BusyTimeline.maxPeriodsFor(16_384)).isEqualTo(BusyTimeline.FABRIC_PERIODS / 16_384);
-    assertThat(BusyTimeline.maxPeriodsFor(100_000_000)).isEqualTo(BusyTimeline.MIN_PERIODS);
+  void shouldShareAFixedBudgetOverTheFabricsLinksAndTheDevicesPorts() {
+    assertThat(BusyTimeline.maxPeriodsFor(10, 2)).isEqualTo(BusyTimeline.MAX_PERIODS);
+    assertThat(BusyTimeline.maxPeriodsFor(0, 0)).isEqualTo(BusyTimeline.MAX_PERIODS);
+    assertThat(BusyTimeline.maxPeriodsFor(16_384, 2)).isEqualTo(BusyTimeline.FABRIC_PERIODS / 16_384);
+    assertThat(BusyTimeline.maxPeriodsFor(100, 64)).isEqualTo(BusyTimeline.DEVICE_PERIODS / 64);
+    assertThat(BusyTimeline.maxPeriodsFor(100_000_000, 2)).isEqualTo(BusyTimeline.MIN_PERIODS);
+    // a device's periods stay below a message between members
+    assertThat(24L * BusyTimeline.DEVICE_PERIODS).isLessThan(1L << 20);
     assertThatThrownBy(() -> new BusyTimeline(1)).isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -341,7 +341,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
     contestedOutputs = new int[portCount];
 
     sentCycles = new BusyTimeline[portCount];
-    int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size());
+    int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size(), portCount);
     for (int port = 0; port < portCount; port++) sentCycles[port] = new BusyTimeline(busyPeriods);
     packetsSent = new long[portCount];
   }

@@ -1,0 +1,54 @@
+package io.fabemu.engine;
+
+import io.fabemu.core.sim.DeviceReport;
+import io.fabemu.core.sim.DeviceReport.LinkCounters;
+import io.fabemu.core.sim.DeviceReport.RankResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A cheap upper estimate of a device report's serialized size, to cut a member's reports into messages below
+ * Artery's frame size ({@link MemberScheduler#MAX_BATCH_BYTES}), as {@link EventSizes} does for events. What grows
+ * with a run is counted: the links' busy periods (three longs each) and the ranks' per-iteration arrays; everything
+ * else is a generous constant.
+ */
+final class ReportSizes {
+  /** The report's own fields, its faults, Ethernet and traffic parts and Kryo's framing: generous. */
+  private static final long FIXED_BYTES = 4_096L;
+  private static final long PER_LINK_BYTES = 64L;
+  private static final long PER_RANK_BYTES = 128L;
+
+  private ReportSizes() {}
+
+  static long estimate(DeviceReport report) {
+    long bytes = FIXED_BYTES + 32L * report.virtualChannels().size();
+    for (LinkCounters l : report.links()) bytes += PER_LINK_BYTES + 24L * l.busy().periods();
+    for (RankResult r : report.ranks()) {
+      bytes += PER_RANK_BYTES + 8L * (r.iterationLatenciesPs().length + r.iterationStartsPs().length
+          + r.partEndsPs().length);
+    }
+    return bytes;
+  }
+
+  /**
+   * Cuts {@code reports} into consecutive chunks of about {@code maxBytes} estimated bytes each (a larger report gets
+   * a chunk of its own); at least one chunk, empty when there are no reports.
+   */
+  static List<ArrayList<DeviceReport>> chunks(List<DeviceReport> reports, long maxBytes) {
+    List<ArrayList<DeviceReport>> chunks = new ArrayList<>();
+    ArrayList<DeviceReport> chunk = new ArrayList<>();
+    long bytes = 0L;
+    for (DeviceReport report : reports) {
+      long size = estimate(report);
+      if (!chunk.isEmpty() && bytes + size > maxBytes) {
+        chunks.add(chunk);
+        chunk = new ArrayList<>();
+        bytes = 0L;
+      }
+      chunk.add(report);
+      bytes += size;
+    }
+    chunks.add(chunk);
+    return chunks;
+  }
+}
