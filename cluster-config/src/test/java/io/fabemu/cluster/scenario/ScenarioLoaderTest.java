@@ -171,7 +171,7 @@ class ScenarioLoaderTest {
   void shouldListKnownKeysWhenNothingIsClose() {
     assertError("metrics = []")
         .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, traffic, "
-            + "ethernet, rings, pipeline, name)");
+            + "ethernet, rings, pipeline, cluster, name)");
   }
 
   @Test

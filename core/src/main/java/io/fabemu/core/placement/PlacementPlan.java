@@ -30,6 +30,10 @@ import java.util.List;
  *   extra host), so neighbours in a line or ring share a member.</li>
  * </ul>
  *
+ * <p>A scenario may fix the plan instead ({@code cluster.placement}, a {@link PlacementOverride}: the groups each
+ * member hosts, named by their devices), see {@link #compute(Topology, int, int, PlacementOverride)}; the groups are
+ * the same ({@link PlacementGroups}), so an override never splits one either.
+ *
  * <p>Instances are immutable.
  */
 public final class PlacementPlan {
