@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -153,6 +155,20 @@ class PlacementOverrideTest {
         .isInstanceOfSatisfying(PlacementOverride.Problem.class, p -> {
           assertThat(p.keyPath()).isEqualTo("cluster.placement[1]");
           assertThat(p.entry()).isEqualTo(-1);
+        });
+  }
+
+  @Test
+  void shouldRefuseMoreGlobsThanTheLimitAtTheFirstOneBeyond() {
+    List<String> globs = Collections.nCopies(PlacementOverride.MAX_GLOBS, "host*");
+    override(globs).check(LEAF_SPINE);
+    List<String> tooMany = new ArrayList<>(globs);
+    tooMany.add("tor0");
+    tooMany.add("spine*");
+    assertThatThrownBy(() -> override(tooMany).check(LEAF_SPINE))
+        .isInstanceOfSatisfying(PlacementOverride.Problem.class, p -> {
+          assertThat(p.keyPath()).isEqualTo("cluster.placement[0][" + (PlacementOverride.MAX_GLOBS + 1) + "]");
+          assertThat(p.reason()).startsWith("more than 256 globs");
         });
   }
 
