@@ -93,9 +93,12 @@ public final class MemberHeapEstimate {
     return estimate;
   }
 
-  /** The most members the run can be spread over: one placement group each. */
+  /**
+   * The most members the run can be spread over: one placement group each, or the members the scenario's
+   * {@code cluster.placement} lists (a run is on those or on one).
+   */
   public long maxMembers() {
-    return groups;
+    return placedMembers >= 2 ? placedMembers : groups;
   }
 
   /**
@@ -127,10 +130,16 @@ public final class MemberHeapEstimate {
 
   /**
    * The fewest members on which the run fits: the coordinator's JVM in {@code coordinatorHeapBytes} and every other
-   * member in {@code memberHeapBytes}; empty when it does not fit even on {@link #maxMembers()}.
+   * member in {@code memberHeapBytes}; empty when it does not fit even on {@link #maxMembers()}. With a
+   * {@code cluster.placement} of several members only one member or that many are answered.
    */
   public OptionalInt membersNeeded(long coordinatorHeapBytes, long memberHeapBytes) {
     if (fits(1, coordinatorHeapBytes, memberHeapBytes)) return OptionalInt.of(1);
+    if (placedMembers >= 2) {
+      // The scenario's placement fixes the member count: one member, or as many as it lists.
+      return fits(placedMembers, coordinatorHeapBytes, memberHeapBytes) ? OptionalInt.of(placedMembers)
+          : OptionalInt.empty();
+    }
     int most = (int) Math.min(Integer.MAX_VALUE, groups);
     if (most < 2 || !fits(most, coordinatorHeapBytes, memberHeapBytes)) return OptionalInt.empty();
     // From 2 members on both heaps shrink as members are added (never grow): the fewest that fit, by bisection.

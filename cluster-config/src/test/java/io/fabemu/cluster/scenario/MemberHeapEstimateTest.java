@@ -68,6 +68,11 @@ class MemberHeapEstimateTest {
         .build()).memberHeapBytes(2));
     // Other member counts (refused by a run with this placement) keep the even share.
     assertThat(placed.largestMemberHosts(4)).isEqualTo(4);
+    // Fewest members that fit: one, or the placement's two, nothing else.
+    assertThat(placed.maxMembers()).isEqualTo(2);
+    long coordinator = placed.coordinatorHeapBytes(2);
+    assertThat(placed.membersNeeded(coordinator, placed.memberHeapBytes(2))).hasValue(2);
+    assertThat(placed.membersNeeded(coordinator - 1, Long.MAX_VALUE)).isEmpty();
   }
 
   @Test
