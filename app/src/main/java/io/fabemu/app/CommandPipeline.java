@@ -5,9 +5,9 @@ import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.cluster.KubernetesDiscovery;
+import io.fabemu.cluster.MemberPlacement;
 import io.fabemu.cluster.MemberLostException;
 import io.fabemu.cluster.scenario.ScenarioException;
-import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -100,7 +100,7 @@ final class CommandPipeline {
     spec = checked.spec();
     Topology topology = checked.topology();
     List<String> warnings = checked.warnings();
-    ScenarioExecutor executor = chooseExecutor(options, topology);
+    ScenarioExecutor executor = chooseExecutor(options, spec, topology);
     Path created = options.out == null ? null : RunSupport.prepareOutputFolder(options.out);
     // Once nothing more can refuse the run as bad input: a refused run gets its one line only.
     warnings.forEach(stderr::println);
@@ -158,15 +158,16 @@ final class CommandPipeline {
   }
 
   /**
-   * Checks {@code options} against {@code topology} as a run would, without running anything: the progress options,
-   * the member count, timeout and port, the way to join ({@link DiscoveryOptions}), and that the members can be
-   * placed; a problem is a {@link BadInputException} (for a command that checks several scenarios before it runs
-   * any).
+   * Checks {@code options} against {@code spec}'s {@code topology} as a run would, without running anything: the
+   * progress options, the member count, timeout and port, the way to join ({@link DiscoveryOptions}), and that the
+   * members can be placed ({@link MemberPlacement}: the scenario's {@code cluster.placement} or the automatic plan); a
+   * problem is a {@link BadInputException}, or the {@link ScenarioException} naming a {@code cluster.placement} whose
+   * member count is not the run's (for a command that checks several scenarios before it runs any).
    *
    * @return the Kubernetes discovery the run joins through; null when it joins through seed nodes or runs alone or
    *         on members of its own
    */
-  static KubernetesDiscovery checkOptions(RunOptions options, Topology topology) {
+  static KubernetesDiscovery checkOptions(RunOptions options, ScenarioSpec spec, Topology topology) {
     options.showProgress(() -> false); // refuses --progress with --no-progress
     int members = options.members;
     if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
@@ -178,7 +179,9 @@ final class CommandPipeline {
         options.cluster.transport());
     if (members == 1 && options.seedNodes == null && kubernetes == null) return null;
     try {
-      PlacementPlan.compute(topology, topology.deviceCount(), members);
+      MemberPlacement.plan(spec, topology, topology.deviceCount(), members);
+    } catch (ScenarioException e) {
+      throw e; // the scenario's cluster.placement: its own line names the file, the line and the key
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--members " + members + ": " + e.getMessage());
     }
@@ -216,12 +219,13 @@ final class CommandPipeline {
     warnings.addAll(RunSupport.checkEstimate(fit, options.members, options.skipEstimate,
         Runtime.getRuntime().maxMemory()));
     Topology topology = Main.buildTopology(fit);
-    checkOptions(options, topology);
+    checkOptions(options, fit, topology);
+    MemberPlacement.oneMemberWarning(fit, options.members).ifPresent(warnings::add);
     return new Checked(fit, topology, warnings);
   }
 
-  private ScenarioExecutor chooseExecutor(RunOptions options, Topology topology) {
-    KubernetesDiscovery kubernetes = checkOptions(options, topology);
+  private ScenarioExecutor chooseExecutor(RunOptions options, ScenarioSpec spec, Topology topology) {
+    KubernetesDiscovery kubernetes = checkOptions(options, spec, topology);
     int members = options.members;
     if (members == 1 && options.seedNodes == null && kubernetes == null) return localExecutor;
     return new ClusterRun(members, options.seedNodes, kubernetes, options.cluster.host, options.port,

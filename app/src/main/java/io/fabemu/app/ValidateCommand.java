@@ -1,11 +1,13 @@
 package io.fabemu.app;
 
 import io.fabemu.app.report.Formats;
+import io.fabemu.cluster.MemberPlacement;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.CaseSchedule;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
+import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -17,6 +19,7 @@ import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -44,7 +47,9 @@ import picocli.CommandLine.Parameters;
  * heap ({@code # Estimate: about 2.3–4.6 GiB of heap, 41 M events (~20–80 s); this JVM has 6.0
  * GiB}; with {@code --members N} also each JVM's share, and when the run does not fit so, on how many members it
  * would: {@link #estimateLine}), with {@code --members N} above 1 what the placement on N members cuts
- * ({@link #placementLines}: a line per member and a total), and exits 0; or prints the one-line error and exits 2
+ * ({@link #placementLines}: where it comes from, {@code cluster.placement} or the automatic plan, a line per member
+ * and a total), and exits 0 (a scenario whose {@code cluster.placement} lists several members, validated for one,
+ * gets {@link MemberPlacement#oneMemberWarning} on stderr); or prints the one-line error and exits 2
  * (a member count the topology cannot be spread over among them). The estimate is printed even when it is above the
  * heap: validate only reports it, {@code run} refuses.
  */
@@ -102,6 +107,7 @@ final class ValidateCommand implements Callable<Integer> {
     List<String> placement = members > 1 ? placementLines(spec, topology, members) : List.of();
     if (fitted.note() != null) stderr.println(fitted.note());
     warnings.forEach(stderr::println);
+    MemberPlacement.oneMemberWarning(spec, members).ifPresent(stderr::println);
     if (spec.runsTraffic()) {
       // A traffic scenario's ranks run nothing: say what 'fabemu traffic' will run.
       stdout.println("OK: " + scenario + ": " + topology.description() + ", " + spec.traffic().pattern().configName()
@@ -137,20 +143,27 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   /**
-   * What the placement of a run on {@code members} members cuts ({@link PlacementReport#lines}): a line per member,
-   * {@code member M: D devices, C cut links, cut lookahead X ns}, then {@code total: C of L links cut, cut lookahead
-   * X ns}. The fabric is not built: its device count and lookahead come from the scenario.
+   * What the placement of a run on {@code members} members cuts: where the plan comes from
+   * ({@link MemberPlacement#sourceLine}: {@code placement: from cluster.placement (x.conf:12)} or {@code placement:
+   * automatic}), then ({@link PlacementReport#lines}) a line per member, {@code member M: D devices, C cut links, cut
+   * lookahead X ns}, and {@code total: C of L links cut, cut lookahead X ns}. The fabric is not built: its device count and lookahead come from the scenario.
    *
    * @throws Main.BadInputException when the topology cannot be spread over {@code members}
+   * @throws ScenarioException       when the scenario's {@code cluster.placement} lists another number of members
    */
   static List<String> placementLines(ScenarioSpec spec, Topology topology, int members) {
     PlacementPlan plan;
     try {
-      plan = PlacementPlan.compute(topology, Fabric.deviceCount(spec, topology), members);
+      plan = MemberPlacement.plan(spec, topology, Fabric.deviceCount(spec, topology), members);
+    } catch (ScenarioException e) {
+      throw e; // the scenario's cluster.placement: its own line names the file, the line and the key
     } catch (IllegalArgumentException e) {
       throw new Main.BadInputException("--members " + members + ": " + e.getMessage());
     }
-    return ScenarioRunner.placementReport(spec, topology, plan).lines();
+    List<String> lines = new ArrayList<>();
+    lines.add(MemberPlacement.sourceLine(spec, members));
+    lines.addAll(ScenarioRunner.placementReport(spec, topology, plan).lines());
+    return lines;
   }
 
   /**

@@ -76,6 +76,22 @@ class ClusterCliTest extends CliTestBase {
     assertThat(out.resolve("results.json")).doesNotExist();
   }
 
+  @Test
+  void shouldRefuseARunOnAnotherMemberCountThanTheScenariosPlacementBeforeAnythingStarts() {
+    assertThat(fabemu("run", "../examples/placement-override.conf", "--members", "3")).isEqualTo(2);
+    assertThat(stdout).isEmpty();
+    assertThat(stderr.lines().toList()).containsExactly("../examples/placement-override.conf:28: cluster.placement: "
+        + "lists 2 members, but the run is on 3 (--members 3); list one per member, or run on 2");
+    assertThat(executor.ranSpec).isNull();
+  }
+
+  @Test
+  void shouldRunOnOneMemberWithAWarningWhenTheScenarioPlacesSeveral() {
+    assertThat(fabemu("run", "../examples/placement-override.conf", "--no-progress")).isZero();
+    assertThat(stderr.lines().toList()).contains("fabemu: warning: cluster.placement lists 2 members; this run is on "
+        + "one, which hosts every device (the placement applies to --members 2)");
+  }
+
   /**
    * {@code command} ({@code run} or {@code osu-allreduce}) on the one-TOR tiny scenario or profile, then
    * {@code extra}.

@@ -68,16 +68,15 @@ final class Fixtures {
 
   /** 4 hosts on one TOR, allreduce ring, sizes 4 B and 1 MiB. */
   static ScenarioSpec spec() {
-    return new ScenarioSpec("golden", "golden.conf", 42,
+    return ScenarioSpec.builder("golden", "golden.conf", 42,
         new LeafSpineSpec(4, 4, 0, new LinkSpec(25_000_000_000L, 500_000L),
             new LinkSpec(100_000_000_000L, 500_000L)),
         new DeviceSpec(HostSpec.builder().sendOverheadPs(300_000).recvOverheadPs(300_000)
             .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000)
             .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000).build(),
-            new NicSpec(4096, 64, 100_000, 100_000),
-            new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),
+            new NicSpec(4096, 64, 100_000, 100_000), new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),
         new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L), 10, 2, 1,
-            DataType.FLOAT32, ReduceOp.SUM, false, 0));
+            DataType.FLOAT32, ReduceOp.SUM, false, 0)).build();
   }
 
   static RunResult result() {
@@ -87,8 +86,7 @@ final class Fixtures {
   /** {@link #result()} with a synthetic payload: the same figures, no case checked. */
   static RunResult syntheticResult() {
     ScenarioSpec real = spec();
-    return result(new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(), real.devices(),
-        real.workload().withSyntheticPayload(true)), false);
+    return result(real.toBuilder().workload(real.workload().withSyntheticPayload(true)).build(), false);
   }
 
   /**
@@ -97,8 +95,8 @@ final class Fixtures {
    */
   static RunResult bothLayoutsResult() {
     ScenarioSpec real = spec();
-    ScenarioSpec spec = new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(), real.devices(),
-        real.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)));
+    ScenarioSpec spec = real.toBuilder()
+        .workload(real.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE))).build();
     RunResult base = result(real, true);
     List<CaseResult> cases = new ArrayList<>(base.cases());
     cases.add(new CaseResult(2, Algorithm.RING, 4, 1, 10, 5_000_000.0, 4_900_000.0, 5_200_000.0, 0));
@@ -111,8 +109,8 @@ final class Fixtures {
   /** A result of {@link #spec()}'s hardware running {@code workload}, with {@code cases}. */
   static RunResult result(WorkloadSpec workload, List<CaseResult> cases) {
     ScenarioSpec real = spec();
-    return new RunResult(new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(), real.devices(),
-        workload), cases, List.of(), true, null, 1_000_000, 1, 1, 0.1, "00");
+    return new RunResult(real.toBuilder().workload(workload).build(), cases, List.of(), true, null, 1_000_000, 1, 1,
+        0.1, "00");
   }
 
   private static RunResult result(ScenarioSpec spec, boolean checked) {
@@ -137,8 +135,8 @@ final class Fixtures {
         ConnectionFormula.FORMULA_3, new OcsSpec(10_000_000L,
         List.of(new OcsSpec.PolicyChange(20_000_000L, ConnectionFormula.FORMULA_1))));
     RunResult r = result();
-    return new RunResult(new ScenarioSpec(real.name(), real.source(), real.seed(), optical, real.devices(),
-        real.workload()), r.cases(), r.links(), true, null, r.virtualEndPs(), r.windows(), r.events(), r.wallSeconds(),
+    return new RunResult(real.toBuilder().topology(optical).build(), r.cases(), r.links(), true, null,
+        r.virtualEndPs(), r.windows(), r.events(), r.wallSeconds(),
         r.digest(), null, null, null, new OcsReport(6, 10_000_000L, 16L, 100_880_480L, 6_545_030L,
         List.of(new OcsReport.ChangeCost(20_000_000L, 6, 6, 30_500_000L, 12L, 85_072_000L, 9_299_520L))));
   }

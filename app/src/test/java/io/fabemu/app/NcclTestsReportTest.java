@@ -136,13 +136,13 @@ class NcclTestsReportTest {
         + "(golden.conf), 4 hosts x 1 ranks, allreduce algorithm ring, payload real; star; no GPU and no NCCL ran, "
         + "times are virtual; in-place half not measured (workload.buffers = [out-of-place]): rows end after the "
         + "out-of-place half").doesNotContain("NVIDIA");
-    ScenarioSpec bothHalves = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(),
-        spec.devices(), spec.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE)));
+    ScenarioSpec bothHalves = spec.toBuilder()
+        .workload(spec.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE))).build();
     assertThat(NcclTestsReport.emulationLine(bothHalves, "star", "ring")).endsWith("times are virtual");
     // A payload cut at a size, in nccl-tests' sizes: an all-gather's is every rank's block, 4 x 1 MiB here.
-    ScenarioSpec cut = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(), spec.devices(),
+    ScenarioSpec cut = spec.toBuilder().workload(
         new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 20, 2L << 20), 1, 0, 1,
-            DataType.FLOAT32, ReduceOp.SUM, false, 0).withSyntheticFrom(2L << 20));
+            DataType.FLOAT32, ReduceOp.SUM, false, 0).withSyntheticFrom(2L << 20)).build();
     assertThat(NcclTestsReport.emulationLine(cut, "star", "ring")).contains(", payload real data up to 4 MiB, sizes "
         + "only from 8 MiB (the heap's budget; outputs from there not checked); star;");
     NcclTestsReport.Params bytes = new NcclTestsReport.Params(1, 1, 4, 4, 1, 1 << 20, 0, 5, 0);
@@ -243,7 +243,7 @@ class NcclTestsReportTest {
     ScenarioSpec s = Fixtures.spec();
     WorkloadSpec w = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, 10, 2, 1, DataType.FLOAT32,
         ReduceOp.SUM, false, 0, synthetic);
-    return new ScenarioSpec(s.name(), s.source(), s.seed(), s.topology(), s.devices(), w);
+    return s.toBuilder().workload(w).build();
   }
 
   private static List<String> fieldNames(JsonNode node) {

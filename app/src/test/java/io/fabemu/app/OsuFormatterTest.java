@@ -37,7 +37,7 @@ class OsuFormatterTest {
     LeafSpineSpec t = (LeafSpineSpec) golden.topology();
     LeafSpineSpec topology = new LeafSpineSpec(hosts, t.hostsPerTor(), Math.max(1, t.spines()), t.hostLink(),
         t.spineLink());
-    return new ScenarioSpec("rack", "rack.conf", 7, topology, golden.devices(), workload);
+    return ScenarioSpec.builder("rack", "rack.conf", 7, topology, golden.devices(), workload).build();
   }
 
   static WorkloadSpec workload(Collective collective, Algorithm algorithm, int ppn) {

@@ -45,7 +45,7 @@ class ReportHtmlTest {
 
   private static ScenarioSpec named(String name, WorkloadSpec workload) {
     ScenarioSpec base = Fixtures.spec();
-    return new ScenarioSpec(name, base.source(), base.seed(), base.topology(), base.devices(), workload);
+    return base.toBuilder().name(name).workload(workload).build();
   }
 
   @Test
@@ -167,7 +167,7 @@ class ReportHtmlTest {
       links.add(new LinkCounters(l.from(), l.to(), 100L * l.id(), l.id(), l.id()));
     }
     ScenarioSpec base = Fixtures.spec();
-    ScenarioSpec spec = new ScenarioSpec("big", "big.conf", 1, big, base.devices(), base.workload());
+    ScenarioSpec spec = ScenarioSpec.builder("big", "big.conf", 1, big, base.devices(), base.workload()).build();
     RunResult result = new RunResult(spec, Fixtures.result().cases(), links, true, null, 1_000_000, 1, 1, 0.1, "d");
 
     Document doc = Xml.parse(new RunReport("big", result, topology, null, ResultsWriter.caseFigures(result, topology))

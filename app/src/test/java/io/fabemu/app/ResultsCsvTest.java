@@ -19,7 +19,7 @@ class ResultsCsvTest {
 
   private static ScenarioSpec spec(String name, WorkloadSpec workload) {
     ScenarioSpec base = Fixtures.spec();
-    return new ScenarioSpec(name, base.source(), base.seed(), base.topology(), base.devices(), workload);
+    return base.toBuilder().name(name).workload(workload).build();
   }
 
   @Test

@@ -73,7 +73,8 @@ class ScenarioFuzzTest {
       "topology { kind = prism, nodes-per-layer = 3, layers = 2 }",
       "topology { kind = optical, servers = 2, npus-per-server = 2 }", "topology.ocs.reconfiguration-delay = 1 ms",
       "topology.kind = leaf-spine", "topology.hosts = 4", "devices.inc.enabled = true",
-      "packet-drops = [{ from = tor0, to = spine0, probability = 0.5 }]"};
+      "packet-drops = [{ from = tor0, to = spine0, probability = 0.5 }]",
+      "cluster.placement = [[host0], [\"host1*\", spine0]]"};
 
   @BeforeContainer
   static void copySeeds() throws IOException {

@@ -230,8 +230,9 @@ public final class ScenarioRunner {
   /**
    * Runs {@code spec} over {@code members} members of {@code cluster}'s Pekko cluster, each serving runs
    * ({@link #serveAsMember}); the coordinator runs on {@code cluster}. Devices are placed by
-   * {@link PlacementPlan}; members synchronize once per global window of the cross-member lookahead
-   * ({@link #crossLookaheadPs}) and run local sub-windows in between. The result (digest included) equals the
+   * {@link MemberPlacement} (the scenario's {@code cluster.placement}, else the automatic {@link PlacementPlan});
+   * members synchronize once per global window of the cross-member lookahead ({@link #crossLookaheadPs}) and run
+   * local sub-windows in between. The result (digest included) equals the
    * one-member run's; only the number of windows (the global ones) differs.
    *
    * <p>A member lost mid-run (its scheduler stopped, its node left, or the cluster's failure detector finds it
@@ -245,6 +246,8 @@ public final class ScenarioRunner {
    * @throws io.fabemu.engine.EngineFailedException when fewer than {@code members} members show up within
    *                                                {@code startTimeout}, or a member or device fails
    * @throws IllegalArgumentException when the topology cannot be spread over {@code members}
+   * @throws io.fabemu.cluster.scenario.ScenarioException when the scenario's {@code cluster.placement} lists
+   *                                                      another number of members
    */
   public static RunResult runDistributed(EmbeddedCluster cluster, ScenarioSpec spec, int members,
                                          Duration startTimeout, ProgressListener listener) {
@@ -289,7 +292,7 @@ public final class ScenarioRunner {
                                               int members, Duration startTimeout, ProgressListener listener,
                                               Consumer<List<MemberTraffic>> trafficListener) {
     Fabric fabric = Fabric.build(spec, topology);
-    PlacementPlan plan = PlacementPlan.compute(fabric.topology(), fabric.devices().length, members);
+    PlacementPlan plan = MemberPlacement.plan(spec, fabric.topology(), fabric.devices().length, members);
     long wallStartNs = System.nanoTime();
     EngineOutcome outcome;
     try {

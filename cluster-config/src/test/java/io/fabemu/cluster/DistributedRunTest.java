@@ -93,6 +93,31 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldGiveThePlainEnginesDigestWhenTheScenarioPlacesTheMembers() {
+    // A placement the automatic plan would not choose: tor0 and tor2 with both spines apart from tor1.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-placement
+        seed = 11
+        topology { kind = leaf-spine, hosts = 12, hosts-per-tor = 4, spines = 2 }
+        workload { collective = allreduce, algorithms = [ring], sizes = [4 B, 4 KiB], iterations = 2, ppn = 2 }
+        cluster.placement = [["tor0", "host8", "spine*"], ["tor1"]]
+        """, "distributed-placement.conf").spec();
+    Fabric fabric = Fabric.build(spec);
+    assertThat(MemberPlacement.plan(spec, fabric.topology(), fabric.devices().length, 2).memberOfDevices())
+        .as("the scenario's placement, not the automatic one")
+        .isNotEqualTo(PlacementPlan.compute(fabric.topology(), fabric.devices().length, 2).memberOfDevices());
+    RunResult plain = fabric.runOnPlainEngine();
+
+    RunResult distributed = ScenarioRunner.runDistributed(members.get(0), spec, 2, START_TIMEOUT, (d, t) -> {});
+
+    assertThat(distributed.complete()).as(distributed.incompleteReason()).isTrue();
+    assertThat(distributed.wrongElements()).isZero();
+    assertThat(distributed.digest()).isEqualTo(plain.digest());
+    assertThat(distributed.cases()).isEqualTo(plain.cases());
+    assertThat(distributed.links()).isEqualTo(plain.links());
+  }
+
+  @Test
   void shouldGiveThePlainEnginesDigestWhenARouterNetworkRunsOnOneAndThreeMembers() {
     // Flits and credits cross members; every flit is its own event, so the run is kept small.
     ScenarioSpec spec = ScenarioLoader.parse("""

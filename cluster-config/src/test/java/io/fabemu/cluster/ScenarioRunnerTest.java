@@ -102,8 +102,7 @@ class ScenarioRunnerTest {
     ScenarioSpec spec = scenario("""
         collective = allreduce, algorithms = [ring, rabenseifner], sizes = [4 B, 20 KiB], iterations = 2
         warmup = 1, ppn = 2, payload = synthetic""");
-    ScenarioSpec realSpec = new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(),
-        spec.devices(), spec.workload().withSyntheticPayload(false));
+    ScenarioSpec realSpec = spec.toBuilder().workload(spec.workload().withSyntheticPayload(false)).build();
 
     RunResult actors = ScenarioRunner.run(cluster, spec, (done, timePs) -> {});
     RunResult plain = runPlain(spec);

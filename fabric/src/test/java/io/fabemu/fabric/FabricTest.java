@@ -51,8 +51,7 @@ class FabricTest {
     // osu_bw's stream: the window's messages queue on the host link, then one zero-byte acknowledgement returns.
     long n = 64 * 1024;
     ScenarioSpec star = TestScenarios.star(2, Collective.SENDRECV, Algorithm.WINDOW, n);
-    ScenarioSpec spec = new ScenarioSpec(star.name(), star.source(), star.seed(), star.topology(), star.devices(),
-        star.workload().withWindow(window));
+    ScenarioSpec spec = star.toBuilder().workload(star.workload().withWindow(window)).build();
     double expected = 2 * TestScenarios.starAlphaPs() + window * n * TestScenarios.starBetaPsPerByte();
     assertThat(latencyPs(spec)).isCloseTo(expected, within(expected * 0.02));
   }

@@ -42,7 +42,7 @@ class HostLinkSharingTest {
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.LINEAR), List.of(MIB), 1, 0, 1,
         DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("slow-pcie", "test", 3, topology, devices, workload);
+    return ScenarioSpec.builder("slow-pcie", "test", 3, topology, devices, workload).build();
   }
 
   private static CaseResult runCase(ScenarioSpec spec) {

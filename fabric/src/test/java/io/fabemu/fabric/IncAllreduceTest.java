@@ -54,7 +54,7 @@ class IncAllreduceTest {
         new NicSpec(4096, 82, 100_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH), inc);
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, algorithms, sizes, 3, 1, ppn, type, op, false, 0);
-    return new ScenarioSpec("inc", "test", 5, topology, devices, workload);
+    return ScenarioSpec.builder("inc", "test", 5, topology, devices, workload).build();
   }
 
   static IncSpec inc(IncSwitchSpec tor, IncSwitchSpec spine, Set<Integer> without) {
@@ -168,8 +168,7 @@ class IncAllreduceTest {
   void shouldRunOnSizesOnlyWhenThePayloadIsSynthetic() {
     ScenarioSpec real = scenario(8, 2, 4, 2, List.of(Algorithm.INC_NODE), List.of(4L, 256L), DataType.FLOAT32,
         ReduceOp.SUM, inc(unit(), unit(), Set.of()));
-    ScenarioSpec synthetic = new ScenarioSpec(real.name(), real.source(), real.seed(), real.topology(),
-        real.devices(), real.workload().withSyntheticPayload(true));
+    ScenarioSpec synthetic = real.toBuilder().workload(real.workload().withSyntheticPayload(true)).build();
     RunResult a = run(real);
     RunResult b = run(synthetic);
     for (int i = 0; i < a.cases().size(); i++) {
@@ -196,8 +195,7 @@ class IncAllreduceTest {
     List<PacketDropSpec> drops = List.of(new PacketDropSpec(0, 8, 0.2), new PacketDropSpec(8, 0, 0.2),
         new PacketDropSpec(8, 12, 0.2), new PacketDropSpec(12, 8, 0.2), new PacketDropSpec(8, 13, 0.2),
         new PacketDropSpec(13, 9, 0.2), new PacketDropSpec(9, 3, 0.2));
-    ScenarioSpec lossy = new ScenarioSpec(clean.name(), clean.source(), clean.seed(), clean.topology(),
-        clean.devices(), clean.workload(), drops);
+    ScenarioSpec lossy = clean.toBuilder().packetDrops(drops).build();
     RunResult r = run(lossy);
     assertExactWith(r, FailCause.NONE);
     long dropped = r.links().stream().mapToLong(l -> l.droppedPackets()).sum();

@@ -99,8 +99,7 @@ class IncStreamingTest {
     List<PacketDropSpec> drops = List.of(new PacketDropSpec(0, 8, 0.1), new PacketDropSpec(8, 0, 0.1),
         new PacketDropSpec(8, 12, 0.1), new PacketDropSpec(12, 8, 0.1), new PacketDropSpec(8, 13, 0.1),
         new PacketDropSpec(13, 9, 0.1), new PacketDropSpec(9, 3, 0.1));
-    ScenarioSpec lossy = new ScenarioSpec(clean.name(), clean.source(), clean.seed(), clean.topology(),
-        clean.devices(), clean.workload(), drops);
+    ScenarioSpec lossy = clean.toBuilder().packetDrops(drops).build();
     RunResult r = run(lossy);
     assertExactInc(r);
     assertThat(r.links().stream().mapToLong(l -> l.droppedPackets()).sum()).as("INC packets dropped").isPositive();

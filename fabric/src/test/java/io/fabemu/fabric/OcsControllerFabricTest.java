@@ -48,7 +48,7 @@ class OcsControllerFabricTest {
         new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, iterations, warmup, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("ocs", "test", 17, topology, devices, workload);
+    return ScenarioSpec.builder("ocs", "test", 17, topology, devices, workload).build();
   }
 
   private static OpticalSpec optical(int servers, int npus, long delayPs) {

@@ -50,7 +50,7 @@ class OcsReconfigurationFabricTest {
         new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, iterations, warmup, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("ocs-reconfigure", "test", 17, topology, devices, workload);
+    return ScenarioSpec.builder("ocs-reconfigure", "test", 17, topology, devices, workload).build();
   }
 
   private static OpticalSpec optical(int servers, int npus, IntraServer intra, LinkSpec opticalLink,

@@ -39,7 +39,7 @@ class OpticalFabricTest {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, type, op, false, 0);
-    return new ScenarioSpec("optical", "test", 17, topology, devices, workload);
+    return ScenarioSpec.builder("optical", "test", 17, topology, devices, workload).build();
   }
 
   private static OpticalSpec optical(int servers, int npus, IntraServer intra, ConnectionFormula formula) {

@@ -48,7 +48,7 @@ class OpticalPipelineFabricTest {
         COSTS);
     WorkloadSpec workload = WorkloadSpec.ofPipeline(pipeline, methods, sizes, 1, 1, DataType.FLOAT64,
         ReduceOp.SUM);
-    return new ScenarioSpec("optical-pipeline", "test", 23, topology, devices, workload);
+    return ScenarioSpec.builder("optical-pipeline", "test", 23, topology, devices, workload).build();
   }
 
   @ParameterizedTest

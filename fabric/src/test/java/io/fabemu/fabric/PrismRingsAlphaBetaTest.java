@@ -57,8 +57,8 @@ class PrismRingsAlphaBetaTest {
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(algorithm), List.of(4 * ELEMENTS), 1, 0,
         1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    RunResult result = Fabric.build(new ScenarioSpec("prism-alpha-beta", "test", 3, PRISM, devices, workload,
-        List.of(), null, null, null, rings)).runOnPlainEngine();
+    RunResult result = Fabric.build(ScenarioSpec.builder("prism-alpha-beta", "test", 3, PRISM, devices, workload)
+        .rings(rings).build()).runOnPlainEngine();
     assertThat(result.complete()).as(result.incompleteReason()).isTrue();
     CaseResult c = result.cases().get(0);
     assertThat(c.wrongElements()).isZero();

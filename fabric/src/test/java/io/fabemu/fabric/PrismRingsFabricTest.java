@@ -55,8 +55,7 @@ class PrismRingsFabricTest {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(c, algorithms, sizes, 1, 1, 1, DataType.INT32, ReduceOp.SUM, false, 0);
-    ScenarioSpec spec = new ScenarioSpec("prism-rings", "test", 5, prism, devices, workload, List.of(), null, null,
-        null, rings);
+    ScenarioSpec spec = ScenarioSpec.builder("prism-rings", "test", 5, prism, devices, workload).rings(rings).build();
     RunResult result = Fabric.build(spec).runOnPlainEngine();
     assertThat(result.complete()).as(result.incompleteReason()).isTrue();
     assertThat(result.cases()).hasSize(algorithms.size() * sizes.size());

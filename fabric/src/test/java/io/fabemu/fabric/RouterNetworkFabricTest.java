@@ -38,7 +38,7 @@ class RouterNetworkFabricTest {
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, router, 1_000_000_000L);
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, DataType.INT32,
         ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("router-network", "test", 13, topology, devices, workload);
+    return ScenarioSpec.builder("router-network", "test", 13, topology, devices, workload).build();
   }
 
   private static List<TopologySpec> topologies() {
@@ -96,11 +96,11 @@ class RouterNetworkFabricTest {
   void shouldCountFlitsOnTheChannelsOfTheRouteWhenOneMessageCrossesAMesh() {
     // Ping-pong of 4000 B on a 3x2 mesh (hosts 0-2 on row y = 0, 3-5 on y = 1; routers are devices 6-11): host 0
     // sends to host 1 and back, over router0 -> router1 (+X).
-    ScenarioSpec spec = new ScenarioSpec("mesh", "test", 3, new MeshSpec(3, 2, 1, ROUTER.channel()),
+    ScenarioSpec spec = ScenarioSpec.builder("mesh", "test", 3, new MeshSpec(3, 2, 1, ROUTER.channel()),
         scenario(new MeshSpec(3, 2, 1, ROUTER.channel()), ROUTER, 1, Collective.SENDRECV, Algorithm.PING_PONG,
             List.of(4000L)).devices(),
         new WorkloadSpec(Collective.SENDRECV, List.of(Algorithm.PING_PONG), List.of(4000L), 1, 0, 1, DataType.INT32,
-            ReduceOp.SUM, false, 0));
+            ReduceOp.SUM, false, 0)).build();
     RunResult result = Fabric.build(spec).runOnPlainEngine();
     assertExact(result, "ping-pong on a mesh");
     // 1000 int32 elements in segments of 16: 62 segments of 64 B + 32 B header (96 B: 6 flits) and one of 32 B + 32 B

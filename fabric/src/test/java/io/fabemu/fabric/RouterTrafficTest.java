@@ -37,7 +37,7 @@ class RouterTrafficTest {
     WorkloadSpec unused = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 1, 0, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
     TrafficSpec traffic = new TrafficSpec(pattern, null, packetFlits, List.of(load), 500, 4000, 4000);
-    ScenarioSpec spec = new ScenarioSpec("traffic", "test", 17, topology, devices, unused).withTraffic(traffic);
+    ScenarioSpec spec = ScenarioSpec.builder("traffic", "test", 17, topology, devices, unused).traffic(traffic).build();
     return Fabric.build(spec).runTrafficOnPlainEngine();
   }
 

@@ -70,8 +70,7 @@ class SyntheticPayloadTest {
   }
 
   private static void assertSameEmulation(ScenarioSpec realSpec) {
-    ScenarioSpec syntheticSpec = new ScenarioSpec(realSpec.name(), realSpec.source(), realSpec.seed(),
-        realSpec.topology(), realSpec.devices(), realSpec.workload().withSyntheticPayload(true));
+    ScenarioSpec syntheticSpec = realSpec.toBuilder().workload(realSpec.workload().withSyntheticPayload(true)).build();
 
     RunResult real = FabricTest.run(realSpec);
     RunResult synthetic = FabricTest.run(syntheticSpec);

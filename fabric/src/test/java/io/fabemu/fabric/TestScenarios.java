@@ -46,7 +46,7 @@ final class TestScenarios {
         new SwitchSpec(PIPELINE_PS, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 1, 0, 1,
         DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("star", "test", 7, topology, devices, workload);
+    return ScenarioSpec.builder("star", "test", 7, topology, devices, workload).build();
   }
 
   /** Alpha of the star: every fixed cost of one message from a rank's send to the peer's completion. */
@@ -72,7 +72,7 @@ final class TestScenarios {
         new SwitchSpec(600_000L, mode));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, type, op,
         hierarchical, 0);
-    return new ScenarioSpec("leaf-spine", "test", 11, topology, devices, workload);
+    return ScenarioSpec.builder("leaf-spine", "test", 11, topology, devices, workload).build();
   }
 
   /** The link of {@link #direct}'s networks. */
@@ -86,6 +86,6 @@ final class TestScenarios {
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 2, 1, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("direct", "test", 5, topology, devices, workload);
+    return ScenarioSpec.builder("direct", "test", 5, topology, devices, workload).build();
   }
 }

@@ -195,8 +195,7 @@ public final class OpticalMethodGridBenchmark {
     WorkloadSpec workload = new WorkloadSpec(w.collective(), methods, w.sizesBytes(), w.iterations(), w.warmup(),
         w.ppn(), w.dataType(), w.op(), w.hierarchical(), w.root(), w.syntheticPayload(), w.buffers(), w.window(),
         pipeline);
-    return new ScenarioSpec(spec.name(), spec.source(), spec.seed(), spec.topology(), spec.devices(), workload,
-        spec.packetDrops(), spec.traffic(), spec.faults(), spec.ethernet(), spec.rings());
+    return spec.toBuilder().workload(workload).build();
   }
 
   private static ScenarioSpec load(Path scenario, Config overrides) {

@@ -1,7 +1,10 @@
 package io.fabemu.cluster.scenario;
 
+import io.fabemu.core.placement.PlacementOverride;
+import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.OpticalSpec;
+import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.ScenarioSpec;
 import java.util.OptionalInt;
@@ -10,8 +13,8 @@ import java.util.OptionalInt;
  * A {@link ResourceEstimate} spread over the members of a run: the heap each JVM needs when the run is on N members,
  * and the fewest members a scenario needs on given heaps.
  *
- * <p>Contract: arithmetic over the spec's counts, as the estimate itself (no topology, no placement is built), so it
- * answers at once for any size. Placement ({@code PlacementPlan}) never splits a placement group: a TOR with its
+ * <p>Contract: arithmetic over the spec's counts, as the estimate itself (no topology, no placement is built, unless
+ * the scenario fixes the placement with {@code cluster.placement}), so it answers at once for any size. Placement ({@code PlacementPlan}) never splits a placement group: a TOR with its
  * hosts on a leaf-spine, a server with its NPUs and their server switch on the optical cluster, one host (with its
  * router, if any) elsewhere; it balances the members' device counts, so the largest member holds at most
  * ⌈groups / N⌉ whole groups.
@@ -29,8 +32,17 @@ public final class MemberHeapEstimate {
   private final long groups;
   /** Hosts of the largest placement group. */
   private final long hostsPerGroup;
+  /** Members the scenario's {@code cluster.placement} lists; 0 without one. */
+  private final int placedMembers;
+  /** Hosts of the fullest member of the scenario's {@code cluster.placement}; 0 without one. */
+  private final long placedLargestHosts;
 
   MemberHeapEstimate(ResourceEstimate estimate, long hosts, long groups, long hostsPerGroup) {
+    this(estimate, hosts, groups, hostsPerGroup, 0, 0);
+  }
+
+  private MemberHeapEstimate(ResourceEstimate estimate, long hosts, long groups, long hostsPerGroup,
+                             int placedMembers, long placedLargestHosts) {
     if (hosts < 1 || groups < 1 || hostsPerGroup < 1 || groups * hostsPerGroup < hosts) {
       throw new IllegalArgumentException("member heap estimate: " + groups + " groups of at most " + hostsPerGroup
           + " hosts cannot hold " + hosts + " hosts");
@@ -39,11 +51,27 @@ public final class MemberHeapEstimate {
     this.hosts = hosts;
     this.groups = groups;
     this.hostsPerGroup = hostsPerGroup;
+    this.placedMembers = placedMembers;
+    this.placedLargestHosts = placedLargestHosts;
   }
 
-  /** The estimate of {@code spec} ({@link ResourceEstimate#of}) with its topology's placement groups. */
+  /**
+   * The estimate of {@code spec} ({@link ResourceEstimate#of}) with its topology's placement groups; with a
+   * {@code cluster.placement} of several members, a run on that many takes its fullest member's hosts from the plan
+   * it gives (the only case that builds the topology: the placement fixes what the arithmetic would assume).
+   */
   public static MemberHeapEstimate of(ScenarioSpec spec) {
-    return of(ResourceEstimate.of(spec), spec.topology());
+    MemberHeapEstimate even = of(ResourceEstimate.of(spec), spec.topology());
+    PlacementOverride placement = spec.placement();
+    if (placement == null || placement.memberCount() < 2) return even;
+    Topology topology = spec.topology().build();
+    PlacementPlan plan = PlacementPlan.compute(topology, topology.deviceCount(), placement.memberCount(), placement);
+    long[] hostsOf = new long[placement.memberCount()];
+    for (int h = 0; h < topology.hostCount(); h++) hostsOf[plan.memberOf(h)]++;
+    long largest = 0;
+    for (long n : hostsOf) largest = Math.max(largest, n);
+    return new MemberHeapEstimate(even.estimate, even.hosts, even.groups, even.hostsPerGroup,
+        placement.memberCount(), largest);
   }
 
   /** {@code estimate} spread over the placement groups of {@code topology}. */
@@ -65,14 +93,21 @@ public final class MemberHeapEstimate {
     return estimate;
   }
 
-  /** The most members the run can be spread over: one placement group each. */
+  /**
+   * The most members the run can be spread over: one placement group each, or the members the scenario's
+   * {@code cluster.placement} lists (a run is on those or on one).
+   */
   public long maxMembers() {
-    return groups;
+    return placedMembers >= 2 ? placedMembers : groups;
   }
 
-  /** Hosts of the fullest member of a run on {@code members} members: ⌈groups / members⌉ whole groups. */
+  /**
+   * Hosts of the fullest member of a run on {@code members} members: ⌈groups / members⌉ whole groups, or on the
+   * members of the scenario's {@code cluster.placement}, its fullest member's.
+   */
   public long largestMemberHosts(int members) {
     if (members <= 1) return hosts;
+    if (members == placedMembers) return placedLargestHosts;
     long groupsOfLargest = (groups + members - 1) / members;
     return Math.min(hosts, groupsOfLargest * hostsPerGroup);
   }
@@ -95,10 +130,16 @@ public final class MemberHeapEstimate {
 
   /**
    * The fewest members on which the run fits: the coordinator's JVM in {@code coordinatorHeapBytes} and every other
-   * member in {@code memberHeapBytes}; empty when it does not fit even on {@link #maxMembers()}.
+   * member in {@code memberHeapBytes}; empty when it does not fit even on {@link #maxMembers()}. With a
+   * {@code cluster.placement} of several members only one member or that many are answered.
    */
   public OptionalInt membersNeeded(long coordinatorHeapBytes, long memberHeapBytes) {
     if (fits(1, coordinatorHeapBytes, memberHeapBytes)) return OptionalInt.of(1);
+    if (placedMembers >= 2) {
+      // The scenario's placement fixes the member count: one member, or as many as it lists.
+      return fits(placedMembers, coordinatorHeapBytes, memberHeapBytes) ? OptionalInt.of(placedMembers)
+          : OptionalInt.empty();
+    }
     int most = (int) Math.min(Integer.MAX_VALUE, groups);
     if (most < 2 || !fits(most, coordinatorHeapBytes, memberHeapBytes)) return OptionalInt.empty();
     // From 2 members on both heaps shrink as members are added (never grow): the fewest that fit, by bisection.

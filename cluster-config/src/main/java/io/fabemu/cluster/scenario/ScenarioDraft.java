@@ -5,6 +5,7 @@ import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
+import io.fabemu.core.placement.PlacementOverride;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.traffic.TrafficSpec;
@@ -39,6 +40,8 @@ final class ScenarioDraft {
   private FaultPlan faults = FaultPlan.NONE;
   private EthernetSpec ethernet;
   private RingEmbedding rings;
+  /** The scenario's {@code cluster.placement}; null for the automatic plan. */
+  private PlacementOverride placement;
   /** A fault plan with events placed in cases, until {@link CaseTimedFaultsSection} resolves it; else null. */
   private CaseTimedFaultsSection.Pending caseFaults;
   private CaseSchedule caseSchedule = CaseSchedule.NONE;
@@ -149,6 +152,11 @@ final class ScenarioDraft {
     this.rings = rings;
   }
 
+  /** The placement groups of each member; null for the automatic plan. */
+  void placement(PlacementOverride placement) {
+    this.placement = placement;
+  }
+
   Config echo() {
     return echo;
   }
@@ -159,9 +167,10 @@ final class ScenarioDraft {
 
   /** The scenario once every section has read its part. */
   LoadedScenario toLoadedScenario(String source) {
-    ScenarioSpec spec = new ScenarioSpec(name, source, seed, topology.spec(),
-        new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload, packetDrops, traffic,
-        faults, ethernet, rings);
+    ScenarioSpec spec = ScenarioSpec.builder(name, source, seed, topology.spec(),
+            new DeviceSpec(host, nic, switchSpec, inc, router, routerStallLimitPs), workload)
+        .packetDrops(packetDrops).traffic(traffic).faults(faults).ethernet(ethernet).rings(rings).placement(placement)
+        .build();
     return new LoadedScenario(spec, echo, caseSchedule);
   }
 }

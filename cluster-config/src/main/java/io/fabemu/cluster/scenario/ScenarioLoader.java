@@ -108,7 +108,7 @@ public final class ScenarioLoader {
   private static final List<ScenarioSection> SECTIONS = List.of(new NameAndSeedSection(), new TopologySection(),
       new DevicesSection(), new IncSection(), new WorkloadSection(), new TrafficSection(), new CrossSectionChecks(),
       new FaultsSection(), new FaultPlanSection(), new EthernetSection(), new RingsSection(),
-      new PipelineSection(), new CaseTimedFaultsSection());
+      new PipelineSection(), new ClusterSection(), new CaseTimedFaultsSection());
   /** A key path inside an item of {@code faults.events}: the item's index and the path within it (if any). */
   private static final Pattern FAULT_EVENT_PATH = Pattern.compile(
       Pattern.quote(FaultPlanSection.EVENTS) + "\\[(\\d+)](?:\\.(.+))?");

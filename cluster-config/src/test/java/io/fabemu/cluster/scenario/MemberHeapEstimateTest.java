@@ -57,6 +57,25 @@ class MemberHeapEstimateTest {
   }
 
   @Test
+  void shouldTakeTheFullestMemberOfTheScenariosPlacementOnItsMembers() {
+    // 16 hosts in 4 TORs: the placement puts three TORs (12 hosts) on member 0, where the even share is 2 (8 hosts).
+    ScenarioSpec spec = ScenarioLoader.parse("name = member-heap-test\ntopology { kind = leaf-spine, hosts = 16, "
+        + "hosts-per-tor = 4 }\ncluster.placement = [[\"tor0\", \"tor1\", \"tor2\"], [\"tor3\"]]\n",
+        "member-heap-test.conf").spec();
+    MemberHeapEstimate placed = MemberHeapEstimate.of(spec);
+    assertThat(placed.largestMemberHosts(2)).isEqualTo(12);
+    assertThat(placed.memberHeapBytes(2)).isGreaterThan(MemberHeapEstimate.of(spec.toBuilder().placement(null)
+        .build()).memberHeapBytes(2));
+    // Other member counts (refused by a run with this placement) keep the even share.
+    assertThat(placed.largestMemberHosts(4)).isEqualTo(4);
+    // Fewest members that fit: one, or the placement's two, nothing else.
+    assertThat(placed.maxMembers()).isEqualTo(2);
+    long coordinator = placed.coordinatorHeapBytes(2);
+    assertThat(placed.membersNeeded(coordinator, placed.memberHeapBytes(2))).hasValue(2);
+    assertThat(placed.membersNeeded(coordinator - 1, Long.MAX_VALUE)).isEmpty();
+  }
+
+  @Test
   void shouldTakeThePlacementGroupsOfEachTopologyKind() {
     // 100 hosts, 32 per TOR: 4 TORs, the last of 4 hosts.
     MemberHeapEstimate leafSpine = MemberHeapEstimate.of(scenario(

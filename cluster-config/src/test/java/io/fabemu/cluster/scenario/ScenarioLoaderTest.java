@@ -69,17 +69,16 @@ class ScenarioLoaderTest {
   void shouldReadEveryKeyWhenGivenAFullScenario() {
     ScenarioSpec spec = spec(FULL);
 
-    assertThat(spec).isEqualTo(new ScenarioSpec("full", "x.conf", 7,
+    assertThat(spec).isEqualTo(ScenarioSpec.builder("full", "x.conf", 7,
         new LeafSpineSpec(8, 4, 2, new LinkSpec(25_000_000_000L, 1_200_000L),
             new LinkSpec(100_000_000_000L, 300_000L)),
         new DeviceSpec(
             HostSpec.builder().sendOverheadPs(300_000L).recvOverheadPs(200_000L)
                 .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000L)
                 .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000L).build(),
-            new NicSpec(4096, 64, 100_000L, 90_000L),
-            new SwitchSpec(600_000L, ForwardingMode.STORE_AND_FORWARD)),
+            new NicSpec(4096, 64, 100_000L, 90_000L), new SwitchSpec(600_000L, ForwardingMode.STORE_AND_FORWARD)),
         new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
-            List.of(4L, 1_048_576L), 5, 1, 2, DataType.INT32, ReduceOp.BXOR, true, 3)));
+            List.of(4L, 1_048_576L), 5, 1, 2, DataType.INT32, ReduceOp.BXOR, true, 3)).build());
   }
 
   @Test
@@ -172,7 +171,7 @@ class ScenarioLoaderTest {
   void shouldListKnownKeysWhenNothingIsClose() {
     assertError("metrics = []")
         .hasMessage("x.conf:1: metrics: unknown key (known keys: seed, topology, devices, faults, workload, traffic, "
-            + "ethernet, rings, pipeline, name)");
+            + "ethernet, rings, pipeline, cluster, name)");
   }
 
   @Test

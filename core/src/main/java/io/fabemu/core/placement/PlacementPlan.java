@@ -30,6 +30,10 @@ import java.util.List;
  *   extra host), so neighbours in a line or ring share a member.</li>
  * </ul>
  *
+ * <p>A scenario may fix the plan instead ({@code cluster.placement}, a {@link PlacementOverride}: the groups each
+ * member hosts, named by their devices), see {@link #compute(Topology, int, int, PlacementOverride)}; the groups are
+ * the same ({@link PlacementGroups}), so an override never splits one either.
+ *
  * <p>Instances are immutable.
  */
 public final class PlacementPlan {
@@ -163,6 +167,53 @@ public final class PlacementPlan {
       load[target] += size;
     }
     return new PlacementPlan(memberCount, memberOf, groups, largest);
+  }
+
+  /**
+   * Places the devices of a fabric built on {@code topology} on {@code memberCount} members as {@code override} (a
+   * scenario's {@code cluster.placement}) says, and the groups it does not name by the automatic rule: in group order,
+   * each to the member with the fewest devices so far, ties to the lowest id. A pure function of the topology, the
+   * override and the counts. With one member, or no override, this is {@link #compute(Topology, int, int)}: one
+   * member hosts everything whatever the override lists.
+   *
+   * @param override the groups each member hosts, or null for the automatic plan
+   * @throws IllegalArgumentException as {@link #compute(Topology, int, int)}, or when the override lists another
+   *                                  number of members than {@code memberCount} (above 1)
+   * @throws PlacementOverride.Problem when an entry of the override names nothing or a group another member has, or
+   *                                   a member lists nothing
+   */
+  public static PlacementPlan compute(Topology topology, int deviceCount, int memberCount,
+                                      PlacementOverride override) {
+    if (override == null || memberCount == 1) return compute(topology, deviceCount, memberCount);
+    if (deviceCount < topology.deviceCount()) return compute(topology, deviceCount, memberCount); // refuses it
+    if (override.memberCount() != memberCount) {
+      throw new IllegalArgumentException(PlacementOverride.KEY + " lists " + override.memberCount()
+          + " members, but the run is on " + memberCount);
+    }
+    PlacementGroups groups = PlacementGroups.of(topology);
+    int[] memberOfGroup = override.resolve(topology, groups);
+    long[] load = new long[memberCount];
+    int largest = 1;
+    for (int g = 0; g < groups.count(); g++) {
+      largest = Math.max(largest, groups.devices(g));
+      if (memberOfGroup[g] >= 0) load[memberOfGroup[g]] += groups.devices(g);
+    }
+    for (int g = 0; g < groups.count(); g++) {
+      if (memberOfGroup[g] >= 0) continue;
+      int target = 0;
+      for (int m = 1; m < memberCount; m++) {
+        if (load[m] < load[target]) target = m;
+      }
+      memberOfGroup[g] = target;
+      load[target] += groups.devices(g);
+    }
+    // Devices outside the topology (a fault plan's management node, the external Ethernet) stay on member 0.
+    int[] memberOf = new int[deviceCount];
+    for (int v = 0; v < topology.vertexCount(); v++) memberOf[v] = memberOfGroup[groups.groupOf(v)];
+    for (int h = 0; h < topology.hostCount(); h++) {
+      memberOf[topology.computeNodeDevice(h)] = memberOfGroup[groups.groupOf(h)];
+    }
+    return new PlacementPlan(memberCount, memberOf, groups.hostGroups(), largest);
   }
 
   /** {@link #compute} of a topology whose hosts lie on {@code grid}: blocks of the grid ({@link GridPlacement}). */

@@ -49,8 +49,8 @@ class EthernetRunTest {
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, router, 1_000_000_000L);
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RECURSIVE_DOUBLING),
         List.of(16L * 1024), 4, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("ethernet", "test", 27, new MeshSpec(4, 4, 1, router.channel()), devices, workload,
-        List.of(), null, FaultPlan.NONE, ethernet);
+    return ScenarioSpec.builder("ethernet", "test", 27, new MeshSpec(4, 4, 1, router.channel()), devices, workload)
+        .ethernet(ethernet).build();
   }
 
   /** 10 Gb/s cables of 2 us, 2 external hosts, frames of 200 B every 5 us from 0. */

@@ -43,7 +43,7 @@ class LeafSpineFaultTest {
         new NicSpec(4096, 64, 100_000L, 100_000L), new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(1L << 20),
         iterations, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("leafspine-faults", "test", 11, topology, devices, workload);
+    return ScenarioSpec.builder("leafspine-faults", "test", 11, topology, devices, workload).build();
   }
 
   static int vertex(Topology topology, String name) {

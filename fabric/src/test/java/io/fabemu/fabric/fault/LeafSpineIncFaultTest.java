@@ -55,7 +55,7 @@ class LeafSpineIncFaultTest {
         new NicSpec(4096, 82, 100_000L, 100_000L), new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH), inc);
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.INC_NODE),
         List.of(sizeBytes), iterations, 0, 2, DataType.INT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("inc-faults", "test", 5, topology, devices, workload);
+    return ScenarioSpec.builder("inc-faults", "test", 5, topology, devices, workload).build();
   }
 
   private static RunResult run(ScenarioSpec spec) {
@@ -109,9 +109,9 @@ class LeafSpineIncFaultTest {
   @Test
   void aCutTorSpineLinkBreaksTheGroupAndTheNextCaseBuildsItsTreeOverTheOtherSpine() {
     ScenarioSpec base = scenario(3, 1024);
-    ScenarioSpec twoCases = new ScenarioSpec("inc-faults", "test", 5, base.topology(), base.devices(),
+    ScenarioSpec twoCases = base.toBuilder().workload(
         new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.INC_NODE), List.of(1024L, 4096L), 3, 0, 2,
-            DataType.INT32, ReduceOp.SUM, false, 0));
+            DataType.INT32, ReduceOp.SUM, false, 0)).build();
     RunResult clean = run(twoCases);
     Topology topology = twoCases.topology().build();
     int spine0 = LeafSpineFaultTest.vertex(topology, "spine0");

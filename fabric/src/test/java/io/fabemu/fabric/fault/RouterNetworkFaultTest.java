@@ -54,7 +54,7 @@ class RouterNetworkFaultTest {
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, router, 1_000_000_000L);
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(algorithm), List.of(sizeBytes),
         iterations, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("router-faults", "test", 27, topology, devices, workload);
+    return ScenarioSpec.builder("router-faults", "test", 27, topology, devices, workload).build();
   }
 
   private static ScenarioSpec mesh8x8(int iterations) {

@@ -137,7 +137,7 @@ final class IncDataPlaneHarness {
     // The workload is never started: the leaders below stand in for the ranks. Synthetic: no answers to build.
     WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 1, 0, 1,
         DataType.INT32, ReduceOp.SUM, false, 0, true);
-    return new ScenarioSpec("inc-data-plane", "test", seed, topology, devices, workload, drops);
+    return ScenarioSpec.builder("inc-data-plane", "test", seed, topology, devices, workload).packetDrops(drops).build();
   }
 
   Fabric fabric() {

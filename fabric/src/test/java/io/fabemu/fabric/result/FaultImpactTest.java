@@ -47,7 +47,7 @@ class FaultImpactTest {
         FaultEvent.link(400, FaultAction.UP, "link tor0-host0", 4, 0),
         FaultEvent.straggler(500, "node host1", 1, 1.0),
         FaultEvent.lossy(600, "link host2-tor0", List.of(new DirectedLink(2, 4)), 0.1, 0)));
-    return new ScenarioSpec("impact", "test", 3, new LeafSpineSpec(4, 4, 0, link, link), devices, workload)
+    return ScenarioSpec.builder("impact", "test", 3, new LeafSpineSpec(4, 4, 0, link, link), devices, workload).build()
         .withFaults(plan);
   }
 

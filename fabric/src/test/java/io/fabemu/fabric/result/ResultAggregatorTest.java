@@ -37,7 +37,7 @@ class ResultAggregatorTest {
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
     WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(4096L), 2, 1, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
-    return new ScenarioSpec("aggregate", "test", 9, topology, devices, workload);
+    return ScenarioSpec.builder("aggregate", "test", 9, topology, devices, workload).build();
   }
 
   /** Rank r measured two iterations of mean latency {@code meanPs[r]}. */
@@ -122,7 +122,7 @@ class ResultAggregatorTest {
     WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L), 1, 0, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
     ScenarioSpec one = spec(2, Collective.ALLREDUCE, Algorithm.RING);
-    ScenarioSpec twoCases = new ScenarioSpec("aggregate", "test", 9, one.topology(), one.devices(), w);
+    ScenarioSpec twoCases = ScenarioSpec.builder("aggregate", "test", 9, one.topology(), one.devices(), w).build();
     RunResult result = ResultAggregator.aggregate(twoCases, 2,
         List.of(new DeviceReport(100, List.of(), ranks)), 2_000L, 1, 1, 0.0);
 
