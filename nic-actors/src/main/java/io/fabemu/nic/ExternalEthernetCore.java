@@ -11,7 +11,6 @@ import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.EthernetPayload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
@@ -35,8 +34,7 @@ import java.util.TreeMap;
  * fails at the I/O NIC. Outbound: a frame from an I/O NIC has its FCS checked, its source MAC learned, and is
  * delivered to the external host its destination MAC names, which checks its payload.
  */
-public final class ExternalEthernetCore implements DeviceCore, PayloadHandlers<Outbox>,
-    EthernetPayload.Handler<Outbox> {
+public final class ExternalEthernetCore implements DeviceCore, EthernetPayload.Handler<Outbox> {
   /** Mixed into the scenario seed for the corruption draws, so they are a stream of their own. */
   private static final long CORRUPTION_STREAM = 0x45746865726E6574L;
   private final int deviceId;
@@ -87,11 +85,6 @@ public final class ExternalEthernetCore implements DeviceCore, PayloadHandlers<O
   @Override
   public String deviceName() {
     return "external Ethernet " + deviceId;
-  }
-
-  @Override
-  public EthernetPayload.Handler<Outbox> ethernet(EthernetPayload payload) {
-    return this;
   }
 
   /** Round {@code round}: each external host sends its frame {@code round}. */

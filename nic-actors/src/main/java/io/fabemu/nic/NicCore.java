@@ -48,7 +48,6 @@ import io.fabemu.core.protocol.HostPayload;
 import io.fabemu.core.protocol.LinkPayload;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.protocol.RetransmitPayload;
 import io.fabemu.core.protocol.RouterPayload;
 import io.fabemu.core.protocol.WorkloadPayload;
@@ -106,10 +105,9 @@ import java.util.TreeSet;
  * router terminal); splitting it into plug-ins is planned work, and each unit's logic already lives in a class of its
  * own.
  */
-public final class NicCore implements DeviceCore, PayloadHandlers<Outbox>, WorkloadPayload.Handler<Outbox>,
-    HostPayload.Handler<Outbox>, LinkPayload.Handler<Outbox>, RetransmitPayload.Handler<Outbox>,
-    RouterPayload.Handler<Outbox>, FaultPayload.Handler<Outbox>, EthernetPayload.Handler<Outbox>,
-    CircuitPayload.Handler<Outbox> {
+public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox>, HostPayload.Handler<Outbox>,
+    LinkPayload.Handler<Outbox>, RetransmitPayload.Handler<Outbox>, RouterPayload.Handler<Outbox>,
+    FaultPayload.Handler<Outbox>, EthernetPayload.Handler<Outbox>, CircuitPayload.Handler<Outbox> {
   private final int host;
   private final int nodeDevice;
   private final NicSpec nic;
@@ -386,46 +384,6 @@ public final class NicCore implements DeviceCore, PayloadHandlers<Outbox>, Workl
   @Override
   public String deviceName() {
     return "NIC " + host;
-  }
-
-  @Override
-  public WorkloadPayload.Handler<Outbox> workload(WorkloadPayload payload) {
-    return this;
-  }
-
-  @Override
-  public HostPayload.Handler<Outbox> host(HostPayload payload) {
-    return this;
-  }
-
-  @Override
-  public LinkPayload.Handler<Outbox> link(LinkPayload payload) {
-    return this;
-  }
-
-  @Override
-  public RetransmitPayload.Handler<Outbox> retransmit(RetransmitPayload payload) {
-    return this;
-  }
-
-  @Override
-  public RouterPayload.Handler<Outbox> router(RouterPayload payload) {
-    return this;
-  }
-
-  @Override
-  public FaultPayload.Handler<Outbox> fault(FaultPayload payload) {
-    return this;
-  }
-
-  @Override
-  public EthernetPayload.Handler<Outbox> ethernet(EthernetPayload payload) {
-    return this;
-  }
-
-  @Override
-  public CircuitPayload.Handler<Outbox> circuit(CircuitPayload payload) {
-    return this;
   }
 
   @Override

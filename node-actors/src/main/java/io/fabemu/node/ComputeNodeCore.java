@@ -15,7 +15,6 @@ import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.FaultPayload;
 import io.fabemu.core.protocol.HostPayload;
 import io.fabemu.core.protocol.Message;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport.RankResult;
@@ -37,8 +36,8 @@ import java.util.List;
  * the cross-socket latency between sockets) and its size over the memory bandwidth. The others go to the node's
  * NIC over PCIe.
  */
-public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandlers<Outbox>,
-    WorkloadPayload.Handler<Outbox>, HostPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
+public final class ComputeNodeCore implements DeviceCore, RankHost, WorkloadPayload.Handler<Outbox>,
+    HostPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   private final int deviceId;
   private final int nicDevice;
   private final int ppn;
@@ -102,21 +101,6 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   @Override
   public String deviceName() {
     return "compute node " + deviceId;
-  }
-
-  @Override
-  public WorkloadPayload.Handler<Outbox> workload(WorkloadPayload payload) {
-    return this;
-  }
-
-  @Override
-  public HostPayload.Handler<Outbox> host(HostPayload payload) {
-    return this;
-  }
-
-  @Override
-  public FaultPayload.Handler<Outbox> fault(FaultPayload payload) {
-    return this;
   }
 
   @Override

@@ -12,7 +12,6 @@ import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.FaultPayload;
 import io.fabemu.core.protocol.LinkPayload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
@@ -34,8 +33,7 @@ import java.util.List;
  * any packet; a task packet addressed to such a switch is an error (the control plane must not build a tree over
  * it).
  */
-public final class SwitchCore implements DeviceCore, PayloadHandlers<Outbox>, LinkPayload.Handler<Outbox>,
-    FaultPayload.Handler<Outbox> {
+public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   private final int deviceId;
   private final Topology topology;
   private final PacketForwarder forwarder;
@@ -102,16 +100,6 @@ public final class SwitchCore implements DeviceCore, PayloadHandlers<Outbox>, Li
   @Override
   public String deviceName() {
     return "switch " + deviceId;
-  }
-
-  @Override
-  public LinkPayload.Handler<Outbox> link(LinkPayload payload) {
-    return this;
-  }
-
-  @Override
-  public FaultPayload.Handler<Outbox> fault(FaultPayload payload) {
-    return this;
   }
 
   @Override

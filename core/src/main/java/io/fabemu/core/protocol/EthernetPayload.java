@@ -9,19 +9,26 @@ import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
  * the external Ethernet, a traffic source's timer, and the management node's enabling of Ethernet NICs. NICs and
  * the external Ethernet receive them.
  *
- * <p>A device that accepts this family implements its {@link Handler} and returns it from {@link
- * PayloadHandlers#ethernet}; every other device refuses the whole family there, as it does by default. A new record
- * of the family adds a method to {@link Handler}: only the devices of the family have to decide what to do with it.
+ * <p>A device accepts the family by implementing its {@link Handler}, whose {@link PayloadHandlers#ethernet} returns
+ * the device itself; every other device refuses the whole family there, by {@link PayloadHandlers}' default. A new
+ * record of the family adds a method to {@link Handler}: only the devices of the family have to decide what to do
+ * with it.
  */
 public sealed interface EthernetPayload extends Payload permits CableFrame, EthernetTimer, EthernetControl {
 
   /**
-   * A device's handling of every record of the family, one method per record. A device that accepts the family but
-   * cannot take one of its records (or not in its set-up) throws {@link PayloadHandlers#cannotHandle} there.
+   * A device that accepts the family: one method per record of it. A device that cannot take one of its records
+   * (or not in its set-up) throws {@link PayloadHandlers#cannotHandle} there.
    *
    * @param <C> what the device needs besides the payload while it handles one event (its outbox, usually)
    */
-  interface Handler<C> {
+  interface Handler<C> extends PayloadHandlers<C> {
+
+    /** This device, which accepts the family. */
+    @Override
+    default Handler<C> ethernet(EthernetPayload payload) {
+      return this;
+    }
 
     void onCableFrame(CableFrame frame, C context);
 

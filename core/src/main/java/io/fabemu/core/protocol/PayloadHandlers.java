@@ -1,16 +1,19 @@
 package io.fabemu.core.protocol;
 
 /**
- * A device's handlers of the payload families it accepts: {@link Payload#handleWith} asks for the handler of the
- * payload's family and calls its method for the payload's record. Every family is refused here by default, with one
- * message naming the device and the payload ({@link #cannotHandle}); a device overrides the accessors of the families
- * it accepts (usually to return itself, as it implements their {@code Handler}s) and writes nothing for the others.
+ * A device's handlers of the payload families, one accessor per family: {@link Payload#handleWith} asks for the
+ * handler of the payload's family and calls its method for the payload's record. This is the one shared base that
+ * refuses: every family is refused here by default, with one message naming the device and the payload
+ * ({@link #cannotHandle}). A device accepts a family by implementing the family's {@code Handler} (for instance
+ * {@link LinkPayload.Handler}), which extends this interface and overrides the family's accessor to return the device
+ * itself; it writes nothing for the families it does not accept. (A device may also override an accessor to hand the
+ * family to another object.)
  *
  * <p>Java 17 has no pattern-matching switch (a preview there), so the compiler checks each case this way: a new record
  * of a family adds a method to the family's {@code Handler}, and no device of that family compiles until it decides
  * what to do with it; the devices of other families are untouched. A new family adds its accessor here, refusing.
- * Dispatch costs the payload's {@code handleWith}, the accessor (which returns a field or {@code this}) and the
- * handler's method: no {@code instanceof} chain, no allocation.
+ * Dispatch costs the payload's {@code handleWith}, the accessor (which returns {@code this}) and the handler's method:
+ * no {@code instanceof} chain, no allocation.
  *
  * @param <C> what the device needs besides the payload while it handles one event (its outbox, usually)
  */

@@ -8,20 +8,26 @@ import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
  * patent's fragments kept until their result is in) and the reliable transport's, for a message not yet
  * acknowledged. Only NICs receive them.
  *
- * <p>A device that accepts this family implements its {@link Handler} and returns it from {@link
- * PayloadHandlers#retransmit}; every other device refuses the whole family there, as it does by default. A new
+ * <p>A device accepts the family by implementing its {@link Handler}, whose {@link PayloadHandlers#retransmit} returns
+ * the device itself; every other device refuses the whole family there, by {@link PayloadHandlers}' default. A new
  * record of the family adds a method to {@link Handler}: only the devices of the family have to decide what to do
  * with it.
  */
 public sealed interface RetransmitPayload extends Payload permits IncRetransmitTimer, TransportTimer {
 
   /**
-   * A device's handling of every record of the family, one method per record. A device that accepts the family but
-   * cannot take one of its records (or not in its set-up) throws {@link PayloadHandlers#cannotHandle} there.
+   * A device that accepts the family: one method per record of it. A device that cannot take one of its records
+   * (or not in its set-up) throws {@link PayloadHandlers#cannotHandle} there.
    *
    * @param <C> what the device needs besides the payload while it handles one event (its outbox, usually)
    */
-  interface Handler<C> {
+  interface Handler<C> extends PayloadHandlers<C> {
+
+    /** This device, which accepts the family. */
+    @Override
+    default Handler<C> retransmit(RetransmitPayload payload) {
+      return this;
+    }
 
     void onIncRetransmitTimer(IncRetransmitTimer timer, C context);
 

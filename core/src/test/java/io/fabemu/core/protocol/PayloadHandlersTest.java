@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Payload#handleWith} hands each record to the method for it on the handler of its family, which the device's
- * {@link PayloadHandlers} returns; a family the device does not accept is refused whole, by the shared default.
+ * {@link PayloadHandlers} accessor for the family returns (the device itself when it implements the family's
+ * {@code Handler}); a family the device does not accept is refused whole, by the shared default.
  */
 class PayloadHandlersTest {
   private static final Message MESSAGE = Message.synthetic(0, 1, 2L, 64L);
@@ -86,6 +87,7 @@ class PayloadHandlersTest {
     Packet packet = Packet.builder().sourceHost(0).destinationHost(1).wireBytes(64).build();
     packet.handleWith(device, context);
     assertThat(context).containsExactly("onPacket " + packet);
+    assertThat(device.link(packet)).isSameAs(device);
   }
 
   @Test
@@ -100,16 +102,11 @@ class PayloadHandlersTest {
     }
   }
 
-  /** Accepts only packets on links. */
-  private static final class LinkOnly implements PayloadHandlers<List<String>>, LinkPayload.Handler<List<String>> {
+  /** Accepts only packets on links, through the family's own accessor. */
+  private static final class LinkOnly implements LinkPayload.Handler<List<String>> {
     @Override
     public String deviceName() {
       return "test switch 7";
-    }
-
-    @Override
-    public LinkPayload.Handler<List<String>> link(LinkPayload payload) {
-      return this;
     }
 
     @Override
@@ -119,142 +116,167 @@ class PayloadHandlersTest {
   }
 
   /**
-   * Accepts every family, each through a handler object of its own, so a record handed to another family's handler
-   * (or to another method) writes a different line into the context.
+   * Accepts every family and notes which family's accessor each payload went through, so a record handed to another
+   * family's handler (or to another method) writes a different line into the context.
    */
-  private static final class EveryFamily implements PayloadHandlers<List<String>> {
+  private static final class EveryFamily implements WorkloadPayload.Handler<List<String>>,
+      HostPayload.Handler<List<String>>, LinkPayload.Handler<List<String>>, RetransmitPayload.Handler<List<String>>,
+      RouterPayload.Handler<List<String>>, FaultPayload.Handler<List<String>>, ManagementPayload.Handler<List<String>>,
+      EthernetPayload.Handler<List<String>>, CircuitPayload.Handler<List<String>> {
+    private String family;
+
     @Override
     public String deviceName() {
       return "test device 1";
     }
 
-    private static void log(List<String> context, String family, String method, Payload payload) {
-      context.add(family + "." + method + " " + payload);
+    @Override
+    public WorkloadPayload.Handler<List<String>> workload(WorkloadPayload payload) {
+      family = "workload";
+      return this;
     }
 
     @Override
-    public WorkloadPayload.Handler<List<String>> workload(WorkloadPayload payload) {
-      return (start, context) -> log(context, "workload", "onStartWorkload", start);
+    public void onStartWorkload(StartWorkload start, List<String> context) {
+      context.add(family + ".onStartWorkload " + start);
     }
 
     @Override
     public HostPayload.Handler<List<String>> host(HostPayload payload) {
-      return new HostPayload.Handler<>() {
-        @Override
-        public void onNicSend(NicSend send, List<String> context) {
-          log(context, "host", "onNicSend", send);
-        }
+      family = "host";
+      return this;
+    }
 
-        @Override
-        public void onNicDeliver(NicDeliver deliver, List<String> context) {
-          log(context, "host", "onNicDeliver", deliver);
-        }
+    @Override
+    public void onNicSend(NicSend send, List<String> context) {
+      context.add(family + ".onNicSend " + send);
+    }
 
-        @Override
-        public void onLocalDelivery(LocalDelivery delivery, List<String> context) {
-          log(context, "host", "onLocalDelivery", delivery);
-        }
-      };
+    @Override
+    public void onNicDeliver(NicDeliver deliver, List<String> context) {
+      context.add(family + ".onNicDeliver " + deliver);
+    }
+
+    @Override
+    public void onLocalDelivery(LocalDelivery delivery, List<String> context) {
+      context.add(family + ".onLocalDelivery " + delivery);
     }
 
     @Override
     public LinkPayload.Handler<List<String>> link(LinkPayload payload) {
-      return (packet, context) -> log(context, "link", "onPacket", packet);
+      family = "link";
+      return this;
+    }
+
+    @Override
+    public void onPacket(Packet packet, List<String> context) {
+      context.add(family + ".onPacket " + packet);
     }
 
     @Override
     public RetransmitPayload.Handler<List<String>> retransmit(RetransmitPayload payload) {
-      return new RetransmitPayload.Handler<>() {
-        @Override
-        public void onIncRetransmitTimer(IncRetransmitTimer timer, List<String> context) {
-          log(context, "retransmit", "onIncRetransmitTimer", timer);
-        }
+      family = "retransmit";
+      return this;
+    }
 
-        @Override
-        public void onTransportTimer(TransportTimer timer, List<String> context) {
-          log(context, "retransmit", "onTransportTimer", timer);
-        }
-      };
+    @Override
+    public void onIncRetransmitTimer(IncRetransmitTimer timer, List<String> context) {
+      context.add(family + ".onIncRetransmitTimer " + timer);
+    }
+
+    @Override
+    public void onTransportTimer(TransportTimer timer, List<String> context) {
+      context.add(family + ".onTransportTimer " + timer);
     }
 
     @Override
     public RouterPayload.Handler<List<String>> router(RouterPayload payload) {
-      return new RouterPayload.Handler<>() {
-        @Override
-        public void onFlit(Flit flit, List<String> context) {
-          log(context, "router", "onFlit", flit);
-        }
+      family = "router";
+      return this;
+    }
 
-        @Override
-        public void onCredit(Credit credit, List<String> context) {
-          log(context, "router", "onCredit", credit);
-        }
+    @Override
+    public void onFlit(Flit flit, List<String> context) {
+      context.add(family + ".onFlit " + flit);
+    }
 
-        @Override
-        public void onRouterCycle(RouterCycle cycle, List<String> context) {
-          log(context, "router", "onRouterCycle", cycle);
-        }
-      };
+    @Override
+    public void onCredit(Credit credit, List<String> context) {
+      context.add(family + ".onCredit " + credit);
+    }
+
+    @Override
+    public void onRouterCycle(RouterCycle cycle, List<String> context) {
+      context.add(family + ".onRouterCycle " + cycle);
     }
 
     @Override
     public FaultPayload.Handler<List<String>> fault(FaultPayload payload) {
-      return new FaultPayload.Handler<>() {
-        @Override
-        public void onFaultCommand(FaultCommand command, List<String> context) {
-          log(context, "fault", "onFaultCommand", command);
-        }
+      family = "fault";
+      return this;
+    }
 
-        @Override
-        public void onFaultDetected(FaultDetected detected, List<String> context) {
-          log(context, "fault", "onFaultDetected", detected);
-        }
+    @Override
+    public void onFaultCommand(FaultCommand command, List<String> context) {
+      context.add(family + ".onFaultCommand " + command);
+    }
 
-        @Override
-        public void onRouteUpdate(RouteUpdate update, List<String> context) {
-          log(context, "fault", "onRouteUpdate", update);
-        }
-      };
+    @Override
+    public void onFaultDetected(FaultDetected detected, List<String> context) {
+      context.add(family + ".onFaultDetected " + detected);
+    }
+
+    @Override
+    public void onRouteUpdate(RouteUpdate update, List<String> context) {
+      context.add(family + ".onRouteUpdate " + update);
     }
 
     @Override
     public ManagementPayload.Handler<List<String>> management(ManagementPayload payload) {
-      return (notice, context) -> log(context, "management", "onFailureNotice", notice);
+      family = "management";
+      return this;
+    }
+
+    @Override
+    public void onFailureNotice(FailureNotice notice, List<String> context) {
+      context.add(family + ".onFailureNotice " + notice);
     }
 
     @Override
     public EthernetPayload.Handler<List<String>> ethernet(EthernetPayload payload) {
-      return new EthernetPayload.Handler<>() {
-        @Override
-        public void onCableFrame(CableFrame frame, List<String> context) {
-          log(context, "ethernet", "onCableFrame", frame);
-        }
+      family = "ethernet";
+      return this;
+    }
 
-        @Override
-        public void onEthernetTimer(EthernetTimer timer, List<String> context) {
-          log(context, "ethernet", "onEthernetTimer", timer);
-        }
+    @Override
+    public void onCableFrame(CableFrame frame, List<String> context) {
+      context.add(family + ".onCableFrame " + frame);
+    }
 
-        @Override
-        public void onEthernetControl(EthernetControl control, List<String> context) {
-          log(context, "ethernet", "onEthernetControl", control);
-        }
-      };
+    @Override
+    public void onEthernetTimer(EthernetTimer timer, List<String> context) {
+      context.add(family + ".onEthernetTimer " + timer);
+    }
+
+    @Override
+    public void onEthernetControl(EthernetControl control, List<String> context) {
+      context.add(family + ".onEthernetControl " + control);
     }
 
     @Override
     public CircuitPayload.Handler<List<String>> circuit(CircuitPayload payload) {
-      return new CircuitPayload.Handler<>() {
-        @Override
-        public void onCircuitUp(CircuitUp up, List<String> context) {
-          log(context, "circuit", "onCircuitUp", up);
-        }
+      family = "circuit";
+      return this;
+    }
 
-        @Override
-        public void onCircuitDown(CircuitDown down, List<String> context) {
-          log(context, "circuit", "onCircuitDown", down);
-        }
-      };
+    @Override
+    public void onCircuitUp(CircuitUp up, List<String> context) {
+      context.add(family + ".onCircuitUp " + up);
+    }
+
+    @Override
+    public void onCircuitDown(CircuitDown down, List<String> context) {
+      context.add(family + ".onCircuitDown " + down);
     }
   }
 }

@@ -14,7 +14,6 @@ import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.ManagementPayload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.routing.RouteView;
 import io.fabemu.core.sim.DeviceCore;
@@ -49,7 +48,7 @@ import java.util.TreeMap;
  * and got no route update for it: the same update, sent after the routing ones on the same channel (not counted in
  * the event's reroute), so that the NICs can break the INC groups whose tree it cuts.
  */
-public final class ManagementCore implements DeviceCore, PayloadHandlers<Outbox>, ManagementPayload.Handler<Outbox> {
+public final class ManagementCore implements DeviceCore, ManagementPayload.Handler<Outbox> {
   /** Cut-off pairs a partition line names one by one (within one group of hosts). */
   private static final int MAX_CUT_PAIRS_NAMED = 3;
 
@@ -136,11 +135,6 @@ public final class ManagementCore implements DeviceCore, PayloadHandlers<Outbox>
   @Override
   public String deviceName() {
     return "management node " + deviceId;
-  }
-
-  @Override
-  public ManagementPayload.Handler<Outbox> management(ManagementPayload payload) {
-    return this;
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
@@ -37,7 +36,7 @@ import java.util.Set;
  * <p>It exists only when the delay is positive: with 0 the circuits are up from the start and the run has no
  * controller. It receives nothing but its start; every other payload is refused.
  */
-public final class OcsControllerCore implements DeviceCore, PayloadHandlers<Outbox>, WorkloadPayload.Handler<Outbox> {
+public final class OcsControllerCore implements DeviceCore, WorkloadPayload.Handler<Outbox> {
   private final int deviceId;
   /** The run's policies: the initial one, then each change's. */
   private final List<ConnectionPolicy> policies;
@@ -96,11 +95,6 @@ public final class OcsControllerCore implements DeviceCore, PayloadHandlers<Outb
   @Override
   public String deviceName() {
     return "OCS controller " + deviceId;
-  }
-
-  @Override
-  public WorkloadPayload.Handler<Outbox> workload(WorkloadPayload payload) {
-    return this;
   }
 
   /**

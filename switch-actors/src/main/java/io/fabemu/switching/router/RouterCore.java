@@ -13,7 +13,6 @@ import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.FaultPayload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.protocol.RouterPayload;
 import io.fabemu.core.router.CycleSchedule;
 import io.fabemu.core.router.RouterSpec;
@@ -100,8 +99,7 @@ import java.util.List;
  * the stall watchdog work on the same flat per-channel arrays in one evaluation per cycle; moving the device
  * messages it handles out into plug-ins is planned work.
  */
-public final class RouterCore implements DeviceCore, PayloadHandlers<Outbox>, RouterPayload.Handler<Outbox>,
-    FaultPayload.Handler<Outbox> {
+public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   /** Input virtual channel states. */
   private static final byte IDLE = 0;
   private static final byte ROUTING = 1;
@@ -372,16 +370,6 @@ public final class RouterCore implements DeviceCore, PayloadHandlers<Outbox>, Ro
   @Override
   public String deviceName() {
     return "router " + deviceId;
-  }
-
-  @Override
-  public RouterPayload.Handler<Outbox> router(RouterPayload payload) {
-    return this;
-  }
-
-  @Override
-  public FaultPayload.Handler<Outbox> fault(FaultPayload payload) {
-    return this;
   }
 
   // ---------------------------------------------------------------- arrivals

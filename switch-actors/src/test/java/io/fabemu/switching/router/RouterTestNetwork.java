@@ -5,7 +5,6 @@ import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.PayloadHandlers;
 import io.fabemu.core.protocol.RouterPayload;
 import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.router.FlitTerminal;
@@ -135,8 +134,7 @@ final class RouterTestNetwork {
   }
 
   /** A NIC made of a {@link FlitTerminal}: injects its packets at their creation times, records its ejections. */
-  final class TestNic implements DeviceCore, PayloadHandlers<Outbox>, WorkloadPayload.Handler<Outbox>,
-      RouterPayload.Handler<Outbox> {
+  final class TestNic implements DeviceCore, WorkloadPayload.Handler<Outbox>, RouterPayload.Handler<Outbox> {
     final int host;
     final FlitTerminal terminal;
     final Map<Long, List<RoutedPacket>> pending = new TreeMap<>();
@@ -160,16 +158,6 @@ final class RouterTestNetwork {
     @Override
     public String deviceName() {
       return "test NIC " + host;
-    }
-
-    @Override
-    public WorkloadPayload.Handler<Outbox> workload(WorkloadPayload payload) {
-      return this;
-    }
-
-    @Override
-    public RouterPayload.Handler<Outbox> router(RouterPayload payload) {
-      return this;
     }
 
     @Override
