@@ -8,26 +8,9 @@ import io.fabemu.core.ethernet.EthernetSpec;
 import io.fabemu.core.ethernet.FramePayloads;
 import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
-import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
-import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
-import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
-import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
-import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.EthernetPayload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
@@ -51,7 +34,7 @@ import java.util.TreeMap;
  * fails at the I/O NIC. Outbound: a frame from an I/O NIC has its FCS checked, its source MAC learned, and is
  * delivered to the external host its destination MAC names, which checks its payload.
  */
-public final class ExternalEthernetCore implements DeviceCore, PayloadHandler<Outbox> {
+public final class ExternalEthernetCore implements DeviceCore, EthernetPayload.Handler<Outbox> {
   /** Mixed into the scenario seed for the corruption draws, so they are a stream of their own. */
   private static final long CORRUPTION_STREAM = 0x45746865726E6574L;
   private final int deviceId;
@@ -97,6 +80,11 @@ public final class ExternalEthernetCore implements DeviceCore, PayloadHandler<Ou
   @Override
   public void onEvent(Event event, Outbox outbox) {
     event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public String deviceName() {
+    return "external Ethernet " + deviceId;
   }
 
   /** Round {@code round}: each external host sends its frame {@code round}. */
@@ -164,95 +152,11 @@ public final class ExternalEthernetCore implements DeviceCore, PayloadHandler<Ou
   }
 
   @Override
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    throw cannotHandle(up);
-  }
-
-  @Override
-  public void onCircuitDown(CircuitDown down, Outbox outbox) {
-    throw cannotHandle(down);
-  }
-
-  @Override
   public DeviceReport report() {
     List<ExternalHostCounters> hosts = new ArrayList<>();
     for (int e = 0; e < sent.length; e++) hosts.add(new ExternalHostCounters(e, sent[e], received[e], wrong[e]));
     EthernetReport ethernet = new EthernetReport(List.of(), hosts, 0, 0, 0, 0, 0, corruptedSent, noCableDrops,
         List.of());
     return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(), null, ethernet);
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("external Ethernet " + deviceId + " cannot handle " + payload);
-  }
-
-  @Override
-  public void onStartWorkload(StartWorkload start, Outbox outbox) {
-    throw cannotHandle(start);
-  }
-
-  @Override
-  public void onNicSend(NicSend send, Outbox outbox) {
-    throw cannotHandle(send);
-  }
-
-  @Override
-  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
-    throw cannotHandle(deliver);
-  }
-
-  @Override
-  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
-    throw cannotHandle(delivery);
-  }
-
-  @Override
-  public void onPacket(Packet packet, Outbox outbox) {
-    throw cannotHandle(packet);
-  }
-
-  @Override
-  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onFlit(Flit flit, Outbox outbox) {
-    throw cannotHandle(flit);
-  }
-
-  @Override
-  public void onCredit(Credit credit, Outbox outbox) {
-    throw cannotHandle(credit);
-  }
-
-  @Override
-  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
-    throw cannotHandle(cycle);
-  }
-
-  @Override
-  public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
-  }
-
-  @Override
-  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    throw cannotHandle(detected);
-  }
-
-  @Override
-  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-    throw cannotHandle(notice);
-  }
-
-  @Override
-  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
-    throw cannotHandle(update);
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
   }
 }

@@ -20,6 +20,7 @@ import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.link.RoutingViews;
+import io.fabemu.core.protocol.CircuitPayload;
 import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
@@ -27,7 +28,6 @@ import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
@@ -42,9 +42,15 @@ import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
+import io.fabemu.core.protocol.EthernetPayload;
+import io.fabemu.core.protocol.FaultPayload;
+import io.fabemu.core.protocol.HostPayload;
+import io.fabemu.core.protocol.LinkPayload;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.RetransmitPayload;
+import io.fabemu.core.protocol.RouterPayload;
+import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
@@ -99,7 +105,9 @@ import java.util.TreeSet;
  * router terminal); splitting it into plug-ins is planned work, and each unit's logic already lives in a class of its
  * own.
  */
-public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
+public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox>, HostPayload.Handler<Outbox>,
+    LinkPayload.Handler<Outbox>, RetransmitPayload.Handler<Outbox>, RouterPayload.Handler<Outbox>,
+    FaultPayload.Handler<Outbox>, EthernetPayload.Handler<Outbox>, CircuitPayload.Handler<Outbox> {
   private final int host;
   private final int nodeDevice;
   private final NicSpec nic;
@@ -374,6 +382,11 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   @Override
+  public String deviceName() {
+    return "NIC " + host;
+  }
+
+  @Override
   public void onPacket(Packet packet, Outbox outbox) {
     if (transport != null && !forwarder.arrives(ingressDevice, outbox.nowPs())) {
       return; // lost to a fault on the way in (counted)
@@ -469,10 +482,6 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   private FlitTerminal requireTerminal(Payload payload) {
     if (terminal == null) throw cannotHandle(payload);
     return terminal;
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("NIC " + host + " cannot handle " + payload);
   }
 
   private void send(NicSend send, Outbox outbox) {
@@ -1129,11 +1138,6 @@ public final class NicCore implements DeviceCore, PayloadHandler<Outbox> {
   public void onFaultDetected(FaultDetected detected, Outbox outbox) {
     if (transport == null) throw cannotHandle(detected);
     forwarder.onFaultDetected(detected, outbox);
-  }
-
-  @Override
-  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-    throw cannotHandle(notice);
   }
 
   @Override

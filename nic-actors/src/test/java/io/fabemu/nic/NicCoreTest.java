@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.link.PcieSpec;
+import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
@@ -294,5 +295,19 @@ class NicCoreTest {
     assertThatThrownBy(() -> sender.onEvent(new Event(0L, 2, 0L, SENDER,
         new NicSend(RECEIVER, Message.synthetic(0, 1, 1L, 100 * ELEMENT_BYTES))), outbox))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("header");
+  }
+
+  @Test
+  void shouldRefuseAFamilyItDoesNotAcceptAndARecordOfItsOwnFamiliesThatOnlyANodeTakes() {
+    NicCore receiver = nic(RECEIVER);
+    RecordingOutbox outbox = new RecordingOutbox();
+    FailureNotice notice = new FailureNotice(0, RECEIVER, 5L);
+    NicDeliver deliver = new NicDeliver(Message.synthetic(0, 1, 1L, 8L));
+
+    assertThatThrownBy(() -> receiver.onEvent(new Event(0L, SENDER, 0L, RECEIVER, notice), outbox))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 1 cannot handle " + notice);
+    assertThatThrownBy(() -> receiver.onEvent(new Event(0L, SENDER, 1L, RECEIVER, deliver), outbox))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 1 cannot handle " + deliver);
+    assertThat(outbox.sent).isEmpty();
   }
 }

@@ -5,28 +5,17 @@ import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.inc.IncPacketType;
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
-import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
-import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
+import io.fabemu.core.protocol.FaultPayload;
+import io.fabemu.core.protocol.HostPayload;
 import io.fabemu.core.protocol.Message;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
@@ -47,7 +36,8 @@ import java.util.List;
  * the cross-socket latency between sockets) and its size over the memory bandwidth. The others go to the node's
  * NIC over PCIe.
  */
-public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandler<Outbox> {
+public final class ComputeNodeCore implements DeviceCore, RankHost, WorkloadPayload.Handler<Outbox>,
+    HostPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   private final int deviceId;
   private final int nicDevice;
   private final int ppn;
@@ -109,6 +99,11 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   }
 
   @Override
+  public String deviceName() {
+    return "compute node " + deviceId;
+  }
+
+  @Override
   public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
     rank(deliver.message().destinationRank()).onMessage(outbox.nowPs(), deliver.message());
   }
@@ -124,37 +119,8 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   }
 
   @Override
-  public void onPacket(Packet packet, Outbox outbox) {
-    throw cannotHandle(packet);
-  }
-
-  @Override
   public void onNicSend(NicSend send, Outbox outbox) {
     throw cannotHandle(send);
-  }
-
-  @Override
-  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onFlit(Flit flit, Outbox outbox) {
-    throw cannotHandle(flit);
-  }
-
-  @Override
-  public void onCredit(Credit credit, Outbox outbox) {
-    throw cannotHandle(credit);
-  }
-
-  @Override
-  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
-    throw cannotHandle(cycle);
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("compute node " + deviceId + " cannot handle " + payload);
   }
 
   private RankWorkload rank(int worldRank) {
@@ -266,42 +232,7 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, PayloadHandl
   }
 
   @Override
-  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-    throw cannotHandle(notice);
-  }
-
-  @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
     throw cannotHandle(update);
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onCableFrame(CableFrame frame, Outbox outbox) {
-    throw cannotHandle(frame);
-  }
-
-  @Override
-  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onEthernetControl(EthernetControl control, Outbox outbox) {
-    throw cannotHandle(control);
-  }
-
-  @Override
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    throw cannotHandle(up);
-  }
-
-  @Override
-  public void onCircuitDown(CircuitDown down, Outbox outbox) {
-    throw cannotHandle(down);
   }
 }

@@ -6,27 +6,12 @@ import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.RoutingViews;
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
-import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
-import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
-import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.FaultPayload;
+import io.fabemu.core.protocol.LinkPayload;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
@@ -48,7 +33,7 @@ import java.util.List;
  * any packet; a task packet addressed to such a switch is an error (the control plane must not build a tree over
  * it).
  */
-public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
+public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   private final int deviceId;
   private final Topology topology;
   private final PacketForwarder forwarder;
@@ -113,6 +98,11 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   @Override
+  public String deviceName() {
+    return "switch " + deviceId;
+  }
+
+  @Override
   public void onPacket(Packet packet, Outbox outbox) {
     if (!forwarder.arrives(ingressDevice, outbox.nowPs())) {
       return; // lost to a fault on the way in (counted)
@@ -134,50 +124,6 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
     } else {
       forwardToSwitch(packet, addressedHere, outbox);
     }
-  }
-
-  @Override
-  public void onStartWorkload(StartWorkload start, Outbox outbox) {
-    throw cannotHandle(start);
-  }
-
-  @Override
-  public void onNicSend(NicSend send, Outbox outbox) {
-    throw cannotHandle(send);
-  }
-
-  @Override
-  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
-    throw cannotHandle(deliver);
-  }
-
-  @Override
-  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
-    throw cannotHandle(delivery);
-  }
-
-  @Override
-  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onFlit(Flit flit, Outbox outbox) {
-    throw cannotHandle(flit);
-  }
-
-  @Override
-  public void onCredit(Credit credit, Outbox outbox) {
-    throw cannotHandle(credit);
-  }
-
-  @Override
-  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
-    throw cannotHandle(cycle);
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("switch " + deviceId + " cannot handle " + payload);
   }
 
   /** An INC task packet addressed to a switch, here without an INC unit: pass it on to a neighbour, or fail. */
@@ -226,43 +172,8 @@ public final class SwitchCore implements DeviceCore, PayloadHandler<Outbox> {
   }
 
   @Override
-  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-    throw cannotHandle(notice);
-  }
-
-  @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
     forwarder.onRouteUpdate(update);
     if (incUnit != null) incUnit.onDeadLinks(update.deadLinks());
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onCableFrame(CableFrame frame, Outbox outbox) {
-    throw cannotHandle(frame);
-  }
-
-  @Override
-  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onEthernetControl(EthernetControl control, Outbox outbox) {
-    throw cannotHandle(control);
-  }
-
-  @Override
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    throw cannotHandle(up);
-  }
-
-  @Override
-  public void onCircuitDown(CircuitDown down, Outbox outbox) {
-    throw cannotHandle(down);
   }
 }

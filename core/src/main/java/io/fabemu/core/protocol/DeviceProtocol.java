@@ -11,27 +11,31 @@ import java.util.List;
  * The payloads of events between devices (and of a device's events to itself). Every class here crosses members
  * in a distributed run, so each is registered with the wire serializer.
  *
+ * Each record belongs to one payload family (its sealed interface, in a file of its own in this package), which says
+ * which devices receive it.
+ *
  * <p>Past 500 lines: it declares every payload that crosses members in one place, next to the wire registration they
- * all need; moving the device families' payloads out to their own files is the plug-in work on the payload visitor.
+ * all need (the wire names are {@code DeviceProtocol$Record}, so the records stay nested here; their families are in
+ * their own files).
  */
 public final class DeviceProtocol {
   private DeviceProtocol() {}
 
   /** Engine to compute node at time 0: start the workload. */
-  public enum StartWorkload implements Payload {
+  public enum StartWorkload implements WorkloadPayload {
     INSTANCE;
 
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onStartWorkload(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.workload(this).onStartWorkload(this, context);
     }
   }
 
   /** Compute node to its NIC: send {@code message} to the NIC of {@code destinationHost}. */
-  public record NicSend(int destinationHost, Message message) implements Payload {
+  public record NicSend(int destinationHost, Message message) implements HostPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onNicSend(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.host(this).onNicSend(this, context);
     }
 
     @Override
@@ -41,10 +45,10 @@ public final class DeviceProtocol {
   }
 
   /** NIC to its compute node: {@code message} has fully arrived in host memory. */
-  public record NicDeliver(Message message) implements Payload {
+  public record NicDeliver(Message message) implements HostPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onNicDeliver(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.host(this).onNicDeliver(this, context);
     }
 
     @Override
@@ -59,10 +63,10 @@ public final class DeviceProtocol {
   }
 
   /** Compute node to itself: an intra-node copy from one process to another has completed. */
-  public record LocalDelivery(Message message) implements Payload {
+  public record LocalDelivery(Message message) implements HostPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onLocalDelivery(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.host(this).onLocalDelivery(this, context);
     }
 
     @Override
@@ -137,7 +141,7 @@ public final class DeviceProtocol {
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                       IncFrame inc, boolean ack, boolean corrupted, int transmission) implements Payload {
+                       IncFrame inc, boolean ack, boolean corrupted, int transmission) implements LinkPayload {
 
     /** An ordinary or INC packet (no acknowledgement, not corrupted, a first send). */
     public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
@@ -148,8 +152,8 @@ public final class DeviceProtocol {
     }
 
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onPacket(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.link(this).onPacket(this, context);
     }
 
     /** A builder with every component 0 or null (an ordinary packet unless {@link Builder#inc} is set). */
@@ -322,10 +326,10 @@ public final class DeviceProtocol {
    * @param taskId     the task (group and req_id, see {@code IncCodes#taskId})
    * @param serial     the NIC's number of this arming of the task's timer
    */
-  public record IncRetransmitTimer(int leaderRank, long taskId, long serial) implements Payload {
+  public record IncRetransmitTimer(int leaderRank, long taskId, long serial) implements RetransmitPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onIncRetransmitTimer(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.retransmit(this).onIncRetransmitTimer(this, context);
     }
   }
   /**
@@ -382,10 +386,10 @@ public final class DeviceProtocol {
    * @param ioHost the I/O node whose cable it crossed
    * @param frame  the frame's bytes as they arrived (a corrupted one fails its FCS)
    */
-  public record CableFrame(int ioHost, byte[] frame) implements Payload {
+  public record CableFrame(int ioHost, byte[] frame) implements EthernetPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onCableFrame(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.ethernet(this).onCableFrame(this, context);
     }
   }
 
@@ -393,10 +397,10 @@ public final class DeviceProtocol {
    * A device to itself: its Ethernet traffic source's frame (or round of frames) {@code round} is due: a node's NIC
    * sends its frame {@code round}, the external device each external host's.
    */
-  public record EthernetTimer(int round) implements Payload {
+  public record EthernetTimer(int round) implements EthernetPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onEthernetTimer(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.ethernet(this).onEthernetTimer(this, context);
     }
   }
 
@@ -405,14 +409,14 @@ public final class DeviceProtocol {
    * {@code enabledIoHosts} are enabled, every other one disabled (the patent's enable/disable register).
    * {@code causeEventId} is the fault event whose notice made the change.
    */
-  public record EthernetControl(List<Integer> enabledIoHosts, int causeEventId) implements Payload {
+  public record EthernetControl(List<Integer> enabledIoHosts, int causeEventId) implements EthernetPayload {
     public EthernetControl {
       enabledIoHosts = List.copyOf(enabledIoHosts);
     }
 
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onEthernetControl(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.ethernet(this).onEthernetControl(this, context);
     }
   }
 
@@ -431,7 +435,7 @@ public final class DeviceProtocol {
    *                   flits were lost): this flit closes the worm as its tail, and the packet is lost where it ends
    */
   public record Flit(RoutedPacket packet, int flitIndex, int inputPort, int vc, int hops, int cutByEvent)
-      implements Payload {
+      implements RouterPayload {
     /** A flit of a whole packet. */
     public Flit(RoutedPacket packet, int flitIndex, int inputPort, int vc, int hops) {
       this(packet, flitIndex, inputPort, vc, hops, -1);
@@ -463,8 +467,8 @@ public final class DeviceProtocol {
     }
 
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onFlit(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.router(this).onFlit(this, context);
     }
   }
 
@@ -475,10 +479,10 @@ public final class DeviceProtocol {
    * when it sent that tail (BookSim's default), so today nothing waits for it: it is there for a router that waits
    * for the tail's credit before reusing a channel (BookSim's {@code wait_for_tail_credit}).
    */
-  public record Credit(int outputPort, int vc, boolean tail) implements Payload {
+  public record Credit(int outputPort, int vc, boolean tail) implements RouterPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onCredit(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.router(this).onCredit(this, context);
     }
   }
 
@@ -487,12 +491,12 @@ public final class DeviceProtocol {
    * in the middle of that cycle, after every flit and credit arriving at the cycle's start; see {@code
    * RouterTiming}). A device schedules one only while it has work, so an idle network costs no events.
    */
-  public enum RouterCycle implements Payload {
+  public enum RouterCycle implements RouterPayload {
     INSTANCE;
 
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onRouterCycle(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.router(this).onRouterCycle(this, context);
     }
   }
 
@@ -501,10 +505,10 @@ public final class DeviceProtocol {
    * or itself, goes down or up; its links degrade or get lossy; its processes straggle). A neighbour of what went
    * down or up also starts noticing it (see {@link FaultDetected}). Injected by the run, as {@link StartWorkload} is.
    */
-  public record FaultCommand(FaultEvent event) implements Payload {
+  public record FaultCommand(FaultEvent event) implements FaultPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onFaultCommand(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.fault(this).onFaultCommand(this, context);
     }
   }
 
@@ -513,10 +517,10 @@ public final class DeviceProtocol {
    * {@code peerHost} is up now. The controller started it at {@code requestedAtPs} and sends this at the time it
    * comes up; until then the NIC's port toward {@code peerHost} holds what it is handed, and now sends it.
    */
-  public record CircuitUp(int peerHost, long requestedAtPs) implements Payload {
+  public record CircuitUp(int peerHost, long requestedAtPs) implements CircuitPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onCircuitUp(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.circuit(this).onCircuitUp(this, context);
     }
   }
 
@@ -526,10 +530,10 @@ public final class DeviceProtocol {
    * port toward {@code peerHost} still sends what is queued on it (it drains) and then carries nothing more: from now
    * on it holds what it is handed, as before a {@link CircuitUp}.
    */
-  public record CircuitDown(int peerHost, long atPs) implements Payload {
+  public record CircuitDown(int peerHost, long atPs) implements CircuitPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onCircuitDown(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.circuit(this).onCircuitDown(this, context);
     }
   }
 
@@ -537,10 +541,10 @@ public final class DeviceProtocol {
    * A device to itself: the heartbeats of a neighbour or link have been missing (or are back) long enough to declare
    * event {@code eventId}'s change; if the change still holds, the device reports it to the management node.
    */
-  public record FaultDetected(int eventId) implements Payload {
+  public record FaultDetected(int eventId) implements FaultPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onFaultDetected(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.fault(this).onFaultDetected(this, context);
     }
   }
 
@@ -548,10 +552,10 @@ public final class DeviceProtocol {
    * A device to the management node: it noticed event {@code eventId}'s change (a neighbour or link down, or up
    * again) at {@code detectedPs}.
    */
-  public record FailureNotice(int eventId, int reporterDevice, long detectedPs) implements Payload {
+  public record FailureNotice(int eventId, int reporterDevice, long detectedPs) implements ManagementPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onFailureNotice(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.management(this).onFailureNotice(this, context);
     }
   }
 
@@ -560,14 +564,14 @@ public final class DeviceProtocol {
    * node knows to be down; empty: the fabric as built). {@code version} counts the management node's views;
    * {@code causeEventId} is the event whose notice made this one.
    */
-  public record RouteUpdate(int version, List<DirectedLink> deadLinks, int causeEventId) implements Payload {
+  public record RouteUpdate(int version, List<DirectedLink> deadLinks, int causeEventId) implements FaultPayload {
     public RouteUpdate {
       deadLinks = List.copyOf(deadLinks);
     }
 
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onRouteUpdate(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.fault(this).onRouteUpdate(this, context);
     }
   }
 
@@ -575,10 +579,10 @@ public final class DeviceProtocol {
    * A NIC to itself: the retransmission timer of its message {@code sequence} to {@code destinationHost}. Ignored
    * when the message was acknowledged or the timer re-armed since ({@code serial} differs).
    */
-  public record TransportTimer(int destinationHost, long sequence, long serial) implements Payload {
+  public record TransportTimer(int destinationHost, long sequence, long serial) implements RetransmitPayload {
     @Override
-    public <C> void handleWith(PayloadHandler<C> handler, C context) {
-      handler.onTransportTimer(this, context);
+    public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
+      handlers.retransmit(this).onTransportTimer(this, context);
     }
   }
 }

@@ -1,35 +1,19 @@
 package io.fabemu.core.protocol;
 
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
-import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
-import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
-import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
-import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
-import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-
 /**
- * What an event carries: one of the records of {@link DeviceProtocol}. The set is closed, and devices take payloads
- * through a {@link PayloadHandler}, which has one method per record: a new record fails to compile until every
- * device handles it. A record belongs here when it rides in an event, between devices or from a device to itself;
- * every one is registered with the wire serializer (core's {@code reference.conf}).
+ * What an event carries: one of the records of {@link DeviceProtocol}. A record belongs here when it rides in an
+ * event, between devices or from a device to itself; every one is registered with the wire serializer (core's
+ * {@code reference.conf}).
+ *
+ * <p>The set is closed and cut into families by which devices receive them, one sealed interface each (this
+ * package, one file per family): {@link WorkloadPayload}, {@link HostPayload}, {@link LinkPayload},
+ * {@link RetransmitPayload}, {@link RouterPayload}, {@link FaultPayload}, {@link ManagementPayload},
+ * {@link EthernetPayload}, {@link CircuitPayload}. A device takes payloads through its {@link PayloadHandlers},
+ * which hands each family to that family's handler or refuses the whole family.
  */
 public sealed interface Payload
-    permits StartWorkload, NicSend, NicDeliver, LocalDelivery, Packet, IncRetransmitTimer, Flit, Credit, RouterCycle,
-        FaultCommand, FaultDetected, FailureNotice, RouteUpdate, TransportTimer, CableFrame, EthernetTimer,
-        EthernetControl, CircuitUp, CircuitDown {
+    permits WorkloadPayload, HostPayload, LinkPayload, RetransmitPayload, RouterPayload, FaultPayload,
+        ManagementPayload, EthernetPayload, CircuitPayload {
 
   /**
    * Bytes of element data this payload carries (values and MAXLOC/MINLOC locations), 0 when it carries none. The
@@ -50,6 +34,9 @@ public sealed interface Payload
     return 0L;
   }
 
-  /** Calls {@code handler}'s method for this payload's kind. */
-  <C> void handleWith(PayloadHandler<C> handler, C context);
+  /**
+   * Calls the method for this payload's record on {@code handlers}' handler of its family; the device refuses it
+   * there when it does not accept the family.
+   */
+  <C> void handleWith(PayloadHandlers<C> handlers, C context);
 }

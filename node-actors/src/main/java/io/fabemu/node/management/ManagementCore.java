@@ -10,27 +10,10 @@ import io.fabemu.core.fault.FaultRecord;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.RouteViews;
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
-import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
-import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
-import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
-import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
-import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.ManagementPayload;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.routing.RouteView;
 import io.fabemu.core.sim.DeviceCore;
@@ -65,7 +48,7 @@ import java.util.TreeMap;
  * and got no route update for it: the same update, sent after the routing ones on the same channel (not counted in
  * the event's reroute), so that the NICs can break the INC groups whose tree it cuts.
  */
-public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> {
+public final class ManagementCore implements DeviceCore, ManagementPayload.Handler<Outbox> {
   /** Cut-off pairs a partition line names one by one (within one group of hosts). */
   private static final int MAX_CUT_PAIRS_NAMED = 3;
 
@@ -147,6 +130,11 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
   @Override
   public void onEvent(Event event, Outbox outbox) {
     event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public String deviceName() {
+    return "management node " + deviceId;
   }
 
   @Override
@@ -382,99 +370,5 @@ public final class ManagementCore implements DeviceCore, PayloadHandler<Outbox> 
         : new EthernetReport(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, ethernetChanges);
     return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(),
         new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of()), ethernetReport);
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("management node " + deviceId + " cannot handle " + payload);
-  }
-
-  @Override
-  public void onStartWorkload(StartWorkload start, Outbox outbox) {
-    throw cannotHandle(start);
-  }
-
-  @Override
-  public void onNicSend(NicSend send, Outbox outbox) {
-    throw cannotHandle(send);
-  }
-
-  @Override
-  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
-    throw cannotHandle(deliver);
-  }
-
-  @Override
-  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
-    throw cannotHandle(delivery);
-  }
-
-  @Override
-  public void onPacket(Packet packet, Outbox outbox) {
-    throw cannotHandle(packet);
-  }
-
-  @Override
-  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onFlit(Flit flit, Outbox outbox) {
-    throw cannotHandle(flit);
-  }
-
-  @Override
-  public void onCredit(Credit credit, Outbox outbox) {
-    throw cannotHandle(credit);
-  }
-
-  @Override
-  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
-    throw cannotHandle(cycle);
-  }
-
-  @Override
-  public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
-  }
-
-  @Override
-  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    throw cannotHandle(detected);
-  }
-
-  @Override
-  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
-    throw cannotHandle(update);
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onCableFrame(CableFrame frame, Outbox outbox) {
-    throw cannotHandle(frame);
-  }
-
-  @Override
-  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onEthernetControl(EthernetControl control, Outbox outbox) {
-    throw cannotHandle(control); // it sends them
-  }
-
-  @Override
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    throw cannotHandle(up);
-  }
-
-  @Override
-  public void onCircuitDown(CircuitDown down, Outbox outbox) {
-    throw cannotHandle(down);
   }
 }

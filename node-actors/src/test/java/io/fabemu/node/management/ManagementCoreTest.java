@@ -255,4 +255,24 @@ class ManagementCoreTest {
         .hasMessage("management node: 300.000 us link host1-tor0 up noticed, but link 1->16 is not down in its view");
     assertThat(management.report().records()).isEmpty();
   }
+
+  @Test
+  void aFamilyOtherThanTheNoticesIsRefusedEvenWhatTheManagementNodeItselfSends() {
+    ManagementCore core = new ManagementCore(MANAGEMENT, topology, plan(), views, 1);
+    RouteUpdate update = new RouteUpdate(1, List.of(), 0);
+    Outbox outbox = new Outbox() {
+      @Override
+      public long nowPs() {
+        return 0L;
+      }
+
+      @Override
+      public void send(int targetDevice, long timePs, Payload payload) {
+        throw new AssertionError("a refused payload sent " + payload);
+      }
+    };
+
+    assertThatThrownBy(() -> core.onEvent(new Event(0L, TOR0, 0L, MANAGEMENT, update), outbox))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("management node 38 cannot handle " + update);
+  }
 }

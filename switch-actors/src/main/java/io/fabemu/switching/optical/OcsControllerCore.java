@@ -4,27 +4,10 @@ import io.fabemu.core.optical.Circuit;
 import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.optical.OcsSpec;
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
-import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
-import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
-import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
-import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
@@ -53,7 +36,7 @@ import java.util.Set;
  * <p>It exists only when the delay is positive: with 0 the circuits are up from the start and the run has no
  * controller. It receives nothing but its start; every other payload is refused.
  */
-public final class OcsControllerCore implements DeviceCore, PayloadHandler<Outbox> {
+public final class OcsControllerCore implements DeviceCore, WorkloadPayload.Handler<Outbox> {
   private final int deviceId;
   /** The run's policies: the initial one, then each change's. */
   private final List<ConnectionPolicy> policies;
@@ -107,6 +90,11 @@ public final class OcsControllerCore implements DeviceCore, PayloadHandler<Outbo
   @Override
   public void onEvent(Event event, Outbox outbox) {
     event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public String deviceName() {
+    return "OCS controller " + deviceId;
   }
 
   /**
@@ -163,100 +151,6 @@ public final class OcsControllerCore implements DeviceCore, PayloadHandler<Outbo
 
   private int hostOf(int server, int npu) {
     return server * policies.get(0).npusPerServer() + npu;
-  }
-
-  @Override
-  public void onNicSend(NicSend send, Outbox outbox) {
-    throw cannotHandle(send);
-  }
-
-  @Override
-  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
-    throw cannotHandle(deliver);
-  }
-
-  @Override
-  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
-    throw cannotHandle(delivery);
-  }
-
-  @Override
-  public void onPacket(Packet packet, Outbox outbox) {
-    throw cannotHandle(packet);
-  }
-
-  @Override
-  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onFlit(Flit flit, Outbox outbox) {
-    throw cannotHandle(flit);
-  }
-
-  @Override
-  public void onCredit(Credit credit, Outbox outbox) {
-    throw cannotHandle(credit);
-  }
-
-  @Override
-  public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
-    throw cannotHandle(cycle);
-  }
-
-  @Override
-  public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    throw cannotHandle(command);
-  }
-
-  @Override
-  public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    throw cannotHandle(detected);
-  }
-
-  @Override
-  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-    throw cannotHandle(notice);
-  }
-
-  @Override
-  public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
-    throw cannotHandle(update);
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onCableFrame(CableFrame frame, Outbox outbox) {
-    throw cannotHandle(frame);
-  }
-
-  @Override
-  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onEthernetControl(EthernetControl control, Outbox outbox) {
-    throw cannotHandle(control);
-  }
-
-  @Override
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    throw cannotHandle(up);
-  }
-
-  @Override
-  public void onCircuitDown(CircuitDown down, Outbox outbox) {
-    throw cannotHandle(down);
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("OCS controller " + deviceId + " cannot handle " + payload);
   }
 
   @Override

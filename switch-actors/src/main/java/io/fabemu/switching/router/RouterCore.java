@@ -5,27 +5,15 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.BusyTimeline;
 import io.fabemu.core.link.LinkFaults;
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
-import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.FaultPayload;
+import io.fabemu.core.protocol.RouterPayload;
 import io.fabemu.core.router.CycleSchedule;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
@@ -111,7 +99,7 @@ import java.util.List;
  * the stall watchdog work on the same flat per-channel arrays in one evaluation per cycle; moving the device
  * messages it handles out into plug-ins is planned work.
  */
-public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
+public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   /** Input virtual channel states. */
   private static final byte IDLE = 0;
   private static final byte ROUTING = 1;
@@ -377,6 +365,11 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   @Override
   public void onEvent(Event event, Outbox outbox) {
     event.payload().handleWith(this, outbox);
+  }
+
+  @Override
+  public String deviceName() {
+    return "router " + deviceId;
   }
 
   // ---------------------------------------------------------------- arrivals
@@ -955,77 +948,7 @@ public final class RouterCore implements DeviceCore, PayloadHandler<Outbox> {
   // ---------------------------------------------------------------- payloads a router never gets
 
   @Override
-  public void onStartWorkload(StartWorkload start, Outbox outbox) {
-    throw cannotHandle(start);
-  }
-
-  @Override
-  public void onNicSend(NicSend send, Outbox outbox) {
-    throw cannotHandle(send);
-  }
-
-  @Override
-  public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
-    throw cannotHandle(deliver);
-  }
-
-  @Override
-  public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
-    throw cannotHandle(delivery);
-  }
-
-  @Override
-  public void onPacket(Packet packet, Outbox outbox) {
-    throw cannotHandle(packet);
-  }
-
-  @Override
-  public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  private IllegalArgumentException cannotHandle(Payload payload) {
-    return new IllegalArgumentException("router " + deviceId + " cannot handle " + payload);
-  }
-
-
-  @Override
-  public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-    throw cannotHandle(notice);
-  }
-
-  @Override
   public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
     throw cannotHandle(update);
-  }
-
-  @Override
-  public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onCableFrame(CableFrame frame, Outbox outbox) {
-    throw cannotHandle(frame);
-  }
-
-  @Override
-  public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
-    throw cannotHandle(timer);
-  }
-
-  @Override
-  public void onEthernetControl(EthernetControl control, Outbox outbox) {
-    throw cannotHandle(control);
-  }
-
-  @Override
-  public void onCircuitUp(CircuitUp up, Outbox outbox) {
-    throw cannotHandle(up);
-  }
-
-  @Override
-  public void onCircuitDown(CircuitDown down, Outbox outbox) {
-    throw cannotHandle(down);
   }
 }

@@ -14,6 +14,7 @@ import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.protocol.Payload;
+import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
@@ -145,7 +146,8 @@ class OcsControllerCoreTest {
   void shouldRefuseWhatItCannotReceiveAndPoliciesThatDoNotMatchTheChanges() {
     OpticalSpec spec = spec(4, 4, ConnectionFormula.FORMULA_3, new PolicyChange(DELAY_PS, ConnectionFormula.FORMULA_1));
     OcsControllerCore controller = controller(spec);
-    assertThatThrownBy(() -> controller.onCircuitDown(new CircuitDown(1, 0L), new RecordingOutbox()))
+    assertThatThrownBy(() -> controller.onEvent(
+        new Event(0L, 0, 0L, controller.deviceId(), new CircuitDown(1, 0L)), new RecordingOutbox()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot handle CircuitDown");
     Topology topology = spec.build();
     assertThatThrownBy(() -> new OcsControllerCore(99, spec.policies().subList(0, 1), topology, spec.ocs()))

@@ -1,26 +1,12 @@
 package io.fabemu.switching.router;
 
-import io.fabemu.core.protocol.DeviceProtocol.CableFrame;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
-import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
-import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
-import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
-import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
-import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
-import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
-import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
-import io.fabemu.core.protocol.DeviceProtocol.NicSend;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
-import io.fabemu.core.protocol.PayloadHandler;
+import io.fabemu.core.protocol.RouterPayload;
+import io.fabemu.core.protocol.WorkloadPayload;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
@@ -148,7 +134,7 @@ final class RouterTestNetwork {
   }
 
   /** A NIC made of a {@link FlitTerminal}: injects its packets at their creation times, records its ejections. */
-  final class TestNic implements DeviceCore, PayloadHandler<Outbox> {
+  final class TestNic implements DeviceCore, WorkloadPayload.Handler<Outbox>, RouterPayload.Handler<Outbox> {
     final int host;
     final FlitTerminal terminal;
     final Map<Long, List<RoutedPacket>> pending = new TreeMap<>();
@@ -167,6 +153,11 @@ final class RouterTestNetwork {
     @Override
     public void onEvent(Event event, Outbox outbox) {
       event.payload().handleWith(this, outbox);
+    }
+
+    @Override
+    public String deviceName() {
+      return "test NIC " + host;
     }
 
     @Override
@@ -189,81 +180,6 @@ final class RouterTestNetwork {
     @Override
     public void onRouterCycle(RouterCycle cycle, Outbox outbox) {
       terminal.onRouterCycle(outbox);
-    }
-
-    @Override
-    public void onNicSend(NicSend send, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + send);
-    }
-
-    @Override
-    public void onFaultCommand(FaultCommand command, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + command);
-    }
-
-    @Override
-    public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + detected);
-    }
-
-    @Override
-    public void onFailureNotice(FailureNotice notice, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + notice);
-    }
-
-    @Override
-    public void onRouteUpdate(RouteUpdate update, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + update);
-    }
-
-    @Override
-    public void onTransportTimer(TransportTimer timer, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + timer);
-    }
-
-    @Override
-    public void onCableFrame(CableFrame frame, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + frame);
-    }
-
-    @Override
-    public void onEthernetTimer(EthernetTimer timer, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + timer);
-    }
-
-    @Override
-    public void onEthernetControl(EthernetControl control, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + control);
-    }
-
-    @Override
-    public void onCircuitUp(CircuitUp up, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + up);
-    }
-
-    @Override
-    public void onCircuitDown(CircuitDown down, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + down);
-    }
-
-    @Override
-    public void onNicDeliver(NicDeliver deliver, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + deliver);
-    }
-
-    @Override
-    public void onLocalDelivery(LocalDelivery delivery, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + delivery);
-    }
-
-    @Override
-    public void onPacket(Packet packet, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + packet);
-    }
-
-    @Override
-    public void onIncRetransmitTimer(IncRetransmitTimer timer, Outbox outbox) {
-      throw new IllegalArgumentException("test NIC got " + timer);
     }
 
     @Override
