@@ -30,16 +30,23 @@ public final class BusyTimeline {
   static final int MAX_PERIODS = 8192;
 
   private final int maxPeriods;
-  private long[] startsPs = new long[4];
-  private long[] endsPs = new long[4];
-  private long[] busyPs = new long[4];
-  private int count;
+  /** The closed periods, three longs each (start, end, busy), so that writing one touches one cache line. */
+  private long[] closed = new long[3 * 4];
+  private int closedCount;
+  /**
+   * The open period, the last one, in fields: a port adds to it at every back-to-back packet or flit, and fields of
+   * the timeline itself cost no array access (a run adds once per packet sent, and ports are many).
+   */
+  private boolean open;
+  private long openStartPs;
+  private long openEndPs;
+  private long openBusyPs;
   private long totalPs;
   private long mergedGapPs;
 
-  /** A timeline of at most {@code maxPeriods} periods (at least 2). */
+  /** A timeline of at most {@code maxPeriods} periods (at least 4). */
   public BusyTimeline(int maxPeriods) {
-    if (maxPeriods < 2) throw new IllegalArgumentException("a busy timeline needs at least 2 periods: " + maxPeriods);
+    if (maxPeriods < 4) throw new IllegalArgumentException("a busy timeline needs at least 4 periods: " + maxPeriods);
     this.maxPeriods = maxPeriods;
   }
 
@@ -68,27 +75,32 @@ public final class BusyTimeline {
     if (durationPs <= 0) return;
     totalPs += durationPs;
     long endPs = startPs + durationPs;
-    if (count > 0 && startPs <= endsPs[count - 1]) {
-      // back to back with the last period (or, after a queue cut short by a link going down, overlapping it: then
+    if (open && startPs <= openEndPs) {
+      // back to back with the open period (or, after a queue cut short by a link going down, overlapping it: then
       // the period is stretched to hold both, so that the total stays the sum of what the port sent)
-      int last = count - 1;
-      long floorPs = last > 0 ? endsPs[last - 1] : Long.MIN_VALUE;
-      startsPs[last] = Math.max(floorPs, Math.min(startsPs[last], startPs));
-      busyPs[last] += durationPs;
-      endsPs[last] = Math.max(Math.max(endsPs[last], endPs), startsPs[last] + busyPs[last]);
+      long floorPs = closedCount > 0 ? closed[3 * closedCount - 2] : Long.MIN_VALUE;
+      openStartPs = Math.max(floorPs, Math.min(openStartPs, startPs));
+      openBusyPs += durationPs;
+      openEndPs = Math.max(Math.max(openEndPs, endPs), openStartPs + openBusyPs);
       return;
     }
-    if (count == maxPeriods) mergeShortestGaps();
-    if (count == startsPs.length) {
-      int grown = Math.min(maxPeriods, count * 2);
-      startsPs = Arrays.copyOf(startsPs, grown);
-      endsPs = Arrays.copyOf(endsPs, grown);
-      busyPs = Arrays.copyOf(busyPs, grown);
+    if (open) close();
+    open = true;
+    openStartPs = startPs;
+    openEndPs = endPs;
+    openBusyPs = durationPs;
+  }
+
+  /** Moves the open period to the closed ones, merging the shortest gaps first when they are at their bound. */
+  private void close() {
+    if (closedCount == maxPeriods - 1) mergeShortestGaps();
+    if (3 * closedCount == closed.length) {
+      closed = Arrays.copyOf(closed, 3 * Math.min(maxPeriods - 1, 2 * closedCount));
     }
-    startsPs[count] = startPs;
-    endsPs[count] = endPs;
-    busyPs[count] = durationPs;
-    count++;
+    closed[3 * closedCount] = openStartPs;
+    closed[3 * closedCount + 1] = openEndPs;
+    closed[3 * closedCount + 2] = openBusyPs;
+    closedCount++;
   }
 
   /** Busy time so far. */
@@ -98,44 +110,88 @@ public final class BusyTimeline {
 
   /** What the timeline holds now. */
   public BusyProfile profile() {
-    if (count == 0) return BusyProfile.IDLE;
-    return new BusyProfile(totalPs, Arrays.copyOf(startsPs, count), Arrays.copyOf(endsPs, count),
-        Arrays.copyOf(busyPs, count), mergedGapPs);
+    int n = closedCount + (open ? 1 : 0);
+    if (n == 0) return BusyProfile.IDLE;
+    long[] starts = new long[n];
+    long[] ends = new long[n];
+    long[] busy = new long[n];
+    for (int i = 0; i < closedCount; i++) {
+      starts[i] = closed[3 * i];
+      ends[i] = closed[3 * i + 1];
+      busy[i] = closed[3 * i + 2];
+    }
+    if (open) {
+      starts[n - 1] = openStartPs;
+      ends[n - 1] = openEndPs;
+      busy[n - 1] = openBusyPs;
+    }
+    return new BusyProfile(totalPs, starts, ends, busy, mergedGapPs);
   }
 
   /**
-   * Merges the shortest quarter of the gaps between periods (ties: the earlier gap first): a quarter, so that a long
-   * pause survives unless three quarters of the gaps are at least as long, and the sort is paid once per quarter of
-   * the periods added.
+   * Merges the shortest quarter of the gaps between the closed periods (ties: the earlier gap first): a quarter, so
+   * that a long pause survives unless three quarters of the gaps are at least as long, and the selection is paid
+   * once per quarter of the periods added.
    */
   private void mergeShortestGaps() {
-    int gaps = count - 1;
-    long[] sorted = new long[gaps];
-    for (int i = 0; i < gaps; i++) sorted[i] = startsPs[i + 1] - endsPs[i];
-    Arrays.sort(sorted);
+    int gaps = closedCount - 1;
+    long[] scratch = new long[gaps];
+    for (int i = 0; i < gaps; i++) scratch[i] = closed[3 * (i + 1)] - closed[3 * i + 1];
     int toMerge = Math.max(1, gaps / 4);
-    long threshold = sorted[toMerge - 1];
+    long threshold = kthSmallest(scratch, toMerge - 1);
     int below = 0;
-    for (long g : sorted) if (g < threshold) below++;
+    for (int i = 0; i < gaps; i++) if (closed[3 * (i + 1)] - closed[3 * i + 1] < threshold) below++;
     int atThreshold = toMerge - below;
     int kept = 0;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < closedCount; i++) {
       if (kept > 0) {
-        long gap = startsPs[i] - endsPs[kept - 1];
+        long gap = closed[3 * i] - closed[3 * kept - 2];
         boolean merge = gap < threshold || (gap == threshold && atThreshold-- > 0);
         if (merge) {
-          endsPs[kept - 1] = endsPs[i];
-          busyPs[kept - 1] += busyPs[i];
+          closed[3 * kept - 2] = closed[3 * i + 1];
+          closed[3 * kept - 1] += closed[3 * i + 2];
           mergedGapPs = Math.max(mergedGapPs, gap);
           continue;
         }
       }
-      startsPs[kept] = startsPs[i];
-      endsPs[kept] = endsPs[i];
-      busyPs[kept] = busyPs[i];
+      closed[3 * kept] = closed[3 * i];
+      closed[3 * kept + 1] = closed[3 * i + 1];
+      closed[3 * kept + 2] = closed[3 * i + 2];
       kept++;
     }
-    count = kept;
+    closedCount = kept;
   }
 
+  /**
+   * The {@code k}-th smallest value of {@code values} (from 0), which it reorders: Hoare's selection, linear on
+   * average, so that a full port pays a few comparisons per period added rather than a sort.
+   */
+  static long kthSmallest(long[] values, int k) {
+    int lo = 0;
+    int hi = values.length - 1;
+    while (lo < hi) {
+      long pivot = values[(lo + hi) >>> 1];
+      int i = lo;
+      int j = hi;
+      while (i <= j) {
+        while (values[i] < pivot) i++;
+        while (values[j] > pivot) j--;
+        if (i <= j) {
+          long t = values[i];
+          values[i] = values[j];
+          values[j] = t;
+          i++;
+          j--;
+        }
+      }
+      if (k <= j) {
+        hi = j;
+      } else if (k >= i) {
+        lo = i;
+      } else {
+        return values[k];
+      }
+    }
+    return values[k];
+  }
 }

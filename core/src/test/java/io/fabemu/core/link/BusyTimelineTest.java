@@ -93,7 +93,7 @@ class BusyTimelineTest {
   void shouldHoldEveryIntervalsBusyTimeWhateverItMerges() {
     SplittableRandom random = new SplittableRandom(42);
     for (int trial = 0; trial < 200; trial++) {
-      int max = 2 + random.nextInt(30);
+      int max = 4 + random.nextInt(30);
       BusyTimeline timeline = new BusyTimeline(max);
       long t = random.nextLong(1_000);
       long total = 0;
@@ -135,5 +135,18 @@ class BusyTimelineTest {
     assertThat(busy.startsPs()).containsExactly(0, 5_000_000);
     assertThat(busy.endsPs()).containsExactly(2_000_000, 5_500_000);
     assertThat(port.counters().busyPs()).isEqualTo(2_500_000);
+  }
+
+  @Test
+  void shouldSelectTheKthSmallestGapAsASortWould() {
+    SplittableRandom random = new SplittableRandom(7);
+    for (int trial = 0; trial < 500; trial++) {
+      long[] values = new long[1 + random.nextInt(200)];
+      for (int i = 0; i < values.length; i++) values[i] = random.nextInt(3) == 0 ? 5 : random.nextLong(50);
+      long[] sorted = values.clone();
+      java.util.Arrays.sort(sorted);
+      int k = random.nextInt(values.length);
+      assertThat(BusyTimeline.kthSmallest(values, k)).isEqualTo(sorted[k]);
+    }
   }
 }
