@@ -46,9 +46,10 @@ class ReportBrowserTest extends CliTestBase {
     HeadlessChromium.Rendering r = HeadlessChromium.open(out.resolve("report.html"), dir,
         HeadlessChromium.screenshotFolder().resolve("inc-allreduce-report.png"), 2400);
 
-    assertRendered(r, 6);
-    // Latency, bandwidth, speed-up, two link matrices, the tiers, the ranks' spread.
-    assertThat(r.svgs()).isEqualTo(7);
+    assertRendered(r, 7);
+    // Latency, bandwidth, speed-up, two link matrices, the tiers, the links per case and tier pair, the ranks'
+    // spread.
+    assertThat(r.svgs()).isEqualTo(8);
   }
 
   @Test

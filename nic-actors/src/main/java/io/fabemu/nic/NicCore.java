@@ -12,6 +12,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.link.BusyTimeline;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.ForwardingMode;
@@ -269,8 +270,8 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
     if (routerSpec == null) {
       this.terminal = null;
     } else {
-      this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, vcClasses,
-          new Ejection());
+      this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, vcClasses, false,
+          new Ejection(), BusyTimeline.maxPeriodsFor(topology.links().size(), 1));
     }
   }
 
@@ -316,7 +317,7 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
     }
     forwarder.enableFaults(plan, null, managementDevice, scenarioSeed);
     this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), routerSpec, 2 * vcClasses, true,
-        new Ejection());
+        new Ejection(), BusyTimeline.maxPeriodsFor(topology.links().size(), 1));
     this.detourViews = detourViews;
     this.detours = detourViews.built();
     long cyclePs = routerSpec.cyclePs();

@@ -25,7 +25,8 @@ import java.util.Map;
  * @param label          its name ({@code 1 (allreduce ring, 4 KiB)})
  * @param intervalPs     the length of its interval
  * @param tiers          per pair of tiers, in the order the link section shows them
- * @param busiest        its busiest link (most busy time; ties to the first in (from, to) order)
+ * @param busiest        its busiest link (most busy time; ties to the first in the order of the tiers' pairs, then
+ *                       (from, to))
  * @param estimatedLinks links whose busy time in the case is an estimate
  */
 public record CaseLinkLoad(int caseIndex, String label, long intervalPs, List<TierLoad> tiers, LinkLoad busiest,

@@ -68,8 +68,8 @@ public final class PrismSection implements ReportSection {
       Tables.note(out, "No link counters: the run was cut short.");
     } else {
       Tables.note(out, "Each directed link coloured by its busy share, the time it was sending over the virtual end ("
-          + Units.format(result.virtualEndPs()) + "), over the whole run (every algorithm and size: the counters are "
-          + "not split by case). Hover a link for its figures.");
+          + Units.format(result.virtualEndPs()) + "), over the whole run (every algorithm and size; \"Link utilisation per "
+          + "case\" below cuts the links by case). Hover a link for its figures.");
       PrismDrawing.render(out, measuredTitle(result), prism, topology, measured(result, topology), "busy share",
           Formats::percent);
       out.newline();

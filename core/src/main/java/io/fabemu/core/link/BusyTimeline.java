@@ -24,14 +24,17 @@ public final class BusyTimeline {
   static final int FABRIC_PERIODS = 1 << 22;
   /**
    * The fewest and the most periods one port keeps: the quickstart's ports (48 links, 38 cases of up to 1,000
-   * iterations) need about 8,000 for every case edge to fall between periods.
+   * iterations) need about 8,000 for every case edge to fall between periods; the fewest keeps the fabric's budget
+   * up to a million links (a port that never sends allocates no periods).
    */
-  static final int MIN_PERIODS = 16;
+  static final int MIN_PERIODS = 4;
   static final int MAX_PERIODS = 8192;
+
+  private static final long[] NONE = new long[0];
 
   private final int maxPeriods;
   /** The closed periods, three longs each (start, end, busy), so that writing one touches one cache line. */
-  private long[] closed = new long[3 * 4];
+  private long[] closed = NONE;
   private int closedCount;
   /**
    * The open period, the last one, in fields: a port adds to it at every back-to-back packet or flit, and fields of
@@ -95,7 +98,7 @@ public final class BusyTimeline {
   private void close() {
     if (closedCount == maxPeriods - 1) mergeShortestGaps();
     if (3 * closedCount == closed.length) {
-      closed = Arrays.copyOf(closed, 3 * Math.min(maxPeriods - 1, 2 * closedCount));
+      closed = Arrays.copyOf(closed, 3 * Math.min(maxPeriods - 1, Math.max(4, 2 * closedCount)));
     }
     closed[3 * closedCount] = openStartPs;
     closed[3 * closedCount + 1] = openEndPs;

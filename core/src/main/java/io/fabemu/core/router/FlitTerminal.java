@@ -123,11 +123,13 @@ public final class FlitTerminal {
 
   private EjectionListener listener;
   /**
-   * The cycles a flit was injected in (flits injected = busy time / cycle), for the NIC's link counters. A NIC keeps
-   * at most 512 periods of them: it has no view of the fabric's size to share a budget by, and a router network has
-   * one NIC per router, whose ports keep their share ({@code BusyTimeline#maxPeriodsFor}).
+   * The cycles a flit was injected in (flits injected = busy time / cycle), for the NIC's link counters; at most
+   * {@link #DEFAULT_BUSY_PERIODS} periods unless the NIC gives its share of the fabric's
+   * ({@code BusyTimeline#maxPeriodsFor}).
    */
-  private final BusyTimeline injectedCycles = new BusyTimeline(512);
+  private BusyTimeline injectedCycles = new BusyTimeline(DEFAULT_BUSY_PERIODS);
+  /** The busy periods a terminal keeps when its NIC does not say. */
+  public static final int DEFAULT_BUSY_PERIODS = 512;
   private long flitsEjected;
   private long packetsInjected;
   private long packetsEjected;
@@ -194,6 +196,16 @@ public final class FlitTerminal {
                       boolean detourLegs, EjectionListener listener) {
     this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, detourLegs);
     setEjectionListener(listener);
+  }
+
+  /**
+   * As {@link #FlitTerminal(int, int, int, RouterSpec, int, boolean, EjectionListener)}, keeping at most
+   * {@code busyPeriods} busy periods of its link (its share of the fabric's, {@code BusyTimeline#maxPeriodsFor}).
+   */
+  public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
+                      boolean detourLegs, EjectionListener listener, int busyPeriods) {
+    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, detourLegs, listener);
+    this.injectedCycles = new BusyTimeline(busyPeriods);
   }
 
   /** Sets who learns of ejected packets (required before the first tail arrives). */

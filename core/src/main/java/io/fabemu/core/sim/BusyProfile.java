@@ -21,7 +21,7 @@ import java.util.Arrays;
  * @param startsPs    per period, its start, non-decreasing
  * @param endsPs      per period, its end, at least its start and at most the next period's start
  * @param busyPs      per period, its busy time, at most its length
- * @param mergedGapPs the longest idle gap merged into a period (0: every period is full)
+ * @param mergedGapPs the longest idle gap merged into a period (0: none was merged)
  */
 public record BusyProfile(long totalPs, long[] startsPs, long[] endsPs, long[] busyPs, long mergedGapPs) {
 
@@ -87,12 +87,11 @@ public record BusyProfile(long totalPs, long[] startsPs, long[] endsPs, long[] b
   }
 
   /**
-   * Whether {@link #busyWithinPs} is exact for {@code [fromPs, toPs)}: every period an edge of it cuts is full (or
-   * the profile was never merged). Always false for an untimed profile.
+   * Whether {@link #busyWithinPs} is exact for {@code [fromPs, toPs)}: every period an edge of it cuts is full.
+   * Always false for an untimed profile.
    */
   public boolean exactWithin(long fromPs, long toPs) {
     if (!timed()) return false;
-    if (mergedGapPs == 0) return true;
     return fullAt(fromPs) && fullAt(toPs);
   }
 
