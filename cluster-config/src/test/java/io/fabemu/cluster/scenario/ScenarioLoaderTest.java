@@ -27,6 +27,11 @@ import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The loader's general rules: every key read and defaulted, the echo, one-line errors with file, line and key, value
+ * types, units and limits. Past 500 lines because these are the rules every section shares, one short test each;
+ * the sections' own rules have classes of their own ({@code ScenarioLoaderFaultsTest}, {@code ...TrafficTest}, ...).
+ */
 class ScenarioLoaderTest {
 
   private static final String FULL = """
