@@ -143,10 +143,11 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   /**
-   * What the placement of a run on {@code members} members cuts: where the plan comes from
-   * ({@link MemberPlacement#sourceLine}: {@code placement: from cluster.placement (x.conf:12)} or {@code placement:
+   * What the placement of a run on {@code members} members cuts: where the plan comes from ({@link
+   * MemberPlacement#sourceLine}: {@code placement: from cluster.placement (x.conf:12)} or {@code placement:
    * automatic}), then ({@link PlacementReport#lines}) a line per member, {@code member M: D devices, C cut links, cut
-   * lookahead X ns}, and {@code total: C of L links cut, cut lookahead X ns}. The fabric is not built: its device count and lookahead come from the scenario.
+   * lookahead X ns}, and {@code total: C of L links cut, cut lookahead X ns}. The fabric is not built: its device count
+   * and lookahead come from the scenario.
    *
    * @throws Main.BadInputException when the topology cannot be spread over {@code members}
    * @throws ScenarioException       when the scenario's {@code cluster.placement} lists another number of members

@@ -14,15 +14,15 @@ import java.util.OptionalInt;
  * and the fewest members a scenario needs on given heaps.
  *
  * <p>Contract: arithmetic over the spec's counts, as the estimate itself (no topology, no placement is built, unless
- * the scenario fixes the placement with {@code cluster.placement}), so it answers at once for any size. Placement ({@code PlacementPlan}) never splits a placement group: a TOR with its
- * hosts on a leaf-spine, a server with its NPUs and their server switch on the optical cluster, one host (with its
- * router, if any) elsewhere; it balances the members' device counts, so the largest member holds at most
- * ⌈groups / N⌉ whole groups.
- * Every member holds the base (JVM, classes, actor system) and that largest member's share of the hosts of what
- * grows with the fabric (devices, schedules, buffers, each per rank or per device: the switches and links are
- * counted in the same share, which errs high by at most a group's switch); the coordinator's JVM, which hosts
- * member 1, also holds every rank's results. Using the largest member's whole groups rather than the even 1/N
- * share makes the figure the one the fullest member needs (e.g. 128 TORs on 3 members: 43 TORs, not 42.7).
+ * the scenario fixes the placement with {@code cluster.placement}), so it answers at once for any size. Placement
+ * ({@code PlacementPlan}) never splits a placement group: a TOR with its hosts on a leaf-spine, a server with its NPUs
+ * and their server switch on the optical cluster, one host (with its router, if any) elsewhere; it balances the
+ * members' device counts, so the largest member holds at most ⌈groups / N⌉ whole groups. Every member holds the base
+ * (JVM, classes, actor system) and that largest member's share of the hosts of what grows with the fabric (devices,
+ * schedules, buffers, each per rank or per device: the switches and links are counted in the same share, which errs
+ * high by at most a group's switch); the coordinator's JVM, which hosts member 1, also holds every rank's results.
+ * Using the largest member's whole groups rather than the even 1/N share makes the figure the one the fullest member
+ * needs (e.g. 128 TORs on 3 members: 43 TORs, not 42.7).
  */
 public final class MemberHeapEstimate {
   private final ResourceEstimate estimate;

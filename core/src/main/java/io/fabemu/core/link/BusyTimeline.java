@@ -4,13 +4,13 @@ import io.fabemu.core.sim.BusyProfile;
 import java.util.Arrays;
 
 /**
- * Records when a sending port was busy, in bounded memory: busy intervals handed over in time order, back-to-back
- * ones joined into one period. When the periods reach the bound, the quarter of the idle gaps that are shortest
- * are merged away (the merged periods then hold idle time), so what stays apart are the longest pauses, which are where a
- * run's cases meet (the barrier after a case's last iteration leaves every link idle for at least a round trip).
- * The bound is set per fabric and device ({@link #maxPeriodsFor}) so that a large fabric keeps at most about 96 MiB
- * of periods in all and a device's report stays below a message between members.
- * The total is always the sum of the intervals handed over, whatever was merged.
+ * Records when a sending port was busy, in bounded memory: busy intervals handed over in time order, back-to-back ones
+ * joined into one period. When the periods reach the bound, the quarter of the idle gaps that are shortest are merged
+ * away (the merged periods then hold idle time), so what stays apart are the longest pauses, which are where a run's
+ * cases meet (the barrier after a case's last iteration leaves every link idle for at least a round trip). The bound is
+ * set per fabric and device ({@link #maxPeriodsFor}) so that a large fabric keeps at most about 96 MiB of periods in
+ * all and a device's report stays below a message between members. The total is always the sum of the intervals handed
+ * over, whatever was merged.
  *
  * <p>Used by {@link EgressPort} for packet links and by the router networks' ports for flits; the
  * {@link BusyProfile} it gives is part of the link's counters. Pure bookkeeping on virtual times: the same run records

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The sending end of one directed link: a FIFO that serializes packets one after another at the link's rate and
- * counts bytes, packets and busy time (serialization only: a cut-through packet that cannot finish before its
- * tail arrives holds the port longer than it keeps the wire busy), with when it was busy ({@link BusyTimeline}). Because packets leave in the order the device
- * hands them over, the queue is fully described by the time the port becomes free; no packet list is kept.
+ * The sending end of one directed link: a FIFO that serializes packets one after another at the link's rate and counts
+ * bytes, packets and busy time (serialization only: a cut-through packet that cannot finish before its tail arrives
+ * holds the port longer than it keeps the wire busy), with when it was busy ({@link BusyTimeline}). Because packets
+ * leave in the order the device hands them over, the queue is fully described by the time the port becomes free; no
+ * packet list is kept.
  *
  * <p>Injected loss: a port may lose INC task packets (fragments, partials and results; see
  * {@link #lostInTransit}) with a set probability, decided by a random stream of its own seeded from the scenario's
