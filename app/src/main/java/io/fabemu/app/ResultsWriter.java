@@ -69,7 +69,8 @@ public final class ResultsWriter {
   static final String LINKS_NOTE = "one entry per directed link, parallel links separate: device from sends to "
       + "device to through its port 'port' (null where the topology does not say), link 'parallel' (0-based, port "
       + "order) of the 'parallelLinks' links from -> to; bytes and packets put on the wire (headers included), "
-      + "busyPs the time the port spent serializing, utilization = busyPs / virtualEndPs; whole run, every case";
+      + "busyPs the time the port spent serializing, utilization = busyPs / virtualEndPs; whole run, every case "
+      + "(each case's share: cases[i].links)";
   /** The first line of {@value #CSV_FILE}: {@link CaseFigures#CSV_HEADER}. */
   public static final String CSV_HEADER = String.join(",", CaseFigures.CSV_HEADER);
 

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ChildFailed;
@@ -772,21 +773,30 @@ public final class MemberScheduler extends AbstractBehavior<MemberScheduler.Comm
    * estimated bytes each (a single larger event gets a chunk of its own).
    */
   static List<ArrayList<Event>> chunks(List<Event> events, int maxEvents, long maxBytes) {
-    List<ArrayList<Event>> chunks = new ArrayList<>();
+    return chunks(events, maxEvents, maxBytes, EventSizes::estimate);
+  }
+
+  /**
+   * Cuts {@code items} into consecutive chunks of at most {@code maxItems} items and about {@code maxBytes} bytes
+   * each by {@code size} (a single larger item gets a chunk of its own); none when there are no items. What cuts a
+   * member's events into batches and its device reports into parts ({@link ReportSizes#chunks}).
+   */
+  static <T> List<ArrayList<T>> chunks(List<T> items, int maxItems, long maxBytes, ToLongFunction<T> size) {
+    List<ArrayList<T>> chunks = new ArrayList<>();
     int from = 0;
-    int n = events.size();
+    int n = items.size();
     while (from < n) {
       int to = from;
       long bytes = 0L;
-      while (to < n && to - from < maxEvents) {
-        long size = EventSizes.estimate(events.get(to));
-        if (to > from && bytes + size > maxBytes) {
+      while (to < n && to - from < maxItems) {
+        long itemBytes = size.applyAsLong(items.get(to));
+        if (to > from && bytes + itemBytes > maxBytes) {
           break;
         }
-        bytes += size;
+        bytes += itemBytes;
         to++;
       }
-      chunks.add(new ArrayList<>(events.subList(from, to)));
+      chunks.add(new ArrayList<>(items.subList(from, to)));
       from = to;
     }
     return chunks;

@@ -49,20 +49,9 @@ final class ReportSizes {
    * a chunk of its own); at least one chunk, empty when there are no reports.
    */
   static List<ArrayList<DeviceReport>> chunks(List<DeviceReport> reports, long maxBytes) {
-    List<ArrayList<DeviceReport>> chunks = new ArrayList<>();
-    ArrayList<DeviceReport> chunk = new ArrayList<>();
-    long bytes = 0L;
-    for (DeviceReport report : reports) {
-      long size = estimate(report);
-      if (!chunk.isEmpty() && bytes + size > maxBytes) {
-        chunks.add(chunk);
-        chunk = new ArrayList<>();
-        bytes = 0L;
-      }
-      chunk.add(report);
-      bytes += size;
-    }
-    chunks.add(chunk);
+    List<ArrayList<DeviceReport>> chunks = MemberScheduler.chunks(reports, Integer.MAX_VALUE, maxBytes,
+        ReportSizes::estimate);
+    if (chunks.isEmpty()) chunks.add(new ArrayList<>());
     return chunks;
   }
 }

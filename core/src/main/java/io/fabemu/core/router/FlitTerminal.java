@@ -127,7 +127,7 @@ public final class FlitTerminal {
    * {@link #DEFAULT_BUSY_PERIODS} periods unless the NIC gives its share of the fabric's
    * ({@code BusyTimeline#maxPeriodsFor}).
    */
-  private BusyTimeline injectedCycles = new BusyTimeline(DEFAULT_BUSY_PERIODS);
+  private final BusyTimeline injectedCycles;
   /** The busy periods a terminal keeps when its NIC does not say. */
   public static final int DEFAULT_BUSY_PERIODS = 512;
   private long flitsEjected;
@@ -156,7 +156,13 @@ public final class FlitTerminal {
    */
   public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
                       boolean detourLegs) {
+    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, detourLegs, DEFAULT_BUSY_PERIODS);
+  }
+
+  private FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
+                       boolean detourLegs, int busyPeriods) {
     RouterTiming.requireSupported(spec);
+    this.injectedCycles = new BusyTimeline(busyPeriods);
     if (detourLegs && vcClasses % 2 != 0) {
       throw new IllegalArgumentException("detour legs need an even number of classes, got " + vcClasses);
     }
@@ -204,8 +210,8 @@ public final class FlitTerminal {
    */
   public FlitTerminal(int nicDevice, int routerDevice, int routerInputPort, RouterSpec spec, int vcClasses,
                       boolean detourLegs, EjectionListener listener, int busyPeriods) {
-    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, detourLegs, listener);
-    this.injectedCycles = new BusyTimeline(busyPeriods);
+    this(nicDevice, routerDevice, routerInputPort, spec, vcClasses, detourLegs, busyPeriods);
+    setEjectionListener(listener);
   }
 
   /** Sets who learns of ejected packets (required before the first tail arrives). */
