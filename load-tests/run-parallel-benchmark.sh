@@ -24,8 +24,9 @@
 #                       given: with it (=1), 4 of 7 two-member runs on 2 cores lost a member to heartbeat
 #                       starvation (heartbeats 20-67 s late) on 2026-12-02, none of 7 without it. With k < 2 every JVM
 #                       gets the small-machine options a local run picks on such a machine
-#                       (-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC, unless FABEMU_JAVA_OPTS,
-#                       JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS choose a compiler or collector), passed to the members
+#                       (-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC and a 60 s acceptable
+#                       heartbeat pause, unless FABEMU_JAVA_OPTS, JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS choose a
+#                       compiler, collector or pause), passed to the members
 #                       with FABEMU_MEMBER_JAVA_OPTS (after the user's own value of it). N larger than the CPUs is
 #                       skipped with a note (the sets could not be disjoint). The same script, unchanged, takes
 #                       FABEMU_PAR_CORES="1 2 4 8 16" FABEMU_PAR_MEMBERS="2 4 8 16" on a 16-core machine.
@@ -42,8 +43,9 @@
 #   torus16-dimension-ring  16x16x16 torus, dimension-ring Allreduce 1 MiB float32, 256 B flits, 4 KiB segments, 1
 #                           iteration, sizes only (RouterNetworkBenchmark's torus16-dimension-ring)
 #   ring-4096x1MiB          leaf-spine 4,096 hosts, 32 per TOR, 16 spines, ring Allreduce 1 MiB, real data, 1
-#                           iteration: about 17 GiB on one JVM (the estimate says 26 GiB), so give the one-member runs
-#                           FABEMU_JAVA_OPTS=-Xmx24g FABEMU_PAR_RUN_ARGS=--skip-estimate
+#                           iteration (load-tests/parallel/ring-4096x1MiB.conf): 15.6 GiB of RSS on one JVM (the
+#                           estimate says 26 GiB), so give the one-member runs FABEMU_JAVA_OPTS=-Xmx20g
+#                           FABEMU_PAR_RUN_ARGS=--skip-estimate; 4 members fit -Xmx4g each (docs/cluster.md)
 #   tiny                    leaf-spine 64 hosts, 8 per TOR (up to 8 members), 2 spines, ring Allreduce 64 KiB, real
 #                           data, 1 iteration: seconds per run, to check the script itself
 # Uses 127.0.0.1 only (tcp transport). After every run it checks that no member JVM of that run is left (killing
@@ -98,13 +100,15 @@ done
 [[ "$limit" =~ ^[1-9][0-9]{0,5}$ ]] || {
   echo "$me: FABEMU_PAR_TIMEOUT: '$limit' is not a number of seconds" >&2; exit 2; }
 
-# The options a local run of JVMs with fewer than 2 cores each gets (LocalMembers.SMALL_MACHINE_OPTIONS), less the
-# parts the user chose.
+# The options a local run of JVMs with fewer than 2 cores each gets (LocalMembers.SMALL_MACHINE_OPTIONS and bin/fabemu's
+# heartbeat pause), less the parts the user chose.
 small_opts() {
   local user="${FABEMU_JAVA_OPTS:-} ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-}" o=""
   [[ "$user" =~ -XX:(TieredStopAtLevel|[+-]TieredCompilation|CICompilerCount) ]] ||
     o="-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1"
   [[ "$user" =~ -XX:[+-]Use[A-Za-z0-9]*GC ]] || o="$o -XX:+UseSerialGC"
+  [[ "$user" =~ acceptable-heartbeat-pause ]] ||
+    o="$o -Dpekko.cluster.failure-detector.acceptable-heartbeat-pause=60s"
   echo "$o"
 }
 
@@ -147,12 +151,7 @@ workload {
 }
 EOF
     ;;
-    ring-4096x1MiB) cat <<'EOF'
-name = ring-4096x1MiB
-topology { kind = leaf-spine, hosts = 4096, hosts-per-tor = 32, spines = 16 }
-workload { collective = allreduce, algorithms = [ring], sizes = [1 MiB], iterations = 1, warmup = 0, payload = real }
-EOF
-    ;;
+    ring-4096x1MiB) cat "$root/load-tests/parallel/ring-4096x1MiB.conf" ;;  # docs/cluster.md runs it too
     tiny) cat <<'EOF'
 name = tiny
 topology { kind = leaf-spine, hosts = 64, hosts-per-tor = 8, spines = 2 }

@@ -25,14 +25,21 @@ import java.util.regex.Pattern;
  * it dies, so none is orphaned even when this JVM is killed.
  */
 final class LocalMembers implements AutoCloseable {
-  private static final List<String> PASSED_ON_PREFIXES = List.of("-Xmx", "-Xms", "-Xss", "-Dpekko.", "-Dfabemu.",
-      "-Daeron.", "-Dorg.slf4j.");
+  /**
+   * This JVM's options that the members get too: the heap and its G1 region size (a member of a few GiB holding 1 MiB
+   * buffers needs regions of 4 MiB, docs/cluster.md), and the settings of Pekko, fabemu, Aeron and the logger.
+   */
+  private static final List<String> PASSED_ON_PREFIXES = List.of("-Xmx", "-Xms", "-Xss", "-XX:G1HeapRegionSize=",
+      "-Dpekko.", "-Dfabemu.", "-Daeron.", "-Dorg.slf4j.");
   private static final int LOG_TAIL_LINES = 20;
   /** Environment variable with the member JVMs' own options; see {@link #memberJvmOptions}. */
   static final String MEMBER_JAVA_OPTS_ENV = "FABEMU_MEMBER_JAVA_OPTS";
   /** Below this many cores per JVM of a local run, its JVMs get {@link #SMALL_MACHINE_OPTIONS}. */
   static final int CORES_PER_JVM = 2;
-  /** C1 only, on one compiler thread, and the serial collector: the same list as bin/fabemu's. */
+  /**
+   * C1 only, on one compiler thread, and the serial collector: the same list as bin/fabemu's, which also gives the
+   * coordinator's JVM a long acceptable heartbeat pause that reaches the members as a passed-on {@code -Dpekko.*}.
+   */
   static final List<String> SMALL_MACHINE_OPTIONS =
       List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC");
   /** A collector chosen by the user ({@code -XX:+UseG1GC}, {@code -XX:-UseSerialGC}, ...). */
