@@ -55,7 +55,8 @@ import java.util.List;
  * flits need only switch allocation. So a head's zero-load time per hop is {@code routerCycles() +
  * linkLatencyCycles}.
  *
- * <p><b>Allocation</b>, separable and input-first with round-robin arbiters. Virtual channels: each waiting head
+ * <p><b>Allocation</b>, separable and input-first with round-robin arbiters ({@link VirtualChannelAllocator},
+ * {@link SwitchAllocator}, kept apart as BookSim keeps its allocators). Virtual channels: each waiting head
  * asks for one free output virtual channel of the class {@link RouterRouting#outputVcClass} names on the port
  * {@link RouterRouting#outputPort} names (the first free one from its own round-robin pointer); each output channel
  * grants one request, round-robin over input channels. Switch: each input port picks, round-robin, one of its
@@ -181,22 +182,8 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
   /** The input virtual channel whose packet holds it, or -1 when free. */
   private final int[] outputVcOwner;
   private final int[] outputCredits;
-  /** Virtual-channel allocator: per output virtual channel, the input virtual channel its arbiter favours. */
-  private final int[] vcArbiterPointer;
-  /** Switch allocator: per input port the virtual channel, per output port the input port, each favours. */
-  private final int[] inputArbiterPointer;
-  private final int[] outputArbiterPointer;
-
-  // Scratch of one evaluation, reset after use.
-  private final int[] vcRequestWinner;
-  private final int[] requestedOutputVcs;
-  private int requestedCount;
-  private final int[] inputChoice;
-  private final int[] choosingInputPorts;
-  private int choosingCount;
-  private final int[] outputWinnerPort;
-  private final int[] contestedOutputs;
-  private int contestedCount;
+  private final VirtualChannelAllocator vcAllocator;
+  private final SwitchAllocator switchAllocator;
 
   /** Per output port, the cycles it sent a flit in (a flit a cycle: flits sent = busy time / cycle). */
   private final BusyTimeline[] sentCycles;
@@ -314,19 +301,8 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     Arrays.fill(outputVcOwner, -1);
     outputCredits = new int[inputVcs];
     Arrays.fill(outputCredits, depth);
-    vcArbiterPointer = new int[inputVcs];
-    inputArbiterPointer = new int[portCount];
-    outputArbiterPointer = new int[portCount];
-
-    vcRequestWinner = new int[inputVcs];
-    Arrays.fill(vcRequestWinner, -1);
-    requestedOutputVcs = new int[inputVcs];
-    inputChoice = new int[portCount];
-    Arrays.fill(inputChoice, -1);
-    choosingInputPorts = new int[portCount];
-    outputWinnerPort = new int[portCount];
-    Arrays.fill(outputWinnerPort, -1);
-    contestedOutputs = new int[portCount];
+    vcAllocator = new VirtualChannelAllocator(inputVcs, inputVcs);
+    switchAllocator = new SwitchAllocator(portCount, vcCount);
 
     sentCycles = new BusyTimeline[portCount];
     int busyPeriods = BusyTimeline.maxPeriodsFor(topology.links().size(), portCount);
@@ -502,34 +478,23 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
 
   /** Route computation ends, then each waiting head asks for an output virtual channel; each channel grants one. */
   private void allocateVirtualChannels(long cycle) {
-    int inputVcs = portCount * vcCount;
     for (int i = 0; i < activeCount; i++) {
       int iv = activeInputVcs[i];
       if (state[iv] == ROUTING && stageReadyCycle[iv] <= cycle) state[iv] = VC_ALLOCATION;
       if (state[iv] != VC_ALLOCATION) continue;
       int ov = freeOutputVc(iv);
-      if (ov < 0) continue;
-      int current = vcRequestWinner[ov];
-      if (current < 0) {
-        requestedOutputVcs[requestedCount++] = ov;
-        vcRequestWinner[ov] = iv;
-      } else if (Math.floorMod(iv - vcArbiterPointer[ov], inputVcs)
-          < Math.floorMod(current - vcArbiterPointer[ov], inputVcs)) {
-        vcRequestWinner[ov] = iv;
-      }
+      if (ov >= 0) vcAllocator.request(iv, ov);
     }
-    for (int k = 0; k < requestedCount; k++) {
-      int ov = requestedOutputVcs[k];
-      int iv = vcRequestWinner[ov];
-      vcRequestWinner[ov] = -1;
+    int grants = vcAllocator.allocate();
+    for (int k = 0; k < grants; k++) {
+      int iv = vcAllocator.grantedInput(k);
+      int ov = vcAllocator.grantedOutput(k);
       outputVcOwner[ov] = iv;
       allocatedOutputVc[iv] = ov;
       state[iv] = ACTIVE;
       stageReadyCycle[iv] = cycle + vcAllocationCycles;
-      vcArbiterPointer[ov] = (iv + 1) % inputVcs;
       vcRequestPointer[iv] = (ov % vcCount - routeOutputClass[iv] * vcsPerClass + 1) % vcsPerClass;
     }
-    requestedCount = 0;
   }
 
   /**
@@ -555,43 +520,13 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
   private void allocateSwitch(long cycle, Outbox outbox) {
     for (int i = 0; i < activeCount; i++) {
       int iv = activeInputVcs[i];
-      if (!readyForSwitch(iv, cycle)) continue;
-      int port = iv / vcCount;
-      int chosen = inputChoice[port];
-      if (chosen < 0) {
-        choosingInputPorts[choosingCount++] = port;
-        inputChoice[port] = iv;
-      } else if (Math.floorMod(iv - port * vcCount - inputArbiterPointer[port], vcCount)
-          < Math.floorMod(chosen - port * vcCount - inputArbiterPointer[port], vcCount)) {
-        inputChoice[port] = iv;
-      }
+      if (readyForSwitch(iv, cycle)) switchAllocator.offer(iv);
     }
-    for (int k = 0; k < choosingCount; k++) {
-      int port = choosingInputPorts[k];
-      int output = routeOutputPort[inputChoice[port]];
-      int current = outputWinnerPort[output];
-      if (current < 0) {
-        contestedOutputs[contestedCount++] = output;
-        outputWinnerPort[output] = port;
-      } else if (Math.floorMod(port - outputArbiterPointer[output], portCount)
-          < Math.floorMod(current - outputArbiterPointer[output], portCount)) {
-        outputWinnerPort[output] = port;
-      }
+    // Every grant is decided before the first flit crosses: a crossing tail starts the next packet's route.
+    int grants = switchAllocator.allocate(routeOutputPort);
+    for (int k = 0; k < grants; k++) {
+      traverse(switchAllocator.granted(k), cycle, outbox);
     }
-    for (int k = 0; k < contestedCount; k++) {
-      int output = contestedOutputs[k];
-      int port = outputWinnerPort[output];
-      outputWinnerPort[output] = -1;
-      int iv = inputChoice[port];
-      inputArbiterPointer[port] = (iv - port * vcCount + 1) % vcCount;
-      outputArbiterPointer[output] = (port + 1) % portCount;
-      traverse(iv, cycle, outbox);
-    }
-    for (int k = 0; k < choosingCount; k++) {
-      inputChoice[choosingInputPorts[k]] = -1;
-    }
-    choosingCount = 0;
-    contestedCount = 0;
   }
 
   private boolean readyForSwitch(int iv, long cycle) {
