@@ -2,8 +2,6 @@ package io.fabemu.cluster.scenario;
 
 import io.fabemu.core.placement.PlacementOverride;
 import io.fabemu.core.placement.PlacementPlan;
-import io.fabemu.core.topology.LeafSpineSpec;
-import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.ScenarioSpec;
@@ -77,15 +75,9 @@ public final class MemberHeapEstimate {
   /** {@code estimate} spread over the placement groups of {@code topology}. */
   public static MemberHeapEstimate of(ResourceEstimate estimate, TopologySpec topology) {
     long hosts = topology.hosts();
-    if (topology instanceof LeafSpineSpec ls) {
-      long tors = (hosts + ls.hostsPerTor() - 1) / ls.hostsPerTor();
-      return new MemberHeapEstimate(estimate, hosts, tors, Math.min(hosts, ls.hostsPerTor()));
-    }
-    if (topology instanceof OpticalSpec o && o.intraServer() == OpticalSpec.IntraServer.SWITCH) {
-      // The NPUs' first port is their server's switch: a server is a group. In a full mesh they are cabled straight.
-      return new MemberHeapEstimate(estimate, hosts, o.servers(), o.npusPerServer());
-    }
-    return new MemberHeapEstimate(estimate, hosts, hosts, 1);
+    // A TOR with its hosts, a server with its switch and NPUs, or each host alone.
+    int perGroup = topology.hostsPerPlacementGroup();
+    return new MemberHeapEstimate(estimate, hosts, (hosts + perGroup - 1) / perGroup, perGroup);
   }
 
   /** The estimate of the whole run. */

@@ -7,16 +7,7 @@ import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.router.RouterSpec;
-import io.fabemu.core.topology.FullMeshSpec;
-import io.fabemu.core.topology.GroupRingSpec;
-import io.fabemu.core.topology.LeafSpineSpec;
-import io.fabemu.core.topology.LineSpec;
-import io.fabemu.core.topology.MeshSpec;
-import io.fabemu.core.topology.OpticalSpec;
-import io.fabemu.core.topology.PrismSpec;
-import io.fabemu.core.topology.RingSpec;
 import io.fabemu.core.topology.TopologySpec;
-import io.fabemu.core.topology.TorusSpec;
 import io.fabemu.core.traffic.TrafficSpec;
 import io.fabemu.fabric.ScenarioSpec;
 import java.util.EnumSet;
@@ -119,15 +110,15 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
   public static ResourceEstimate of(ScenarioSpec spec) {
     TopologySpec topology = spec.topology();
     long hosts = topology.hosts();
-    long switches = switches(topology);
-    long links = links(topology, hosts, switches);
+    long switches = topology.switchCount();
+    long links = topology.cableCount();
     if (spec.runsTraffic()) return traffic(spec, hosts, switches, links);
     WorkloadSpec w = spec.workload();
     long ranks = hosts * w.ppn();
     int elementBytes = Schedules.elementBytes(w.collective(), w.dataType(), w.op());
     long segmentBytes = spec.devices().nic().segmentBytes();
-    double hopEvents = hopEvents(spec, topology, hosts, false);
-    double neighbourHopEvents = hopEvents(spec, topology, hosts, true);
+    double hopEvents = topology.meanLinkHops(false);
+    double neighbourHopEvents = topology.meanLinkHops(true);
     // On a router network every hop of a packet is its flits' events (flit, credit, router cycle), counted apart:
     // they run several times faster than the NICs' events.
     RouterSpec router = routerOf(spec, topology);
@@ -262,8 +253,8 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     // Every flit crosses its hops (and the links in and out of the network) as a flit and a credit, with a router
     // cycle per router it passes. The sweep stops at the first saturated load: loads are counted up to the first at
     // or above the saturation guess.
-    double hops = routerHops(spec.topology()) + 1;
-    double saturation = saturationGuess(spec.topology());
+    double hops = spec.topology().meanRouterHops() + 1;
+    double saturation = spec.topology().saturationLoadGuess();
     double events = 0;
     int loads = 0;
     for (double load : t.offeredFlitsPerNodeCycle()) {
@@ -275,22 +266,6 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     double seconds = SETUP_SECONDS + SECONDS_PER_TRAFFIC_LOAD * loads + events / ROUTER_EVENTS_PER_SECOND;
     return new ResourceEstimate(BASE_BYTES + (long) (live * COLLECTOR_HEADROOM), 0, BASE_BYTES, (long) events,
         seconds);
-  }
-
-  /**
-   * The offered load (flits/node/cycle) at which uniform traffic is taken to saturate, for the estimate only: the
-   * bisection bound (4/k on a k-ary mesh, 8/k on a torus, k the longest side) times the share dimension-order
-   * wormhole routing with two virtual channels reached in the examples (0.74 on the 8x8 mesh, 0.29 on the 8x8
-   * torus: its dateline classes halve what each direction can use); no bound elsewhere (every load counted).
-   */
-  static double saturationGuess(TopologySpec topology) {
-    if (topology instanceof MeshSpec m) {
-      return 0.75 * 4.0 / Math.max(m.sizeX(), Math.max(m.sizeY(), m.sizeZ()));
-    }
-    if (topology instanceof TorusSpec t) {
-      return 0.3 * 8.0 / Math.max(t.sizeX(), Math.max(t.sizeY(), t.sizeZ()));
-    }
-    return Double.MAX_VALUE;
   }
 
   /** The case's algorithm as it will run: AUTO resolved, and a pipeline's method taken as is. */
@@ -420,67 +395,10 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
     }
   }
 
-  /**
-   * Events a packet causes per rank-to-rank trip beyond its send and delivery: one per link it crosses (NIC to
-   * switch, switch to switch, switch to NIC); on a router network a flit and a credit per hop with the router's
-   * cycle, for every flit of the packet.
-   */
-  private static double hopEvents(ScenarioSpec spec, TopologySpec topology, long hosts, boolean neighbours) {
-    if (topology instanceof LeafSpineSpec ls) {
-      // Within the TOR: host link, TOR, host link; else up through a spine and down. A ring's neighbours leave
-      // their TOR only at its last host; any other partner is as likely anywhere.
-      double away = hosts <= ls.hostsPerTor() ? 0
-          : neighbours ? 1.0 / ls.hostsPerTor() : 1 - (double) ls.hostsPerTor() / hosts;
-      return 2 + 2 * away;
-    }
-    if (topology instanceof FullMeshSpec) return 1;
-    if (topology instanceof LineSpec) return Math.max(1, hosts / 3.0);
-    if (topology instanceof RingSpec) return Math.max(1, hosts / 4.0);
-    if (topology instanceof OpticalSpec) return 4;
-    if (topology instanceof PrismSpec) {
-      // Nodes linked straight to each other, no switch: a ring's neighbour is one link away, the rings being
-      // embedded on the prism's links.
-      return neighbours ? 1 : Math.max(2, Math.sqrt(hosts) / 2);
-    }
-    double hops = routerHops(topology);
-    return hops > 0 ? hops : Math.max(2, Math.sqrt(hosts) / 2);
-  }
-
-  /** Average router hops on a router network (mesh, torus, group ring); 0 on any other fabric. */
-  private static double routerHops(TopologySpec topology) {
-    if (topology instanceof MeshSpec m) return (m.sizeX() + m.sizeY() + m.sizeZ()) / 3.0;
-    if (topology instanceof TorusSpec t) return (t.sizeX() + t.sizeY() + t.sizeZ()) / 4.0;
-    if (topology instanceof GroupRingSpec g) return g.groups() / 4.0 + 2;
-    return 0;
-  }
-
   /** The router of a router network (mesh, torus, group ring); null on a fabric that moves whole packets. */
   private static RouterSpec routerOf(ScenarioSpec spec, TopologySpec topology) {
     // devices.router has defaults on every topology: only a router network moves packets flit by flit.
-    return routerHops(topology) > 0 ? spec.devices().router() : null;
-  }
-
-  /** Switches or routers of the fabric, from the spec's counts. */
-  static long switches(TopologySpec topology) {
-    if (topology instanceof LeafSpineSpec ls) {
-      long tors = (ls.hosts() + ls.hostsPerTor() - 1) / ls.hostsPerTor();
-      return tors == 1 ? 1 : tors + ls.spines();
-    }
-    if (topology instanceof MeshSpec || topology instanceof TorusSpec || topology instanceof GroupRingSpec) {
-      return topology.hosts();
-    }
-    if (topology instanceof OpticalSpec o) return o.servers() + 1L;
-    return 0;
-  }
-
-  /** Cables of the fabric, from the spec's counts. */
-  private static long links(TopologySpec topology, long hosts, long switches) {
-    if (topology instanceof LeafSpineSpec ls) {
-      long tors = (ls.hosts() + ls.hostsPerTor() - 1) / ls.hostsPerTor();
-      return hosts + (tors == 1 ? 0 : tors * ls.spines());
-    }
-    if (topology instanceof FullMeshSpec) return hosts * (hosts - 1) / 2;
-    return 4 * hosts + switches;
+    return topology.meanRouterHops() > 0 ? spec.devices().router() : null;
   }
 
   /** The ceiling of log2 n, 0 for n of 1 or less. */

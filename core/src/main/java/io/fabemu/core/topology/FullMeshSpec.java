@@ -28,4 +28,16 @@ public record FullMeshSpec(int hosts, LinkSpec link) implements TopologySpec {
   public RoutingTable routing(Topology topology) {
     return FullMeshRouting.of(topology, hosts);
   }
+
+  /** A cable between every two hosts. */
+  @Override
+  public long cableCount() {
+    return (long) hosts * (hosts - 1) / 2;
+  }
+
+  /** Every host is one link from every other. */
+  @Override
+  public double meanLinkHops(boolean neighbours) {
+    return 1;
+  }
 }

@@ -51,4 +51,15 @@ public record GroupRingSpec(int groups, int nodesPerGroup, LinkSpec link) implem
   public Optional<NetworkShape> networkShape() {
     return Optional.of(NetworkShape.groupRing(groups, nodesPerGroup));
   }
+
+  /** A router in every node. */
+  @Override
+  public long switchCount() {
+    return hosts();
+  }
+
+  @Override
+  public double meanRouterHops() {
+    return groups / 4.0 + 2;
+  }
 }

@@ -32,4 +32,37 @@ public record LeafSpineSpec(int hosts, int hostsPerTor, int spines, LinkSpec hos
   public RoutingTable routing(Topology topology) {
     return LeafSpineRouting.of(topology, hosts, hostsPerTor, spines);
   }
+
+  /** TORs, plus the spines when there is more than one TOR (a single TOR is the whole fabric). */
+  @Override
+  public long switchCount() {
+    long tors = tors();
+    return tors == 1 ? 1 : tors + spines;
+  }
+
+  /** A cable per host, and one from every TOR to every spine when there is more than one TOR. */
+  @Override
+  public long cableCount() {
+    long tors = tors();
+    return hosts + (tors == 1 ? 0 : tors * spines);
+  }
+
+  /**
+   * Within the TOR: host link, TOR, host link; else up through a spine and down. A ring's neighbours leave their TOR
+   * only at its last host; any other partner is as likely anywhere.
+   */
+  @Override
+  public double meanLinkHops(boolean neighbours) {
+    double away = hosts <= hostsPerTor ? 0 : neighbours ? 1.0 / hostsPerTor : 1 - (double) hostsPerTor / hosts;
+    return 2 + 2 * away;
+  }
+
+  @Override
+  public int hostsPerPlacementGroup() {
+    return Math.min(hosts, hostsPerTor);
+  }
+
+  private long tors() {
+    return (hosts + (long) hostsPerTor - 1) / hostsPerTor;
+  }
 }

@@ -28,4 +28,9 @@ public record LineSpec(int hosts, LinkSpec link) implements TopologySpec {
   public RoutingTable routing(Topology topology) {
     return LineRouting.of(topology, hosts);
   }
+
+  @Override
+  public double meanLinkHops(boolean neighbours) {
+    return Math.max(1, hosts / 3.0);
+  }
 }

@@ -144,4 +144,22 @@ public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServe
     }
     return List.copyOf(out);
   }
+
+  /** A switch per server and the OCS. */
+  @Override
+  public long switchCount() {
+    return servers() + 1L;
+  }
+
+  /** NPU to its server's switch or peer, to the gateway, over the OCS, and down: about four links. */
+  @Override
+  public double meanLinkHops(boolean neighbours) {
+    return 4;
+  }
+
+  /** A server's NPUs when they reach each other through its switch; each NPU alone when they are cabled straight. */
+  @Override
+  public int hostsPerPlacementGroup() {
+    return intraServer() == IntraServer.SWITCH ? npusPerServer() : 1;
+  }
 }

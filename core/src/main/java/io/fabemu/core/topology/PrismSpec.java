@@ -57,4 +57,13 @@ public record PrismSpec(int nodesPerLayer, int layers, LinkSpec intraLayer, Link
   public RoutingTable routing(Topology topology) {
     return RoutingTable.compute(topology);
   }
+
+  /**
+   * Nodes linked straight to each other, no switch: a ring's neighbour is one link away, the rings being embedded on
+   * the prism's links.
+   */
+  @Override
+  public double meanLinkHops(boolean neighbours) {
+    return neighbours ? 1 : Math.max(2, Math.sqrt(hosts()) / 2);
+  }
 }

@@ -29,4 +29,9 @@ public record RingSpec(int hosts, LinkSpec link) implements TopologySpec {
   public RoutingTable routing(Topology topology) {
     return RingRouting.of(topology, hosts);
   }
+
+  @Override
+  public double meanLinkHops(boolean neighbours) {
+    return Math.max(1, hosts / 4.0);
+  }
 }

@@ -60,4 +60,44 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
   default Optional<NetworkShape> networkShape() {
     return Optional.empty();
   }
+
+  // Counts from the spec alone, without building the fabric: for the pre-flight estimate (ResourceEstimate) and the
+  // placement of hosts on members. Rough where a kind's structure varies (hops), exact for counts.
+
+  /** Switches or routers of the fabric; 0 where hosts are cabled to each other (line, ring, full mesh, prism). */
+  default long switchCount() {
+    return 0;
+  }
+
+  /** Cables of the fabric: by default up to four per host and one per switch (router networks, lines, prisms). */
+  default long cableCount() {
+    return 4L * hosts() + switchCount();
+  }
+
+  /** Average router hops of a trip on a router network (mesh, torus, group ring); 0 on a fabric of whole packets. */
+  default double meanRouterHops() {
+    return 0;
+  }
+
+  /**
+   * Links a packet crosses on average between two ranks ({@code neighbours}: consecutive ranks, as a ring's); by
+   * default a router network's hops, else the square root of the hosts halved (at least 2).
+   */
+  default double meanLinkHops(boolean neighbours) {
+    double routerHops = meanRouterHops();
+    return routerHops > 0 ? routerHops : Math.max(2, Math.sqrt(hosts()) / 2);
+  }
+
+  /**
+   * The offered load (flits per node per cycle) at which uniform traffic is taken to saturate, for the estimate of
+   * a traffic sweep; {@link Double#MAX_VALUE} where no bound is known (every load counted).
+   */
+  default double saturationLoadGuess() {
+    return Double.MAX_VALUE;
+  }
+
+  /** Hosts of one placement group, which stay together on one member: a TOR's hosts, a server's NPUs, or 1. */
+  default int hostsPerPlacementGroup() {
+    return 1;
+  }
 }
