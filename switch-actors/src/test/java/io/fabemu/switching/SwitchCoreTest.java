@@ -108,9 +108,9 @@ class SwitchCoreTest {
     for (int s = 0; s < 4; s++) {
       for (int d = 4; d < 8; d++) {
         int spine = routing.path(s, d).get(2);
-        Packet in = packet(s, d, 10L * s + d, 1_000_000L + 1_000_000L * (4 * s + d));
-        assertThat(handle(core, 1_000_000L + 1_000_000L * (4 * s + d), s, in)).singleElement()
-            .satisfies(sent -> assertThat(sent.targetDevice()).as("flow %d->%d", s, d).isEqualTo(spine));
+        long headPs = 1_000_000L * (1 + 4 * s + d);
+        assertThat(handle(core, headPs, s, packet(s, d, 10L * s + d, headPs))).extracting(Sent::targetDevice)
+            .as("flow %d->%d", s, d).containsExactly(spine);
         spines.add(spine);
       }
     }

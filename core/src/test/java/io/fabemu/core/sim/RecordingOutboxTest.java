@@ -2,15 +2,16 @@ package io.fabemu.core.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.core.protocol.CircuitPayload;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.CircuitPayload;
 import io.fabemu.core.sim.RecordingOutbox.Sent;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The shared test outbox: its time, what it records, and the views it gives of that. */
 class RecordingOutboxTest {
 
   @Test
