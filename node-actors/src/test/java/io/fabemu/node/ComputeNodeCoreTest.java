@@ -140,10 +140,12 @@ class ComputeNodeCoreTest {
         DataType.INT64, ReduceOp.SUM, false, 0);
     HostSpec oneSocket = host().shmMessageOccupancyPs(50_000L).build();
     List<Sent> sent = handle(node(0, 3, broadcast, oneSocket), 0L, StartWorkload.INSTANCE);
-    // The root sends to ranks 1 and 2 at time 0: the second waits for the first's 50 ns on the channel.
-    assertThat(sent).extracting(s -> messageOf(s).destinationRank()).containsExactly(1, 2);
+    // The root sends to ranks 1 and 2 at time 0, then its first barrier message (0 B) to rank 1: each waits for
+    // the ones before it to have held the channel for 50 ns.
+    assertThat(sent).extracting(s -> messageOf(s).destinationRank()).containsExactly(1, 2, 1);
+    assertThat(sent).extracting(s -> messageOf(s).sizeBytes()).containsExactly(8L, 8L, 0L);
     assertThat(sent).extracting(Sent::timePs).containsExactly(50_000L + MEMORY_LATENCY_PS + 8_000L,
-        100_000L + MEMORY_LATENCY_PS + 8_000L);
+        100_000L + MEMORY_LATENCY_PS + 8_000L, 150_000L + MEMORY_LATENCY_PS);
   }
 
   @Test
@@ -162,17 +164,16 @@ class ComputeNodeCoreTest {
     });
     assertThat(handle(node1, 0L, StartWorkload.INSTANCE)).as("rank 1 waits for the ping").isEmpty();
 
-    // Delivered at 2 us, rank 1 completes it (200 ns) and posts the pong (100 ns) to node 0 through NIC 11.
+    // Delivered at 2 us, rank 1 completes it (200 ns) and posts the pong (100 ns) to node 0 through NIC 11; its
+    // iteration done, it posts its barrier message (0 B) 100 ns later.
     List<Sent> pong = handle(node1, 2_000_000L, new NicDeliver(messageOf(ping.get(0))));
-    assertThat(pong).singleElement().satisfies(s -> {
-      assertThat(s.targetDevice()).isEqualTo(11);
-      assertThat(s.timePs()).isEqualTo(2_000_000L + 200_000L + 100_000L + PCIE_LATENCY_PS);
-      assertThat(((NicSend) s.payload()).destinationHost()).isZero();
-      Message message = messageOf(s);
-      assertThat(message.sourceRank()).isEqualTo(1);
-      assertThat(message.destinationRank()).isZero();
-      assertThat(message.sizeBytes()).isEqualTo(64L);
-    });
+    assertThat(pong).extracting(Sent::targetDevice).containsExactly(11, 11);
+    assertThat(pong).extracting(Sent::timePs).containsExactly(2_000_000L + 200_000L + 100_000L + PCIE_LATENCY_PS,
+        2_000_000L + 200_000L + 2 * 100_000L + PCIE_LATENCY_PS);
+    assertThat(pong).extracting(s -> ((NicSend) s.payload()).destinationHost()).containsOnly(0);
+    assertThat(pong).extracting(s -> messageOf(s).sourceRank()).containsOnly(1);
+    assertThat(pong).extracting(s -> messageOf(s).destinationRank()).containsOnly(0);
+    assertThat(pong).extracting(s -> messageOf(s).sizeBytes()).containsExactly(64L, 0L);
   }
 
   @Test
