@@ -1,5 +1,6 @@
 package io.fabemu.nic;
 
+import static io.fabemu.core.sim.RecordingOutbox.ofType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabemu.core.data.DataBuffer;
@@ -17,7 +18,8 @@ import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.Event;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
@@ -44,25 +46,6 @@ class NicCoreReliableTransportTest {
   private static final FaultSettings SETTINGS = new FaultSettings(5_000_000L, 3, 1_000_000L, 100_000L, TIMEOUT_PS,
       10);
 
-  /** One event a NIC sent. */
-  private record Sent(int targetDevice, long timePs, Payload payload) {}
-
-  /** Collects what a NIC sends. */
-  private static final class RecordingOutbox implements Outbox {
-    final List<Sent> sent = new ArrayList<>();
-    long nowPs;
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-  }
-
   /** A NIC, its outbox and the event numbering of its incoming events. */
   private static final class Nic {
     final NicCore core;
@@ -75,10 +58,10 @@ class NicCoreReliableTransportTest {
 
     /** Hands {@code payload} from {@code sourceDevice} to the NIC at {@code timePs}; returns what it sent. */
     List<Sent> handle(long timePs, int sourceDevice, Payload payload) {
-      outbox.sent.clear();
-      outbox.nowPs = timePs;
+      outbox.clear();
+      outbox.at(timePs);
       core.onEvent(new Event(timePs, sourceDevice, sequence++, core.deviceId(), payload), outbox);
-      return List.copyOf(outbox.sent);
+      return outbox.take();
     }
 
     /** Hands the packets the other NIC sent, at their arrival times; returns everything this NIC sent meanwhile. */
@@ -109,10 +92,6 @@ class NicCoreReliableTransportTest {
     DataBuffer data = DataBuffer.allocate(DataType.FLOAT64, 300, false);
     for (int i = 0; i < 300; i++) data.set(i, 3L * i);
     return new Message(0, 1, 42L, data);
-  }
-
-  private static List<Sent> ofType(List<Sent> sent, Class<? extends Payload> type) {
-    return sent.stream().filter(s -> type.isInstance(s.payload())).toList();
   }
 
   private static List<Sent> acks(List<Sent> sent) {

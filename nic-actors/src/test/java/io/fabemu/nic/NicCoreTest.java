@@ -11,10 +11,10 @@ import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.Message;
-import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.Event;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
@@ -31,25 +31,6 @@ class NicCoreTest {
   private static final int ELEMENT_BYTES = 12;
   private static final int SENDER = 0;
   private static final int RECEIVER = 1;
-
-  /** One event a NIC sent. */
-  private record Sent(int targetDevice, long timePs, Payload payload) {}
-
-  /** Collects what a NIC sends while handling one event. */
-  private static final class RecordingOutbox implements Outbox {
-    final List<Sent> sent = new ArrayList<>();
-    long nowPs;
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-  }
 
   private static final long LINK_BPS = 25 * Units.GBPS;
   private static final long LINK_LATENCY_PS = 500_000L;
@@ -70,10 +51,9 @@ class NicCoreTest {
 
   /** Sends {@code message} from host 0 at time 1000 and returns the packets it put on the wire. */
   private static List<Sent> packetsOf(Message message) {
-    RecordingOutbox outbox = new RecordingOutbox();
-    outbox.nowPs = 1_000L;
+    RecordingOutbox outbox = new RecordingOutbox(1_000L);
     nic(SENDER).onEvent(new Event(1_000L, 2, 0L, SENDER, new NicSend(RECEIVER, message)), outbox);
-    return outbox.sent;
+    return outbox.sent();
   }
 
   /** Feeds the packets to host 1's NIC at their arrival times and returns what it delivers to its node. */
@@ -85,10 +65,10 @@ class NicCoreTest {
     RecordingOutbox outbox = new RecordingOutbox();
     long sequence = 0;
     for (Sent p : packets) {
-      outbox.nowPs = p.timePs();
+      outbox.at(p.timePs());
       receiver.onEvent(new Event(p.timePs(), SENDER, sequence++, RECEIVER, p.payload()), outbox);
     }
-    return outbox.sent;
+    return outbox.sent();
   }
 
   private static Message realMessage(int elements) {
@@ -209,15 +189,14 @@ class NicCoreTest {
   void shouldSerializeDmaReadsWhenMessagesAreSentBackToBack() {
     // PCIe (10 Gbps) slower than the wire (25 Gbps): the DMA read channel is the bottleneck and is shared.
     NicCore sender = nic(SENDER, 10 * Units.GBPS, HEADER_BYTES);
-    RecordingOutbox outbox = new RecordingOutbox();
-    outbox.nowPs = 1_000L;
+    RecordingOutbox outbox = new RecordingOutbox(1_000L);
     long bytes = 2 * 83 * ELEMENT_BYTES;
     sender.onEvent(new Event(1_000L, 2, 0L, SENDER, new NicSend(RECEIVER, Message.synthetic(0, 1, 1L, bytes))),
         outbox);
     sender.onEvent(new Event(1_000L, 2, 1L, SENDER, new NicSend(RECEIVER, Message.synthetic(0, 1, 2L, bytes))),
         outbox);
 
-    List<Sent> second = outbox.sent.stream().filter(p -> ((Packet) p.payload()).messageId() == 1L).toList();
+    List<Sent> second = outbox.sent().stream().filter(p -> ((Packet) p.payload()).messageId() == 1L).toList();
     assertThat(second).hasSize(2);
     // Two full segments each. The second message's work request is done long before the first message is read:
     // its segments are read only after all of the first message's.
@@ -308,6 +287,6 @@ class NicCoreTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 1 cannot handle " + notice);
     assertThatThrownBy(() -> receiver.onEvent(new Event(0L, SENDER, 1L, RECEIVER, deliver), outbox))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 1 cannot handle " + deliver);
-    assertThat(outbox.sent).isEmpty();
+    assertThat(outbox.sent()).isEmpty();
   }
 }

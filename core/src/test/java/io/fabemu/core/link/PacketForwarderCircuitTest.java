@@ -7,15 +7,13 @@ import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.routing.RoutingTable;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
 import io.fabemu.core.topology.Topology;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,28 +34,6 @@ class PacketForwarderCircuitTest {
   private final Topology topology = spec.build();
   private final RoutingTable routing = spec.routing(topology);
 
-  private record Sent(int targetDevice, long timePs, Payload payload) {}
-
-  private static final class RecordingOutbox implements Outbox {
-    final List<Sent> sent = new ArrayList<>();
-    long nowPs;
-
-    RecordingOutbox at(long timePs) {
-      nowPs = timePs;
-      return this;
-    }
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-  }
-
   private static Packet packet(int source, int destination, long messageId) {
     return Packet.builder().sourceHost(source).destinationHost(destination).messageId(messageId).segmentCount(1)
         .wireBytes(1_000).build();
@@ -76,18 +52,18 @@ class PacketForwarderCircuitTest {
     PacketForwarder.transmit(optical, 7_000L, packet(0, 3, 2), outbox.at(5_000L));
     // Inside the server nothing waits.
     PacketForwarder.transmit(intra, 5_000L, packet(0, 1, 3), outbox.at(5_000L));
-    assertThat(outbox.sent).singleElement().satisfies(s -> assertThat(s.targetDevice()).isEqualTo(1));
+    assertThat(outbox.sent()).singleElement().satisfies(s -> assertThat(s.targetDevice()).isEqualTo(1));
 
     npu0.onCircuitUp(new CircuitUp(2, 0L), outbox.at(10_000_000L));
     // Both leave as the circuit comes up, one after the other, in the order they were handed over.
-    assertThat(outbox.sent).hasSize(3);
-    assertThat(outbox.sent.get(1)).satisfies(s -> {
+    assertThat(outbox.sent()).hasSize(3);
+    assertThat(outbox.sent().get(1)).satisfies(s -> {
       assertThat(s.targetDevice()).isEqualTo(2);
       assertThat(s.timePs()).isEqualTo(10_000_000L + OPTICAL_LATENCY_PS);
       assertThat(((Packet) s.payload()).messageId()).isEqualTo(1);
       assertThat(((Packet) s.payload()).tailTimePs()).isEqualTo(10_000_000L + SERIALIZATION_PS + OPTICAL_LATENCY_PS);
     });
-    assertThat(outbox.sent.get(2)).satisfies(s -> {
+    assertThat(outbox.sent().get(2)).satisfies(s -> {
       assertThat(s.timePs()).isEqualTo(10_000_000L + SERIALIZATION_PS + OPTICAL_LATENCY_PS);
       assertThat(((Packet) s.payload()).messageId()).isEqualTo(2);
     });
@@ -97,7 +73,7 @@ class PacketForwarderCircuitTest {
 
     // From then on the port is a plain link.
     PacketForwarder.transmit(optical, 12_000_000L, packet(0, 2, 4), outbox.at(12_000_000L));
-    assertThat(outbox.sent.get(3).timePs()).isEqualTo(12_000_000L + OPTICAL_LATENCY_PS);
+    assertThat(outbox.sent().get(3).timePs()).isEqualTo(12_000_000L + OPTICAL_LATENCY_PS);
     assertThat(npu0.ocsReport().heldPackets()).isEqualTo(2);
   }
 
@@ -108,10 +84,10 @@ class PacketForwarderCircuitTest {
     npu0.awaitCircuitsTo(List.of(2));
     RecordingOutbox outbox = new RecordingOutbox();
     npu0.forward(packet(1, 3, 9).withTailTimePs(1_000_000L), outbox.at(900_000L));
-    assertThat(outbox.sent).isEmpty();
+    assertThat(outbox.sent()).isEmpty();
 
     npu0.onCircuitUp(new CircuitUp(2, 0L), outbox.at(5_000_000L));
-    assertThat(outbox.sent).singleElement().satisfies(s -> {
+    assertThat(outbox.sent()).singleElement().satisfies(s -> {
       assertThat(s.targetDevice()).isEqualTo(2);
       assertThat(s.timePs()).isEqualTo(5_000_000L + OPTICAL_LATENCY_PS);
     });

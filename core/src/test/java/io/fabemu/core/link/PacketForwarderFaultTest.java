@@ -16,15 +16,14 @@ import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topology;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -56,37 +55,6 @@ class PacketForwarderFaultTest {
   private final Topology topology = spec.build();
   private final RoutingTable built = spec.routing(topology);
   private final RoutingViews views = new RoutingViews(topology, built);
-
-  /** One event a forwarder sent. */
-  private record Sent(int targetDevice, long timePs, Payload payload) {}
-
-  /** Collects what a forwarder sends while handling the events a test hands it. */
-  private static final class RecordingOutbox implements Outbox {
-    final List<Sent> sent = new ArrayList<>();
-    long nowPs;
-
-    RecordingOutbox at(long timePs) {
-      nowPs = timePs;
-      return this;
-    }
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-
-    /** What was sent since the last call. */
-    List<Sent> take() {
-      List<Sent> out = List.copyOf(sent);
-      sent.clear();
-      return out;
-    }
-  }
 
   private PacketForwarder forwarder(int vertex, FaultPlan plan, ForwardingMode mode, long seed) {
     PacketForwarder forwarder = new PacketForwarder(vertex, topology, built, PIPELINE_PS, mode);

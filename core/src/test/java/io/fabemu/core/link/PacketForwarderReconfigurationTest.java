@@ -10,9 +10,9 @@ import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
-import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.routing.RoutingTable;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.OpticalSpec;
@@ -40,33 +40,6 @@ class PacketForwarderReconfigurationTest {
   private static final long SERIALIZATION_PS = 80_000L;
   private static final long DELAY_PS = 100_000L;
   private static final long CHANGE_PS = 2_000_000L;
-
-  private record Sent(int targetDevice, long timePs, Payload payload) {}
-
-  private static final class RecordingOutbox implements Outbox {
-    final List<Sent> sent = new ArrayList<>();
-    long nowPs;
-
-    RecordingOutbox at(long timePs) {
-      nowPs = timePs;
-      return this;
-    }
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-
-    /** What was sent from index {@code from} on. */
-    List<Sent> since(int from) {
-      return List.copyOf(sent.subList(from, sent.size()));
-    }
-  }
 
   private static Packet packet(int source, int destination, long messageId) {
     return Packet.builder().sourceHost(source).destinationHost(destination).messageId(messageId).segmentCount(1)
@@ -101,12 +74,12 @@ class PacketForwarderReconfigurationTest {
     for (int m = 0; m < 3; m++) {
       PacketForwarder.transmit(npu1.egressToward(1, 9), 1_900_000L, packet(1, 9, m), outbox.at(1_900_000L));
     }
-    assertThat(outbox.sent).extracting(Sent::targetDevice).containsExactly(9, 9, 9);
-    assertThat(outbox.sent).extracting(Sent::timePs).containsExactly(2_900_000L, 2_980_000L, 3_060_000L);
+    assertThat(outbox.sent()).extracting(Sent::targetDevice).containsExactly(9, 9, 9);
+    assertThat(outbox.sent()).extracting(Sent::timePs).containsExactly(2_900_000L, 2_980_000L, 3_060_000L);
 
     // The change at 2 us: the old circuit is torn down, and drains until 1.9 us + 3 x 80 ns = 2.14 us.
     npu1.onCircuitDown(new CircuitDown(9, CHANGE_PS), outbox.at(CHANGE_PS));
-    assertThat(outbox.sent).hasSize(3);
+    assertThat(outbox.sent()).hasSize(3);
     // After it, this NPU's own packet for server 1 waits for the new circuit (the routes switched at 2 us) ...
     npu1.routesAt(2_050_000L);
     EgressPort toServer1 = npu1.egressToward(1, 5);
@@ -168,7 +141,7 @@ class PacketForwarderReconfigurationTest {
     });
     // The deferred word finds its circuit torn down: nothing happens.
     npu1.onCircuitUp(deferred, outbox.at(2_140_000L));
-    assertThat(outbox.sent).hasSize(5);
+    assertThat(outbox.sent()).hasSize(5);
     // A packet for server 2 waits for the formula-3 circuit, which comes back at 2.2 us (its drain ended at 2.14).
     PacketForwarder.transmit(npu1.egressToward(1, 9), 2_150_000L, packet(1, 9, 6), outbox.at(2_150_000L));
     npu1.onCircuitUp(new CircuitUp(9, secondChangePs), outbox.at(secondChangePs + DELAY_PS));

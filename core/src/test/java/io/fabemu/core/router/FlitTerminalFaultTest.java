@@ -7,8 +7,8 @@ import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
-import io.fabemu.core.protocol.Payload;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,32 +25,9 @@ class FlitTerminalFaultTest {
   // 4 virtual channels of 4 flits, link latency 2 cycles, credit delay 1 cycle.
   private final RouterSpec spec = new RouterSpec(CYCLE_PS, 4, 4, 4, 1, 1, 1, 1, 2, 1, Switching.WORMHOLE);
 
-  /** A sent payload: where, when. */
-  private record Sent(int target, long timePs, Payload payload) {}
-
-  private static final class RecordingOutbox implements Outbox {
-    final long nowPs;
-    final List<Sent> sent;
-
-    RecordingOutbox(long nowPs, List<Sent> sent) {
-      this.nowPs = nowPs;
-      this.sent = sent;
-    }
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-  }
-
   /** What the terminal told its listener: "lost id@event" and "ejected id". */
   private final List<String> heard = new ArrayList<>();
-  private final List<Sent> sent = new ArrayList<>();
+  private final RecordingOutbox outbox = new RecordingOutbox();
 
   private final FlitTerminal.EjectionListener listener = new FlitTerminal.EjectionListener() {
     @Override
@@ -69,24 +46,20 @@ class FlitTerminalFaultTest {
   }
 
   private void evaluate(FlitTerminal terminal, long cycle) {
-    terminal.evaluate(cycle, new RecordingOutbox(RouterTiming.evaluationPs(cycle, CYCLE_PS), sent));
+    terminal.evaluate(cycle, outbox.at(RouterTiming.evaluationPs(cycle, CYCLE_PS)));
   }
 
   /** The flits sent so far, as "packet.flit@vc". */
   private List<String> flitsSent() {
     List<String> out = new ArrayList<>();
-    for (Sent s : sent) {
+    for (Sent s : outbox.sent()) {
       if (s.payload() instanceof Flit f) out.add(f.packet().packetId() + "." + f.flitIndex() + "@" + f.vc());
     }
     return out;
   }
 
   private List<Credit> creditsSent() {
-    List<Credit> out = new ArrayList<>();
-    for (Sent s : sent) {
-      if (s.payload() instanceof Credit c) out.add(c);
-    }
-    return out;
+    return outbox.payloads(Credit.class);
   }
 
   private Flit ejected(RoutedPacket packet, int index, int vc) {
@@ -112,14 +85,14 @@ class FlitTerminalFaultTest {
     assertThat(terminal.credits(3)).isEqualTo(4);
 
     // A mesh's detour classes (2 over 4 channels): class 0 is channels 0-1, leg 2's channels 2-3.
-    sent.clear();
+    outbox.clear();
     FlitTerminal mesh = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
     for (int i = 0; i < 5; i++) mesh.enqueue(packet(i, 1, 0, i == 4 ? 9 : -1));
     for (long cycle = 0; cycle < 5; cycle++) evaluate(mesh, cycle);
     assertThat(flitsSent()).containsExactly("0.0@0", "1.0@1", "2.0@2", "3.0@3", "4.0@0");
 
     // Without detour legs every packet starts in class 0, channel 0 of the four classes.
-    sent.clear();
+    outbox.clear();
     FlitTerminal plain = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 4, false, listener);
     for (int i = 0; i < 3; i++) plain.enqueue(packet(i, 1, 0, -1));
     for (long cycle = 0; cycle < 3; cycle++) evaluate(plain, cycle);
@@ -177,11 +150,11 @@ class FlitTerminalFaultTest {
   void aPacketNotYetStartedWhenTheLinkDiesIsLostOnceAndOneBeingEjectedToo() {
     FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
     RoutedPacket arriving = packet(40, 3, 0, -1);
-    terminal.onFlit(ejected(arriving, 0, 1), new RecordingOutbox(3 * CYCLE_PS, sent));
+    terminal.onFlit(ejected(arriving, 0, 1), outbox.at(3 * CYCLE_PS));
     terminal.linkDown(2);
     assertThat(heard).containsExactly("lost 40@2");
     // Its next flit was on the wire: dropped by the owner, its credit goes back, the packet is not lost again.
-    terminal.dropArriving(ejected(arriving, 1, 1), 2, new RecordingOutbox(4 * CYCLE_PS, sent));
+    terminal.dropArriving(ejected(arriving, 1, 1), 2, outbox.at(4 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 40@2");
     assertThat(creditsSent()).containsExactly(new Credit(ROUTER_PORT, 1, false), new Credit(ROUTER_PORT, 1, false));
     assertThat(terminal.packetsEjected()).isZero();
@@ -193,27 +166,27 @@ class FlitTerminalFaultTest {
     FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
     RoutedPacket a = packet(10, 3, 0, -1);
     // Head and body dropped (the link was down while they were on it): one loss, two credits a credit delay later.
-    terminal.dropArriving(ejected(a, 0, 2), 4, new RecordingOutbox(5 * CYCLE_PS, sent));
-    terminal.dropArriving(ejected(a, 1, 2), 4, new RecordingOutbox(6 * CYCLE_PS, sent));
-    terminal.dropArriving(ejected(a, 2, 2), 4, new RecordingOutbox(7 * CYCLE_PS, sent));
+    terminal.dropArriving(ejected(a, 0, 2), 4, outbox.at(5 * CYCLE_PS));
+    terminal.dropArriving(ejected(a, 1, 2), 4, outbox.at(6 * CYCLE_PS));
+    terminal.dropArriving(ejected(a, 2, 2), 4, outbox.at(7 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 10@4");
-    assertThat(sent).extracting(Sent::timePs).containsExactly(6 * CYCLE_PS, 7 * CYCLE_PS, 8 * CYCLE_PS);
-    assertThat(sent).extracting(Sent::target).containsOnly(ROUTER);
+    assertThat(outbox.sent()).extracting(Sent::timePs).containsExactly(6 * CYCLE_PS, 7 * CYCLE_PS, 8 * CYCLE_PS);
+    assertThat(outbox.sent()).extracting(Sent::targetDevice).containsOnly(ROUTER);
     assertThat(creditsSent()).containsExactly(new Credit(ROUTER_PORT, 2, false), new Credit(ROUTER_PORT, 2, false),
         new Credit(ROUTER_PORT, 2, true));
 
     // A packet partly ejected whose next flit is dropped: lost once, its channel free for the next packet.
     RoutedPacket b = packet(11, 3, 0, -1);
-    terminal.onFlit(ejected(b, 0, 1), new RecordingOutbox(10 * CYCLE_PS, sent));
-    terminal.dropArriving(ejected(b, 1, 1), 6, new RecordingOutbox(11 * CYCLE_PS, sent));
-    terminal.dropArriving(ejected(b, 2, 1), 6, new RecordingOutbox(12 * CYCLE_PS, sent));
+    terminal.onFlit(ejected(b, 0, 1), outbox.at(10 * CYCLE_PS));
+    terminal.dropArriving(ejected(b, 1, 1), 6, outbox.at(11 * CYCLE_PS));
+    terminal.dropArriving(ejected(b, 2, 1), 6, outbox.at(12 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 10@4", "lost 11@6");
     RoutedPacket c = packet(12, 1, 0, -1);
-    terminal.onFlit(ejected(c, 0, 1), new RecordingOutbox(13 * CYCLE_PS, sent));
+    terminal.onFlit(ejected(c, 0, 1), outbox.at(13 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 10@4", "lost 11@6", "ejected 12");
     assertThat(creditsSent()).hasSize(7);
     assertThat(terminal.packetsEjected()).isEqualTo(1);
-    assertThatThrownBy(() -> terminal.dropArriving(ejected(c, 0, 4), 6, new RecordingOutbox(14 * CYCLE_PS, sent)))
+    assertThatThrownBy(() -> terminal.dropArriving(ejected(c, 0, 4), 6, outbox.at(14 * CYCLE_PS)))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("vc 4");
   }
 
@@ -221,11 +194,11 @@ class FlitTerminalFaultTest {
   void aCutTailClosesItsWormAndItsPacketIsLostNotEjected() {
     FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
     RoutedPacket cut = packet(20, 4, 0, -1);
-    terminal.onFlit(ejected(cut, 0, 3), new RecordingOutbox(2 * CYCLE_PS, sent));
+    terminal.onFlit(ejected(cut, 0, 3), outbox.at(2 * CYCLE_PS));
     Flit closing = ejected(cut, 1, 3).cutBy(8);
     assertThat(closing.isTail()).isTrue();
     assertThat(closing.isCut()).isTrue();
-    terminal.onFlit(closing, new RecordingOutbox(3 * CYCLE_PS, sent));
+    terminal.onFlit(closing, outbox.at(3 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 20@8");
     assertThat(terminal.packetsEjected()).isZero();
     assertThat(terminal.flitsEjected()).isEqualTo(2);
@@ -233,11 +206,11 @@ class FlitTerminalFaultTest {
     assertThat(creditsSent()).containsExactly(new Credit(ROUTER_PORT, 3, false), new Credit(ROUTER_PORT, 3, true));
     // The channel takes the next packet's head.
     RoutedPacket next = packet(21, 2, 0, -1);
-    terminal.onFlit(ejected(next, 0, 3), new RecordingOutbox(4 * CYCLE_PS, sent));
-    terminal.onFlit(ejected(next, 1, 3), new RecordingOutbox(5 * CYCLE_PS, sent));
+    terminal.onFlit(ejected(next, 0, 3), outbox.at(4 * CYCLE_PS));
+    terminal.onFlit(ejected(next, 1, 3), outbox.at(5 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 20@8", "ejected 21");
     // A cut head alone is a whole worm: lost at once.
-    terminal.onFlit(ejected(packet(22, 3, 0, -1), 0, 0).cutBy(9), new RecordingOutbox(6 * CYCLE_PS, sent));
+    terminal.onFlit(ejected(packet(22, 3, 0, -1), 0, 0).cutBy(9), outbox.at(6 * CYCLE_PS));
     assertThat(heard).containsExactly("lost 20@8", "ejected 21", "lost 22@9");
   }
 
@@ -246,7 +219,7 @@ class FlitTerminalFaultTest {
     FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true,
         (packet, tailArrivalPs, hops) -> { });
     assertThatThrownBy(() -> terminal.dropArriving(ejected(packet(3, 1, 0, -1), 0, 0), 1,
-        new RecordingOutbox(CYCLE_PS, sent)))
+        outbox.at(CYCLE_PS)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("packet 3 of host 0 lost to fault event 1 in a run without a fault plan");
   }
@@ -263,7 +236,7 @@ class FlitTerminalFaultTest {
   /** The cycles of the router-cycle events sent so far. */
   private List<Long> cyclesScheduled() {
     List<Long> out = new ArrayList<>();
-    for (Sent s : sent) {
+    for (Sent s : outbox.sent()) {
       if (s.payload() instanceof RouterCycle) out.add(RouterTiming.cycleOfEvaluation(s.timePs(), CYCLE_PS));
     }
     return out;
@@ -274,16 +247,16 @@ class FlitTerminalFaultTest {
     FlitTerminal terminal = new FlitTerminal(NIC, ROUTER, ROUTER_PORT, spec, 2, true, listener);
     // A segment whose DMA read ends at 50 ns: its evaluation is scheduled for cycle 50.
     terminal.enqueue(packet(1, 2, 50_000, -1));
-    terminal.scheduleEvaluation(new RecordingOutbox(10_000, sent));
+    terminal.scheduleEvaluation(outbox.at(10_000));
     terminal.linkDown(0);
     terminal.linkUp();
     // An acknowledgement created at 12 ns asks for cycle 12; cycle 50 stays scheduled and is evaluated when it comes.
     terminal.enqueueControl(packet(2, 1, 12_000, -1));
-    terminal.scheduleEvaluation(new RecordingOutbox(12_000, sent));
+    terminal.scheduleEvaluation(outbox.at(12_000));
     assertThat(cyclesScheduled()).containsExactly(50L, 12L);
 
-    terminal.onRouterCycle(new RecordingOutbox(RouterTiming.evaluationPs(12, CYCLE_PS), sent));
-    terminal.onRouterCycle(new RecordingOutbox(RouterTiming.evaluationPs(50, CYCLE_PS), sent));
+    terminal.onRouterCycle(outbox.at(RouterTiming.evaluationPs(12, CYCLE_PS)));
+    terminal.onRouterCycle(outbox.at(RouterTiming.evaluationPs(50, CYCLE_PS)));
     assertThat(flitsSent()).containsExactly("2.0@0");
     assertThat(heard).containsExactly("lost 1@0");
   }

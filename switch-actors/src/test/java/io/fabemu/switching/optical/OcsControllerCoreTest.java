@@ -13,9 +13,9 @@ import io.fabemu.core.optical.OcsSpec.PolicyChange;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.sim.Event;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.OpticalSpec;
@@ -35,22 +35,6 @@ class OcsControllerCoreTest {
   private static final LinkSpec INTRA = new LinkSpec(400 * Units.GBPS, 200_000L);
   private static final LinkSpec OPTICAL = new LinkSpec(100 * Units.GBPS, 1_000_000L);
   private static final long DELAY_PS = 10 * Units.PS_PER_US;
-
-  private record Sent(int targetDevice, long timePs, Payload payload) {}
-
-  private static final class RecordingOutbox implements Outbox {
-    final List<Sent> sent = new ArrayList<>();
-
-    @Override
-    public long nowPs() {
-      return 0L;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Sent(targetDevice, timePs, payload));
-    }
-  }
 
   private static OpticalSpec spec(int servers, int npus, ConnectionFormula initial, PolicyChange... changes) {
     return new OpticalSpec(servers, npus, IntraServer.FULL_MESH, INTRA, OPTICAL, initial,
@@ -91,7 +75,7 @@ class OcsControllerCoreTest {
     expected.addAll(words(formula1, firstPs + DELAY_PS, firstPs, true));
     expected.addAll(words(formula1, secondPs, secondPs, false));
     expected.addAll(words(formula3, secondPs + DELAY_PS, secondPs, true));
-    assertThat(outbox.sent).containsExactlyElementsOf(expected);
+    assertThat(outbox.sent()).containsExactlyElementsOf(expected);
     assertThat(controller.report().ocs()).isEqualTo(new OcsReport(6, DELAY_PS, 0L, 0L, 0L, List.of(
         new ChangeCost(firstPs, 6, 6, firstPs + DELAY_PS, 0L, 0L, 0L),
         new ChangeCost(secondPs, 6, 6, secondPs + DELAY_PS, 0L, 0L, 0L))));
@@ -111,12 +95,12 @@ class OcsControllerCoreTest {
 
     List<Circuit> kept = List.of(new Circuit(2, 6, 0), new Circuit(3, 5, 0), new Circuit(3, 6, 1),
         new Circuit(4, 5, 1), new Circuit(4, 6, 2), new Circuit(5, 6, 3));
-    List<Sent> downs = outbox.sent.stream().filter(s -> s.payload() instanceof CircuitDown).toList();
-    List<Sent> laterUps = outbox.sent.stream().filter(s -> s.timePs() == atPs + DELAY_PS).toList();
+    List<Sent> downs = outbox.sent().stream().filter(s -> s.payload() instanceof CircuitDown).toList();
+    List<Sent> laterUps = outbox.sent().stream().filter(s -> s.timePs() == atPs + DELAY_PS).toList();
     assertThat(downs).hasSize(44).allSatisfy(s -> assertThat(s.timePs()).isEqualTo(atPs));
     assertThat(laterUps).hasSize(44).allSatisfy(s -> assertThat(s.payload()).isEqualTo(
         new CircuitUp(((CircuitUp) s.payload()).peerHost(), atPs)));
-    assertThat(outbox.sent).hasSize(56 + 44 + 44);
+    assertThat(outbox.sent()).hasSize(56 + 44 + 44);
     ConnectionPolicy formula3 = spec.policies().get(0);
     ConnectionPolicy formula1 = spec.policies().get(1);
     for (Circuit c : kept) {
@@ -124,7 +108,7 @@ class OcsControllerCoreTest {
       assertThat(formula1.circuits()).contains(c);
       int hostA = c.serverA() * 8 + c.plane();
       int hostB = c.serverB() * 8 + c.plane();
-      assertThat(outbox.sent).filteredOn(s -> s.timePs() > DELAY_PS)
+      assertThat(outbox.sent()).filteredOn(s -> s.timePs() > DELAY_PS)
           .noneMatch(s -> s.targetDevice() == hostA || s.targetDevice() == hostB);
     }
     // Every torn-down circuit is formula 3's and not formula 1's; every new one formula 1's and not formula 3's.

@@ -12,13 +12,13 @@ import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
-import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.RouterTiming;
 import io.fabemu.core.router.Switching;
 import io.fabemu.core.sim.Event;
-import io.fabemu.core.sim.Outbox;
+import io.fabemu.core.sim.RecordingOutbox;
+import io.fabemu.core.sim.RecordingOutbox.Sent;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,26 +28,6 @@ import org.junit.jupiter.api.Test;
 class RouterCoreTest {
   private final RouterSpec spec = spec(4, 2, 1, 1, 1, 1, 2, 3, Switching.WORMHOLE);
   private final Topology topology = line(2, spec);
-
-  /** An outbox at a fixed time that keeps what is sent. */
-  private static final class RecordingOutbox implements Outbox {
-    final long nowPs;
-    final List<Event> sent = new ArrayList<>();
-
-    RecordingOutbox(long nowPs) {
-      this.nowPs = nowPs;
-    }
-
-    @Override
-    public long nowPs() {
-      return nowPs;
-    }
-
-    @Override
-    public void send(int targetDevice, long timePs, Payload payload) {
-      sent.add(new Event(timePs, 0, sent.size(), targetDevice, payload));
-    }
-  }
 
   @Test
   void theLookaheadIsTheShortestArrivalAfterAnEvaluation() {
@@ -122,7 +102,7 @@ class RouterCoreTest {
     router.onFlit(new Flit(packet, 0, 0, 0, 0), arrival);
     router.onFlit(new Flit(packet, 1, 0, 0, 0), arrival);
     // Two arrivals at one edge: one evaluation, mid-cycle.
-    assertThat(arrival.sent).extracting(Event::timePs).containsExactly(CYCLE_PS + CYCLE_PS / 2);
+    assertThat(arrival.sent()).extracting(Sent::timePs).containsExactly(CYCLE_PS + CYCLE_PS / 2);
   }
 
   @Test
@@ -130,18 +110,18 @@ class RouterCoreTest {
     FlitTerminal terminal = new FlitTerminal(0, 2, 0, spec, 1, (p, t, h) -> { });
     terminal.enqueue(new RoutedPacket(0, 0, 1, 3, 0, true, null));
     assertThat(terminal.needsEvaluation()).isTrue();
-    List<Event> sent = new ArrayList<>();
+    List<Sent> sent = new ArrayList<>();
     for (long cycle = 0; cycle < 3; cycle++) {
       RecordingOutbox outbox = new RecordingOutbox(RouterTiming.evaluationPs(cycle, CYCLE_PS));
       terminal.evaluate(cycle, outbox);
-      sent.addAll(outbox.sent);
+      sent.addAll(outbox.sent());
     }
     // Two credits (buffer depth 2): flits 0 and 1 go in cycles 0 and 1, arriving a link latency (2) later.
-    assertThat(sent).extracting(Event::timePs).containsExactly(2 * CYCLE_PS, 3 * CYCLE_PS);
+    assertThat(sent).extracting(Sent::timePs).containsExactly(2 * CYCLE_PS, 3 * CYCLE_PS);
     assertThat(terminal.needsEvaluation()).isFalse();
     RecordingOutbox creditArrival = new RecordingOutbox(4 * CYCLE_PS);
     terminal.onCredit(new Credit(0, 0, false), creditArrival);
-    assertThat(creditArrival.sent).extracting(Event::timePs).containsExactly(4 * CYCLE_PS + CYCLE_PS / 2);
+    assertThat(creditArrival.sent()).extracting(Sent::timePs).containsExactly(4 * CYCLE_PS + CYCLE_PS / 2);
     assertThat(terminal.flitsInjected()).isEqualTo(2);
   }
 
@@ -153,12 +133,12 @@ class RouterCoreTest {
     RoutedPacket packet = new RoutedPacket(7, 0, 1, 2, 0, true, null);
     RecordingOutbox first = new RecordingOutbox(5 * CYCLE_PS);
     terminal.onFlit(new Flit(packet, 0, 0, 1, 1), first);
-    assertThat(first.sent).containsExactly(new Event(8 * CYCLE_PS, 0, 0, 3, new Credit(0, 1, false)));
+    assertThat(first.sent()).containsExactly(new Sent(3, 8 * CYCLE_PS, new Credit(0, 1, false)));
     assertThatThrownBy(() -> terminal.onFlit(new Flit(packet, 0, 0, 1, 1), new RecordingOutbox(6 * CYCLE_PS)))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("out of order");
     RecordingOutbox second = new RecordingOutbox(6 * CYCLE_PS);
     terminal.onFlit(new Flit(packet, 1, 0, 1, 1), second);
-    assertThat(second.sent).containsExactly(new Event(9 * CYCLE_PS, 0, 0, 3, new Credit(0, 1, true)));
+    assertThat(second.sent()).containsExactly(new Sent(3, 9 * CYCLE_PS, new Credit(0, 1, true)));
     assertThat(ejected).containsExactly("7@" + 6 * CYCLE_PS + "/1");
   }
 }
