@@ -8,13 +8,23 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.Event;
 import io.fabemu.core.topology.FullMeshSpec;
 import io.fabemu.core.topology.LineSpec;
 import io.fabemu.core.topology.RingSpec;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
+import io.fabemu.nic.ExternalEthernetCore;
+import io.fabemu.nic.NicCore;
+import io.fabemu.node.ComputeNodeCore;
+import io.fabemu.node.management.ManagementCore;
+import io.fabemu.switching.router.RouterCore;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -152,5 +162,40 @@ class FabricTest {
     assertThat(hostUplinkBytes).isPositive();
     // Two ring neighbours cross TORs (3->4, 7->0): their traffic, and only theirs, goes through the spines.
     assertThat(spineBytes).isPositive().isLessThan(hostUplinkBytes);
+  }
+
+  @Test
+  void shouldFillEveryIdFromTheInstallersAndNumberTheStartEventsInTheirOrder() {
+    Fabric fabric = Fabric.build(InstallerScenarios.meshWithEthernetAndNodeDown());
+    DeviceCore[] devices = fabric.devices();
+    // 4 x 4 mesh: NICs 0..15, routers 16..31, compute nodes 32..47, then the management node and the Ethernet.
+    assertThat(fabric.ids()).isEqualTo(new DeviceIdPlan(48, 48, 49, -1, 50));
+    assertThat(devices).hasSize(50).doesNotContainNull();
+    for (int id = 0; id < devices.length; id++) assertThat(devices[id].deviceId()).isEqualTo(id);
+    assertThat(devices[0]).isInstanceOf(NicCore.class);
+    assertThat(devices[16]).isInstanceOf(RouterCore.class);
+    assertThat(devices[32]).isInstanceOf(ComputeNodeCore.class);
+    assertThat(devices[fabric.managementDevice()]).isInstanceOf(ManagementCore.class);
+    assertThat(devices[fabric.ethernetDevice()]).isInstanceOf(ExternalEthernetCore.class);
+    assertThat(fabric.ocsDevice()).isEqualTo(-1);
+
+    List<Event> events = fabric.startEvents();
+    for (int i = 0; i < events.size(); i++) {
+      assertThat(events.get(i).sourceSequence()).isEqualTo(i);
+      assertThat(events.get(i).sourceDevice()).isEqualTo(Event.EXTERNAL_SOURCE);
+    }
+    // The compute nodes' starts, the fault's deliveries, then the Ethernet sources: 16 NICs and the external hosts.
+    assertThat(events.subList(0, 16)).extracting(Event::targetDevice).containsExactlyElementsOf(
+        IntStream.range(32, 48).boxed().toList());
+    int faults = events.size() - 16 - 17;
+    assertThat(faults).isPositive();
+    assertThat(events.subList(16, 16 + faults)).allSatisfy(e -> assertThat(e.payload()).isInstanceOf(
+        FaultCommand.class));
+    assertThat(events.subList(16 + faults, events.size())).allSatisfy(e -> assertThat(e.payload()).isInstanceOf(
+        EthernetTimer.class));
+    assertThat(events.get(events.size() - 1).targetDevice()).isEqualTo(49);
+    // A new list per call.
+    events.clear();
+    assertThat(fabric.startEvents()).hasSize(16 + faults + 17);
   }
 }
