@@ -107,7 +107,7 @@ small_opts() {
   [[ "$user" =~ -XX:(TieredStopAtLevel|[+-]TieredCompilation|CICompilerCount) ]] ||
     o="-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1"
   [[ "$user" =~ -XX:[+-]Use[A-Za-z0-9]*GC ]] || o="$o -XX:+UseSerialGC"
-  [[ "$user" =~ acceptable-heartbeat-pause ]] ||
+  [[ "$user" =~ cluster\.failure-detector\.acceptable-heartbeat-pause ]] ||
     o="$o -Dpekko.cluster.failure-detector.acceptable-heartbeat-pause=60s"
   echo "$o"
 }

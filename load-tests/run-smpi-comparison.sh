@@ -36,9 +36,9 @@
 # 'apt-get install -y libsimgrid-dev' (as root).
 # Environment: FABEMU_JAVA_OPTS is passed to fabemu's JVM (bin/fabemu); when unset this script sets it to
 # '-XX:MaxRAMPercentage=75', since 4,096 ranks x 1 MiB with real data needs a large heap (8 GiB of inputs and
-# outputs alone). Set it (even to '') to choose yourself. The real-data runs pass --skip-estimate: the pre-flight
-# estimate (26 GiB at 4,096 ranks) errs high and would run sizes only under that heap (16.8 GiB of RSS measured);
-# a real run that still says it ran sizes only fails its cell.
+# outputs alone). Set it (even to '') to choose yourself. The fabemu runs pass --skip-estimate: the pre-flight
+# estimate (26 GiB at 4,096 ranks with real data) errs high and would run sizes only under that heap (16.8 GiB of RSS
+# measured); a real run that still says it ran sizes only fails its cell.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -300,7 +300,8 @@ $log" >&2; }
         # A real run that fell back to sizes only (its heap too small by the estimate) is no real run.
         if [ "$payload" = real ] && grep -q ': synthetic: ' "$out/logs/fabemu-$payload-$n-$key.err"; then
           f_status[$payload]=failed
-          echo "run-smpi-comparison: fabemu ran sizes only, not real data (see $out/logs/fabemu-$payload-$n-$key.err)" >&2
+          echo "run-smpi-comparison: fabemu ran sizes only, not real data (see" \
+            "$out/logs/fabemu-$payload-$n-$key.err)" >&2
         fi
       fi
     done

@@ -187,7 +187,7 @@ class ComputeNodeCoreTest {
     assertThat(node.sendOverheadPs()).isEqualTo(250_000L);
     assertThat(node.recvOverheadPs()).isEqualTo(500_000L);
     assertThat(node.reducePs(64)).isEqualTo(160_000L);
-    assertThat(node.localCopyPs(3)).as("rounded up: 3 ns x 2.5").isEqualTo(7_500L);
+    assertThat(node.localCopyPs(3)).as("3 ns x 2.5").isEqualTo(7_500L);
 
     handle(node, 2_000L, new FaultCommand(FaultEvent.straggler(2_000L, "host 0", 0, 1.0)));
     assertThat(node.sendOverheadPs()).isEqualTo(100_000L);

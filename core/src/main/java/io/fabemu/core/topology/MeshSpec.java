@@ -64,8 +64,8 @@ public record MeshSpec(int sizeX, int sizeY, int sizeZ, LinkSpec link) implement
   }
 
   /**
-   * The bisection bound (4/k on a k-ary mesh, k the longest side) times the share dimension-order wormhole routing with two virtual
-   * channels reached in the examples (0.74 on the 8x8 mesh).
+   * The bisection bound (4/k on a k-ary mesh, k the longest side) times the share dimension-order wormhole routing
+   * with two virtual channels reached in the examples (0.74 on the 8x8 mesh).
    */
   @Override
   public double saturationLoadGuess() {

@@ -65,8 +65,9 @@ public record TorusSpec(int sizeX, int sizeY, int sizeZ, LinkSpec link) implemen
   }
 
   /**
-   * The bisection bound (8/k on a k-ary torus, k the longest side) times the share dimension-order wormhole routing with two virtual
-   * channels reached in the examples (0.29 on the 8x8 torus: its dateline classes halve what each direction can use).
+   * The bisection bound (8/k on a k-ary torus, k the longest side) times the share dimension-order wormhole routing
+   * with two virtual channels reached in the examples (0.29 on the 8x8 torus: its dateline classes halve what each
+   * direction can use).
    */
   @Override
   public double saturationLoadGuess() {
