@@ -53,12 +53,6 @@ class ExternalEthernetInstallerTest {
 
   @Test
   void shouldInstallNothingWithoutIoNodes() {
-    FabricContext c = context(InstallerScenarios.mesh());
-    DeviceCore[] devices = slots(c);
-    installer.install(c, devices);
-    assertThat(devices).containsOnlyNulls();
-    StartEvents events = new StartEvents();
-    installer.addStartEvents(c, events);
-    assertThat(events.toList()).isEmpty();
+    InstallerScenarios.assertInstallsAndStartsNothing(installer, InstallerScenarios.mesh());
   }
 }

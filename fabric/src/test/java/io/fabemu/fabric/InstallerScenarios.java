@@ -1,5 +1,7 @@
 package io.fabemu.fabric;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
@@ -139,6 +141,17 @@ final class InstallerScenarios {
   /** A fresh, empty device array sized by {@code context}'s ids. */
   static DeviceCore[] slots(FabricContext context) {
     return new DeviceCore[context.ids().deviceCount()];
+  }
+
+  /** Asserts that {@code installer} puts no device at any id of {@code scenario}'s fabric and adds no start event. */
+  static void assertInstallsAndStartsNothing(DeviceInstaller installer, ScenarioSpec scenario) {
+    FabricContext c = context(scenario);
+    DeviceCore[] devices = slots(c);
+    installer.install(c, devices);
+    assertThat(devices).containsOnlyNulls();
+    StartEvents events = new StartEvents();
+    installer.addStartEvents(c, events);
+    assertThat(events.toList()).isEmpty();
   }
 
   /** The context of {@code scenario} on its own topology. */

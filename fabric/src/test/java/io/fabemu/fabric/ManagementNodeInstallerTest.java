@@ -34,13 +34,7 @@ class ManagementNodeInstallerTest {
 
   @Test
   void shouldInstallNothingAndStartNothingWithoutFaults() {
-    FabricContext c = context(InstallerScenarios.leafSpine());
-    DeviceCore[] devices = slots(c);
-    installer.install(c, devices);
-    assertThat(devices).containsOnlyNulls();
-    StartEvents events = new StartEvents();
-    installer.addStartEvents(c, events);
-    assertThat(events.toList()).isEmpty();
+    InstallerScenarios.assertInstallsAndStartsNothing(installer, InstallerScenarios.leafSpine());
   }
 
   @Test
