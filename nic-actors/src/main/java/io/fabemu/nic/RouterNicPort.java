@@ -183,17 +183,27 @@ public final class RouterNicPort implements NicPort {
 
   @Override
   public void sendSegment(int destinationHost, Packet packet, int wireBytes, long readyPs, Outbox outbox) {
-    int via = via(host, destinationHost);
-    if (via == DetourTable.CUT_OFF) {
-      forwarder.faultTally().packetLost(detoursCauseEventId);
-      return;
-    }
-    if (via >= 0) forwarder.faultTally().packetDetoured(detoursCauseEventId);
+    int via = countedVia(destinationHost);
+    if (via == DetourTable.CUT_OFF) return;
     // The segment's tail time is set where its last flit is ejected. DMA reads end in order, so the source queue
     // stays in creation order (the max only guards it).
     terminal.enqueue(new RoutedPacket(nextPacketId++, host, destinationHost, spec.flitsOf(wireBytes),
         Math.max(readyPs, terminal.lastQueuedCreatedPs()), false, packet, via));
     messageQueued = true;
+  }
+
+  /**
+   * The via node of a packet of this NIC's to {@code destinationHost}, the packet counted lost (cut off) or detoured
+   * against the current detours' fault event.
+   */
+  private int countedVia(int destinationHost) {
+    int via = via(host, destinationHost);
+    if (via == DetourTable.CUT_OFF) {
+      forwarder.faultTally().packetLost(detoursCauseEventId);
+    } else if (via >= 0) {
+      forwarder.faultTally().packetDetoured(detoursCauseEventId);
+    }
+    return via;
   }
 
   @Override
@@ -204,12 +214,8 @@ public final class RouterNicPort implements NicPort {
 
   @Override
   public void sendAck(int destinationHost, Packet ack, long readyPs, Outbox outbox) {
-    int via = via(host, destinationHost);
-    if (via == DetourTable.CUT_OFF) {
-      forwarder.faultTally().packetLost(detoursCauseEventId);
-      return;
-    }
-    if (via >= 0) forwarder.faultTally().packetDetoured(detoursCauseEventId);
+    int via = countedVia(destinationHost);
+    if (via == DetourTable.CUT_OFF) return;
     // Acknowledgements go first, in creation order among themselves.
     long createdPs = Math.max(Math.max(readyPs, outbox.nowPs()), terminal.lastControlCreatedPs());
     terminal.enqueueControl(new RoutedPacket(nextPacketId++, host, destinationHost, spec.flitsOf(ack.wireBytes()),
