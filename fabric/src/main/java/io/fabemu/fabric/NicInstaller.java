@@ -1,21 +1,28 @@
 package io.fabemu.fabric;
 
+import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.topology.Topology;
+import io.fabemu.nic.CircuitWaitExtension;
+import io.fabemu.nic.EthernetExtension;
+import io.fabemu.nic.IncExtension;
 import io.fabemu.nic.NicCore;
 import io.fabemu.nic.PathRoundTrip;
+import io.fabemu.nic.ReliableTransportExtension;
+import io.fabemu.nic.TrafficExtension;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * One {@link NicCore} per host, at the host's NIC id ({@link Topology#nicDevice}): with the INC unit and the drops,
- * a router network's flit terminal, synthetic traffic's source; with faults the reliable transport and the
- * management node's routes (or via nodes on a router network); with I/O nodes the Ethernet; on an optical cluster
- * with a controller, the circuits it waits for and each policy change's routes. In a synthetic-traffic run the NICs
- * are what starts: each gets its start at time 0.
+ * One {@link NicCore} per host, at the host's NIC id ({@link Topology#nicDevice}): the chassis with the drops and its
+ * port (a router network's flit terminal, or links), and one registration per feature the scenario has: INC on hosts
+ * under a TOR, the reliable transport with faults (routing views on links, detours on a router network), the I/O
+ * nodes' Ethernet, synthetic traffic, and on an optical cluster with a controller the circuits it waits for and each
+ * policy change's routes. In a synthetic-traffic run the NICs are what starts: each gets its start at time 0.
  */
 final class NicInstaller implements DeviceInstaller {
 
@@ -27,26 +34,40 @@ final class NicInstaller implements DeviceInstaller {
     RouterSpec router = c.router();
     for (int v = 0; v < topology.vertexCount(); v++) {
       if (!topology.isHost(v)) continue;
-      NicCore nic = new NicCore(v, topology.computeNodeDevice(v), topology, c.routing(), spec.nic(),
-          spec.host().pcie(), c.elementBytes(), c.inc() == null ? null : c.inc().nic(), scenario.packetDrops(),
-          scenario.seed(), router, c.routerRouting() == null ? 0 : c.routerRouting().vcClasses(), scenario.traffic(),
-          c.destinations());
+      int host = v;
       int management = c.ids().managementDevice();
+      NicCore.Builder nic = NicCore.builder(v, topology.computeNodeDevice(v), topology, c.routing(), spec.nic(),
+          spec.host().pcie(), c.elementBytes()).packetDrops(scenario.packetDrops(), scenario.seed());
+      if (router != null) nic.routerNetwork(router, c.routerRouting() == null ? 0 : c.routerRouting().vcClasses());
+      // The features, each one registration; a feature that is off is not registered.
+      if (c.inc() != null && topology.torOf(v) >= 0) {
+        Optional<FaultPlan> faults = c.routingViews() == null && c.detourViews() == null ? Optional.empty()
+            : Optional.of(scenario.faults());
+        nic.extension(s -> new IncExtension(s, c.inc().nic(), faults));
+      }
       if (c.routingViews() != null) {
-        nic.useFaults(scenario.faults(), c.routingViews(), management, scenario.seed(), new PathRoundTrip(v,
-            topology, c.routing(), spec.switchSpec().pipelineLatencyPs(), spec.host().pcieLatencyPs()));
+        nic.extension(s -> ReliableTransportExtension.onLinks(s, scenario.faults(), c.routingViews(), management,
+            scenario.seed(), new PathRoundTrip(host, topology, c.routing(), spec.switchSpec().pipelineLatencyPs(),
+                spec.host().pcieLatencyPs())));
       }
       if (c.detourViews() != null) {
-        nic.useFaults(scenario.faults(), c.detourViews(), management, scenario.seed(), new PathRoundTrip(v,
-            topology, c.routing(), router.routerCycles() * router.cyclePs(), spec.host().pcieLatencyPs()));
+        nic.extension(s -> ReliableTransportExtension.onRouters(s, scenario.faults(), c.detourViews(), management,
+            scenario.seed(), new PathRoundTrip(host, topology, c.routing(), router.routerCycles() * router.cyclePs(),
+                spec.host().pcieLatencyPs())));
       }
-      if (scenario.ethernet() != null) nic.useEthernet(scenario.ethernet(), c.ids().ethernetDevice());
+      if (scenario.ethernet() != null) {
+        nic.extension(s -> new EthernetExtension(s, scenario.ethernet(), c.ids().ethernetDevice(), scenario.seed()));
+      }
+      if (scenario.traffic() != null) {
+        nic.extension(s -> new TrafficExtension(s, scenario.traffic(), c.destinations(), scenario.seed()));
+      }
       if (c.ocsPolicies() != null) {
         List<Integer> circuitPeers = circuitPeers(c.ocsPolicies(), v, topology);
-        if (!circuitPeers.isEmpty()) nic.awaitCircuits(circuitPeers);
-        if (c.laterRoutes() != null) nic.useRouteChanges(c.laterRoutesAtPs(), c.laterRoutes());
+        nic.extension(s -> new CircuitWaitExtension(s, circuitPeers,
+            c.laterRoutes() == null ? List.of() : c.laterRoutesAtPs(),
+            c.laterRoutes() == null ? List.of() : c.laterRoutes()));
       }
-      devices[v] = nic;
+      devices[v] = nic.build();
     }
   }
 

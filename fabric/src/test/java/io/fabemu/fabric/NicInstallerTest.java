@@ -10,6 +10,7 @@ import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
+import io.fabemu.nic.IncExtension;
 import io.fabemu.nic.NicCore;
 import java.util.List;
 import java.util.Set;
@@ -41,11 +42,11 @@ class NicInstallerTest {
     FabricContext c = context(inc);
     DeviceCore[] devices = slots(c);
     installer.install(c, devices);
-    assertThat(((NicCore) devices[0]).incUnit()).isNotNull();
+    assertThat(((NicCore) devices[0]).extension(IncExtension.class)).isPresent();
     FabricContext plain = context(InstallerScenarios.leafSpine());
     DeviceCore[] plainDevices = slots(plain);
     installer.install(plain, plainDevices);
-    assertThat(((NicCore) plainDevices[0]).incUnit()).isNull();
+    assertThat(((NicCore) plainDevices[0]).extension(IncExtension.class)).isEmpty();
   }
 
   @Test

@@ -32,7 +32,8 @@ import java.util.Set;
  * timer fired; the resends up to c were driven by loss (a copy or its acknowledgement was lost). The tally counts
  * both, each against the event its resend was put down to.
  *
- * <p>Plain bookkeeping, driven by {@link NicCore}: it sends nothing itself. Not thread-safe (one device's).
+ * <p>Plain bookkeeping, driven by {@link ReliableTransportExtension}: it sends nothing itself. Not thread-safe (one
+ * device's).
  */
 final class ReliableTransport {
   private final int host;

@@ -79,11 +79,11 @@ class NicCoreReliableTransportTest {
   private static Nic nic(int host) {
     Topology topology = Topologies.line(2, new LinkSpec(25 * Units.GBPS, LINK_LATENCY_PS));
     RoutingTable routing = RoutingTable.compute(topology);
-    NicCore core = new NicCore(host, 2 + host, topology, routing,
+    NicCore core = NicCore.builder(host, 2 + host, topology, routing,
         new NicSpec(SEGMENT_BYTES, HEADER_BYTES, 100_000L, 100_000L), new PcieSpec(64 * Units.GBPS, PCIE_LATENCY_PS),
-        8);
-    core.useFaults(new FaultPlan(SETTINGS, List.of()), new RoutingViews(topology, routing), MANAGEMENT, 11L,
-        new PathRoundTrip(host, topology, routing, 0L, PCIE_LATENCY_PS));
+        8).extension(s -> ReliableTransportExtension.onLinks(s, new FaultPlan(SETTINGS, List.of()),
+            new RoutingViews(topology, routing), MANAGEMENT, 11L,
+            new PathRoundTrip(host, topology, routing, 0L, PCIE_LATENCY_PS))).build();
     return new Nic(core);
   }
 

@@ -44,9 +44,9 @@ class NicCoreTest {
 
   private static NicCore nic(int host, long pcieBitsPerSecond, int headerBytes) {
     Topology topology = Topologies.line(2, new LinkSpec(LINK_BPS, LINK_LATENCY_PS));
-    return new NicCore(host, 2 + host, topology, RoutingTable.compute(topology),
+    return NicCore.builder(host, 2 + host, topology, RoutingTable.compute(topology),
         new NicSpec(SEGMENT_BYTES, headerBytes, NIC_OVERHEAD_PS, 100_000L),
-        new PcieSpec(pcieBitsPerSecond, PCIE_LATENCY_PS), ELEMENT_BYTES);
+        new PcieSpec(pcieBitsPerSecond, PCIE_LATENCY_PS), ELEMENT_BYTES).build();
   }
 
   /** Sends {@code message} from host 0 at time 1000 and returns the packets it put on the wire. */

@@ -29,8 +29,10 @@ import io.fabemu.fabric.DeviceSpec;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.IncSpec;
 import io.fabemu.fabric.ScenarioSpec;
+import io.fabemu.nic.IncExtension;
 import io.fabemu.nic.IncNicSpec;
 import io.fabemu.nic.NicCore;
+import io.fabemu.nic.NicIncUnit;
 import io.fabemu.nic.NicSpec;
 import io.fabemu.node.HostSpec;
 import io.fabemu.switching.SwitchCore;
@@ -272,6 +274,11 @@ final class IncDataPlaneHarness {
 
   NicCore nic(int host) {
     return (NicCore) fabric.devices()[host];
+  }
+
+  /** The INC unit of host {@code host}'s NIC. */
+  NicIncUnit nicInc(int host) {
+    return nic(host).extension(IncExtension.class).orElseThrow().unit();
   }
 
   SwitchCore switchAt(int vertex) {

@@ -81,7 +81,7 @@ class IncDataPlaneTest {
         assertThat(m.data().countMismatches(0, want, 0, elements))
             .as("wrong elements of leader %d, request %d", leader, r).isZero();
       }
-      assertThat(harness.nic(harness.hostOf(leader)).incUnit().pendingTasks()).isZero();
+      assertThat(harness.nicInc(harness.hostOf(leader)).pendingTasks()).isZero();
     }
     return harness;
   }
@@ -94,7 +94,7 @@ class IncDataPlaneTest {
     // The TOR is the root: the SPINE never sees a task.
     assertThat(h.switchAt(5).incUnit().groupsHeld()).isZero();
     assertThat(h.switchAt(4).incUnit().groupsHeld()).isEqualTo(1);
-    assertThat(h.nic(0).incUnit().fragmentsResent()).isZero();
+    assertThat(h.nicInc(0).fragmentsResent()).isZero();
   }
 
   @ParameterizedTest
@@ -109,7 +109,7 @@ class IncDataPlaneTest {
 
     assertThat(h.switchAt(h.chosenSpine()).incUnit().groupsHeld()).isEqualTo(1);
     assertThat(h.switchAt(h.chosenSpine() + 1).incUnit().groupsHeld()).isZero();
-    for (int leader : leaders) assertThat(h.nic(leader).incUnit().fragmentsResent()).isZero();
+    for (int leader : leaders) assertThat(h.nicInc(leader).fragmentsResent()).isZero();
   }
 
   @Test

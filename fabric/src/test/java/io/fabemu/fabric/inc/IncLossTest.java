@@ -72,7 +72,7 @@ class IncLossTest {
     assertThat(h.links().stream().filter(l -> l.fromDevice() == 0).findFirst().orElseThrow().droppedPackets())
         .isZero();
     long resent = 0;
-    for (int host = 0; host < 8; host++) resent += h.nic(host).incUnit().fragmentsResent();
+    for (int host = 0; host < 8; host++) resent += h.nicInc(host).fragmentsResent();
     assertThat(resent).isPositive();
     assertThat(h.switchAt(TOR0).incUnit().resends() + h.switchAt(TOR1).incUnit().resends()
         + h.switchAt(SPINE).incUnit().resends()).isPositive();
