@@ -6,10 +6,11 @@ import org.apache.pekko.actor.typed.Behavior;
 
 /**
  * Chooses the actor that drives a device core. The runs of fabemu use {@link #GENERIC} for every device (no device
- * type has an actor of its own); tests pass others, to mix actors or to fail one. Every behavior it returns must speak {@link DeviceActor}'s window protocol: answer each
- * {@link DeviceActor.Tick} with one {@link MemberScheduler.TickDone} and each {@link DeviceActor.CollectReport}
- * with one {@link MemberScheduler.ReportCollected}, both sent to {@code scheduler}. Extending {@link DeviceActor}
- * or delegating to {@link DeviceActor#create} gives that for free.
+ * type has an actor of its own); tests pass others, to mix actors or to fail one. Every behavior it returns must
+ * speak {@link DeviceActor}'s window protocol: answer each {@link DeviceActor.Tick} with one
+ * {@link MemberScheduler.TickDone} and each {@link DeviceActor.CollectReport} with one
+ * {@link MemberScheduler.ReportCollected}, both sent to {@code scheduler}. Extending {@link DeviceActor} or
+ * delegating to {@link DeviceActor#create} gives that for free.
  */
 @FunctionalInterface
 public interface DeviceActorFactory {
