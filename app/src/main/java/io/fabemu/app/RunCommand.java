@@ -4,12 +4,12 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.core.optical.ConnectionPolicy;
-import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,7 +74,8 @@ final class RunCommand implements Callable<Integer>, CommandPipeline.Formatter {
   @Override
   public String header(ScenarioSpec spec, Topology topology) {
     String header = ReportFormatter.header(spec, topology.description());
-    if (spec.topology() instanceof OpticalSpec optical) header += policyLine(optical.policy());
+    Optional<ConnectionPolicy> policy = spec.topology().connectionPolicy();
+    if (policy.isPresent()) header += policyLine(policy.get());
     return spec.rings() == null ? header : header + "# Rings: " + spec.rings().summary() + "\n";
   }
 

@@ -1,5 +1,6 @@
 package io.fabemu.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -8,10 +9,14 @@ import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaConstructor;
+import com.tngtech.archunit.core.domain.InstanceofCheck;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.Slice;
 import java.util.List;
 import java.util.Set;
@@ -53,6 +58,8 @@ final class ArchitectureRules {
   final ArchRule nothingBelowFabricDependsOnIt;
   /** Deterministic logic reads neither the wall clock nor an unseeded random source. */
   final ArchRule deterministicLogicReadsNoWallClockOrUnseededRandom;
+  /** Only core.topology tests which kind a topology spec is. */
+  final ArchRule noTopologyKindTestOutsideTopology;
 
   ArchitectureRules(String root) {
     this.root = root;
@@ -95,13 +102,19 @@ final class ArchitectureRules {
         .because("emulation results must depend only on the scenario and its seed (virtual time, seeded random "
             + "streams), so reruns and the plain and actor engines agree bit for bit; wall time may only be measured "
             + "for a report, in the methods named in ArchitectureRules.WALL_CLOCK_FOR_REPORT_ONLY");
+    noTopologyKindTestOutsideTopology = classes().that().resideInAPackage(root + "..")
+        .and().resideOutsideOfPackage(root + ".core.topology..")
+        .should(testNoKindOf(root + ".core.topology.TopologySpec"))
+        .because("code outside a kind's record asks the spec for what it needs (TopologySpec's facts, whose defaults "
+            + "answer for the other kinds), so a new topology kind is a new record in core.topology and no change "
+            + "elsewhere");
   }
 
   /** Every rule, in a fixed order. */
   List<ArchRule> all() {
     return List.of(noCyclesBetweenTopLevelPackages, noCyclesInsideCore, plainLogicImportsNoPekko,
         engineAndCoreDependOnNoDevice, deviceFamiliesAreIndependent, nothingBelowFabricDependsOnIt,
-        deterministicLogicReadsNoWallClockOrUnseededRandom);
+        deterministicLogicReadsNoWallClockOrUnseededRandom, noTopologyKindTestOutsideTopology);
   }
 
   /** Packages allowed to use Pekko: the engine, the actor shells, cluster config, the CLI, the load tests. */
@@ -152,6 +165,26 @@ final class ArchitectureRules {
               return owner.startsWith("java.time.") && name.equals("now");
           }
         });
+  }
+
+  /**
+   * No {@code instanceof} (nor a pattern's) on {@code specInterface} or a type implementing it, in any code unit of
+   * the class (methods, constructors, static initialisers, lambdas' synthetic methods).
+   */
+  static ArchCondition<JavaClass> testNoKindOf(String specInterface) {
+    return new ArchCondition<>("test no kind of " + specInterface + " (no instanceof on it or its kinds)") {
+      @Override
+      public void check(JavaClass javaClass, ConditionEvents events) {
+        for (JavaCodeUnit codeUnit : javaClass.getCodeUnits()) {
+          for (InstanceofCheck check : codeUnit.getInstanceofChecks()) {
+            if (check.getRawType().isAssignableTo(specInterface)) {
+              events.add(SimpleConditionEvent.violated(check, codeUnit.getFullName() + " tests instanceof "
+                  + check.getRawType().getName() + " in " + check.getSourceCodeLocation()));
+            }
+          }
+        }
+      }
+    };
   }
 
   private DescribedPredicate<JavaCall<?>> notFromAReportOnlyMethod() {

@@ -81,6 +81,13 @@ class ArchitectureRulesCanFailTest {
     assertThat(details.stream().filter(detail -> detail.contains("Fabric.wallClockInLogic"))).hasSize(1);
   }
 
+  @Test
+  void topologyKindTestOutsideTopologyFailsAndInsideIsAllowed() {
+    List<String> details = violations(FIXTURE_RULES.noTopologyKindTestOutsideTopology, "core.topology", "report");
+    assertThat(details).hasSize(2).allMatch(detail -> detail.contains("KindTestingReport"));
+    assertThat(String.join("\n", details)).contains("RingKindSpec", "TopologySpec");
+  }
+
   /** Evaluates a fixture rule over the given packages (relative to the fixture root) and returns its violations. */
   private static List<String> violations(ArchRule rule, String... relativePackages) {
     String[] packages = Arrays.stream(relativePackages).map(name -> ROOT + "." + name).toArray(String[]::new);

@@ -30,6 +30,8 @@ import java.util.TreeSet;
  *   <li><b>Determinism</b>: device, collective and assembly logic reads neither the wall clock nor an unseeded
  *       random source, so a scenario and its seed fix the result; the only exceptions time a run for its report
  *       and are named in {@link ArchitectureRules#WALL_CLOCK_FOR_REPORT_ONLY}.</li>
+ *   <li><b>Topology kinds stay in core.topology</b>: no code outside it tests which kind a {@code TopologySpec}
+ *       is ({@code instanceof}); it asks the spec's facts, so a new kind is one new record.</li>
  * </ul>
  *
  * <p>The rules live in {@link ArchitectureRules}; {@code ArchitectureRulesCanFailTest} runs the same definitions
@@ -68,6 +70,9 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule deterministicLogicReadsNoWallClockOrUnseededRandom =
       RULES.deterministicLogicReadsNoWallClockOrUnseededRandom;
+
+  @ArchTest
+  static final ArchRule noTopologyKindTestOutsideTopology = RULES.noTopologyKindTestOutsideTopology;
 
   /** Guards against a vacuous pass: the import holds main classes of every module and no test classes. */
   @ArchTest

@@ -2,16 +2,13 @@ package io.fabemu.cluster;
 
 import io.fabemu.core.placement.PlacementPlan;
 import io.fabemu.core.placement.PlacementReport;
-import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.DeviceReport;
-import io.fabemu.core.sim.DeviceRunner;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.Topology;
-import io.fabemu.engine.DeviceActor;
+import io.fabemu.engine.DeviceActorFactory;
 import io.fabemu.engine.EngineMemberLostException;
 import io.fabemu.engine.EngineOutcome;
 import io.fabemu.engine.MemberAgent;
-import io.fabemu.engine.MemberScheduler;
 import io.fabemu.engine.MemberTraffic;
 import io.fabemu.engine.PekkoWindowEngine;
 import io.fabemu.fabric.Fabric;
@@ -20,27 +17,11 @@ import io.fabemu.fabric.result.FaultImpact;
 import io.fabemu.fabric.result.ResultAggregator;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.fabric.result.TrafficResult;
-import io.fabemu.nic.ExternalEthernetCore;
-import io.fabemu.nic.NicCore;
-import io.fabemu.nic.actor.ExternalEthernetActor;
-import io.fabemu.nic.actor.NicActor;
-import io.fabemu.node.ComputeNodeCore;
-import io.fabemu.node.actor.ComputeNodeActor;
-import io.fabemu.node.actor.ManagementActor;
-import io.fabemu.node.management.ManagementCore;
-import io.fabemu.switching.SwitchCore;
-import io.fabemu.switching.actor.OcsControllerActor;
-import io.fabemu.switching.actor.RouterActor;
-import io.fabemu.switching.actor.SwitchActor;
-import io.fabemu.switching.optical.OcsControllerCore;
-import io.fabemu.switching.router.RouterCore;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.Behavior;
 
 /**
  * Runs a checked scenario: assembles the fabric, drives one actor per device on the embedded single-member
@@ -172,7 +153,7 @@ public final class ScenarioRunner {
    * ({@link Fabric#requireRoutersDrained}).
    */
   private static EngineOutcome runEngine(EmbeddedCluster cluster, Fabric fabric, ProgressListener listener) {
-    EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), ScenarioRunner::actorFor,
+    EngineOutcome outcome = PekkoWindowEngine.run(cluster.system(), fabric.devices(), DeviceActorFactory.GENERIC,
         fabric.lookaheadPs(), fabric.startEvents(), listener);
     // A deadlocked router network schedules nothing: its run ends with flits held, which names the cycle. (Read once
     // the run is over: every device's last window happened before the outcome came back. A failed run is not read,
@@ -224,7 +205,7 @@ public final class ScenarioRunner {
    */
   public static void serveAsMember(EmbeddedCluster cluster) {
     MemberAgent.start(cluster.system(), scenario -> Fabric.build((ScenarioSpec) scenario).devices(),
-        ScenarioRunner::actorFor);
+        DeviceActorFactory.GENERIC);
   }
 
   /**
@@ -323,19 +304,5 @@ public final class ScenarioRunner {
         lost.windows(), lost.events(), wallSeconds, "lost " + name + " at virtual time "
             + lost.completedThroughPs() + " ps (last completed window)");
     return new MemberLostException(message, partial, lost);
-  }
-
-  /** The actor for each kind of device. */
-  private static Behavior<DeviceActor.Command> actorFor(DeviceRunner runner,
-                                                       ActorRef<MemberScheduler.Command> scheduler) {
-    DeviceCore core = runner.core();
-    if (core instanceof ComputeNodeCore) return ComputeNodeActor.create(runner, scheduler);
-    if (core instanceof NicCore) return NicActor.create(runner, scheduler);
-    if (core instanceof SwitchCore) return SwitchActor.create(runner, scheduler);
-    if (core instanceof RouterCore) return RouterActor.create(runner, scheduler);
-    if (core instanceof ManagementCore) return ManagementActor.create(runner, scheduler);
-    if (core instanceof ExternalEthernetCore) return ExternalEthernetActor.create(runner, scheduler);
-    if (core instanceof OcsControllerCore) return OcsControllerActor.create(runner, scheduler);
-    throw new IllegalArgumentException("no actor for " + core.getClass().getName());
   }
 }

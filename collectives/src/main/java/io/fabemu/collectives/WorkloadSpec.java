@@ -1,5 +1,6 @@
 package io.fabemu.collectives;
 
+import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import java.util.List;
@@ -31,6 +32,11 @@ import java.util.List;
  * @param syntheticFromBytes the cases of this size and above carry sizes only even with real data
  *                     ({@link #REAL_AT_EVERY_SIZE}: none), because the heap cannot hold their buffers on every rank:
  *                     the CLI's heap budget sets it, a scenario never does; positive
+ *
+ * <p>The record checks itself, once, where it is built: every rule that needs only the workload (see the compact
+ * constructor). The rules between the workload and the world it runs on (the root is a rank, one block per rank
+ * fits an array, a pipeline's ranks are its NPUs) need the topology: the scenario loader checks them, with the
+ * file, line and key of the value at fault. The ranks check neither again.
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
@@ -46,6 +52,13 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   /** The layouts when none are given: out of place only. */
   public static final List<BufferLayout> DEFAULT_BUFFERS = List.of(BufferLayout.OUT_OF_PLACE);
 
+  /**
+   * Checks every rule that needs only the workload.
+   *
+   * @throws IllegalArgumentException with one line naming the rule, when a part is missing, a count negative, an
+   *     algorithm not one of the collective's, a reduce op missing or not defined on the datatype, a size negative or
+   *     not a multiple of the element, or a hierarchical workload not an allreduce
+   */
   public WorkloadSpec {
     buffers = buffers == null ? DEFAULT_BUFFERS : List.copyOf(buffers);
     if (window < 1) {
@@ -57,6 +70,69 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     }
     if (syntheticFromBytes < 1) {
       throw new IllegalArgumentException("sizes only from " + syntheticFromBytes + " B: must be positive");
+    }
+    checkWorkload(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
+        pipeline);
+    algorithms = List.copyOf(algorithms);
+    sizesBytes = List.copyOf(sizesBytes);
+  }
+
+  /** The rules of the compact constructor that need only the workload (its parameters, in its order). */
+  private static void checkWorkload(Collective c, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
+                                    int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical,
+                                    int root, PipelineSpec pipeline) {
+    if (c == null || dataType == null || algorithms == null || sizesBytes == null) {
+      throw new IllegalArgumentException("workload needs a collective, a data type, algorithms and sizes");
+    }
+    if (algorithms.isEmpty() || sizesBytes.isEmpty()) {
+      throw new IllegalArgumentException("workload needs at least one algorithm and one size");
+    }
+    // Scenarios ask for iterations >= 1; 0 stays valid here: the ranks then run only their warm-up and report every
+    // case with no measured iteration (unit tests use it to check an empty workload finishes).
+    if (iterations < 0 || warmup < 0) {
+      throw new IllegalArgumentException("iterations (" + iterations + ") and warmup (" + warmup
+          + ") must not be negative");
+    }
+    if (hierarchical && c != Collective.ALLREDUCE) {
+      throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
+          + c.configName());
+    }
+    if (hierarchical && ppn < 1) {
+      throw new IllegalArgumentException("hierarchical allreduce needs ppn >= 1, got " + ppn);
+    }
+    if (c.reduces()) {
+      if (op == null) {
+        throw new IllegalArgumentException(c.configName() + " needs a reduce op");
+      }
+      if (!op.isDefinedOn(dataType)) {
+        throw new IllegalArgumentException("reduce op " + op.configName() + " is not defined on "
+            + dataType.configName());
+      }
+    }
+    if (c.rooted() && root < 0) {
+      throw new IllegalArgumentException("root " + root + " of " + c.configName() + " is not a rank");
+    }
+    for (Algorithm a : algorithms) {
+      if (a == null || !Algorithm.validFor(c).contains(a)) {
+        throw new IllegalArgumentException("algorithm " + (a == null ? "null" : a.configName())
+            + " is not valid for " + c.configName() + " (valid: " + Algorithm.validFor(c) + ")");
+      }
+    }
+    int elementBytes = Schedules.elementBytes(c, dataType, op);
+    for (Long size : sizesBytes) {
+      if (size == null || size < 0) {
+        throw new IllegalArgumentException("message size " + size + " must be a non-negative number of bytes");
+      }
+      if (size % elementBytes != 0) {
+        throw new IllegalArgumentException("message size " + size + " B is not a multiple of the element size "
+            + elementBytes + " B (" + dataType.configName()
+            + (Schedules.carriesLocation(c, op) ? " with a " + DataBuffer.LOCATION_BYTES + "-byte location" : "")
+            + ")");
+      }
+      if (pipeline != null && pipeline.globalBytes(size) % elementBytes != 0) {
+        throw new IllegalArgumentException("the global allreduce size " + pipeline.globalBytes(size)
+            + " B is not a multiple of the element size " + elementBytes + " B");
+      }
     }
   }
 

@@ -87,4 +87,73 @@ class WorkloadSpecTest {
     assertThat(BufferLayout.fromConfigName("in-place")).isEqualTo(BufferLayout.IN_PLACE);
     assertThat(BufferLayout.fromConfigName("In-place")).isNull();
   }
+
+  // The workload's own rules, checked once where it is built (the ranks no longer check them).
+
+  /** A one-algorithm, one-size workload of 2 iterations after 1 warm-up, ppn 1, root 0, not hierarchical. */
+  private static WorkloadSpec of(Collective c, Algorithm a, long sizeBytes, DataType type, ReduceOp op) {
+    return new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, 1, type, op, false, 0);
+  }
+
+  @Test
+  void shouldRejectSizeWhenNotAMultipleOfTheElementSize() {
+    assertThatThrownBy(() -> of(Collective.ALLREDUCE, Algorithm.RING, 6, DataType.INT32, ReduceOp.SUM))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a multiple");
+    // float32 + 4-byte location = 8 bytes per element
+    assertThatThrownBy(() -> of(Collective.ALLREDUCE, Algorithm.RING, 12, DataType.FLOAT32, ReduceOp.MAXLOC))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("location");
+    assertThatThrownBy(() -> of(Collective.ALLREDUCE, Algorithm.RING, -4, DataType.INT32, ReduceOp.SUM))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-negative");
+  }
+
+  @Test
+  void shouldRejectOpWhenUndefinedOnType() {
+    assertThatThrownBy(() -> of(Collective.ALLREDUCE, Algorithm.RING, 8, DataType.FLOAT32, ReduceOp.BAND))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("band");
+    assertThatThrownBy(() -> of(Collective.ALLREDUCE, Algorithm.RING, 8, DataType.FLOAT32, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("allreduce needs a reduce op");
+  }
+
+  @Test
+  void shouldRejectRootWhenNegative() {
+    assertThatThrownBy(() -> new WorkloadSpec(Collective.GATHER, List.of(Algorithm.LINEAR), List.of(8L), 2, 1, 1,
+        DataType.INT32, ReduceOp.SUM, false, -1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("root -1");
+  }
+
+  @Test
+  void shouldRejectAlgorithmWhenInvalidForCollective() {
+    assertThatThrownBy(() -> of(Collective.ALLREDUCE, Algorithm.LINEAR, 8, DataType.INT32, ReduceOp.SUM))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("linear");
+  }
+
+  @Test
+  void shouldRejectHierarchicalWhenCollectiveIsNotAllreduce() {
+    assertThatThrownBy(() -> new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(8L), 1, 0, 2,
+        DataType.INT32, ReduceOp.SUM, true, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allgather");
+  }
+
+  @Test
+  void shouldRejectMissingPartsAndNegativeCounts() {
+    assertThatThrownBy(() -> new WorkloadSpec(Collective.ALLREDUCE, List.of(), List.of(8L), 1, 0, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("workload needs at least one algorithm and one size");
+    assertThatThrownBy(() -> new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L), -1, 0, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("iterations (-1) and warmup (0) must not be negative");
+    assertThatThrownBy(() -> new WorkloadSpec(null, List.of(Algorithm.RING), List.of(8L), 1, 0, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a collective");
+  }
+
+  @Test
+  void shouldAcceptAnEmptyMeasurementAndKeepItsListsUnmodifiable() {
+    java.util.ArrayList<Long> sizes = new java.util.ArrayList<>(List.of(8L));
+    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), sizes, 0, 0, 1,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    sizes.add(16L);
+    assertThat(w.sizesBytes()).containsExactly(8L);
+    assertThatThrownBy(() -> w.sizesBytes().add(4L)).isInstanceOf(UnsupportedOperationException.class);
+  }
 }

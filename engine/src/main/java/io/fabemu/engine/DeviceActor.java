@@ -25,9 +25,9 @@ import org.apache.pekko.actor.typed.javadsl.ReceiveBuilder;
  * both at once (see {@link MemberScheduler}). So {@link #onTick} sees only the windows that fan out: a subclass
  * must not rely on it for every window.
  *
- * <p>Device modules reuse it either by delegating ({@code ComputeNodeActor.create(runner, scheduler)} returning
- * {@code DeviceActor.create(runner, scheduler)}) or by extending it: a subclass adds its own commands (implementing
- * {@link Command}) to {@link #windowReceive()} in its {@link #createReceive()}.
+ * <p>It serves every device ({@link DeviceActorFactory#GENERIC}): the device modules hold plain cores and no actor.
+ * A device that needed commands of its own could extend it: a subclass adds them (implementing {@link Command}) to
+ * {@link #windowReceive()} in its {@link #createReceive()}.
  */
 public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
 
@@ -56,20 +56,6 @@ public class DeviceActor extends AbstractBehavior<DeviceActor.Command> {
   /** The generic device actor for the core {@code runner} drives, reporting to {@code scheduler}. */
   public static Behavior<Command> create(DeviceRunner runner, ActorRef<MemberScheduler.Command> scheduler) {
     return Behaviors.setup(context -> new DeviceActor(context, runner, scheduler));
-  }
-
-  /**
-   * {@link #create} for a device module's shell, which drives cores of {@code coreType} only.
-   *
-   * @throws IllegalArgumentException when {@code runner} drives a core of another type
-   */
-  public static Behavior<Command> create(Class<? extends DeviceCore> coreType, DeviceRunner runner,
-                                         ActorRef<MemberScheduler.Command> scheduler) {
-    if (!coreType.isInstance(runner.core())) {
-      throw new IllegalArgumentException("the actor of a " + coreType.getSimpleName() + " cannot drive a "
-          + runner.core().getClass().getName());
-    }
-    return create(runner, scheduler);
   }
 
   protected DeviceActor(ActorContext<Command> context, DeviceRunner runner,

@@ -5,11 +5,12 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 
 /**
- * Chooses the actor that drives a device core, so the assembler can pick one per device type (compute node, NIC,
- * switch). Every behavior it returns must speak {@link DeviceActor}'s window protocol: answer each
- * {@link DeviceActor.Tick} with one {@link MemberScheduler.TickDone} and each {@link DeviceActor.CollectReport}
- * with one {@link MemberScheduler.ReportCollected}, both sent to {@code scheduler}. Extending {@link DeviceActor}
- * or delegating to {@link DeviceActor#create} gives that for free.
+ * Chooses the actor that drives a device core. The runs of fabemu use {@link #GENERIC} for every device (no device
+ * type has an actor of its own); tests pass others, to mix actors or to fail one. Every behavior it returns must
+ * speak {@link DeviceActor}'s window protocol: answer each {@link DeviceActor.Tick} with one
+ * {@link MemberScheduler.TickDone} and each {@link DeviceActor.CollectReport} with one
+ * {@link MemberScheduler.ReportCollected}, both sent to {@code scheduler}. Extending {@link DeviceActor} or
+ * delegating to {@link DeviceActor#create} gives that for free.
  */
 @FunctionalInterface
 public interface DeviceActorFactory {

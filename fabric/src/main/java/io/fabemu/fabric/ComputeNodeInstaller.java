@@ -4,7 +4,6 @@ import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.RankLayout;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.sim.DeviceCore;
-import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.traffic.NetworkShape;
@@ -24,7 +23,7 @@ final class ComputeNodeInstaller implements DeviceInstaller {
     Topology topology = c.topology();
     RankLayout layout = new RankLayout(rankGrid(scenario.topology(), c.workload().ppn()),
         Fabric.embeddedRings(scenario.rings(), topology),
-        scenario.topology() instanceof OpticalSpec optical ? optical.policy() : null);
+        scenario.topology().connectionPolicy().orElse(null));
     for (int h = 0; h < topology.hostCount(); h++) {
       int node = topology.computeNodeDevice(h);
       devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), c.worldSize(), c.workload(),

@@ -60,7 +60,7 @@ public record DeviceIdPlan(int topologyDevices, int managementDevice, int ethern
    * for a cluster of one server, which has no circuit to set up.
    */
   static OpticalSpec ocsCluster(ScenarioSpec scenario) {
-    return scenario.topology() instanceof OpticalSpec optical && optical.ocs().setsUpDuringRun()
-        && optical.servers() > 1 ? optical : null;
+    OpticalSpec optical = scenario.topology().opticalCluster().orElse(null);
+    return optical != null && optical.ocs().setsUpDuringRun() && optical.servers() > 1 ? optical : null;
   }
 }

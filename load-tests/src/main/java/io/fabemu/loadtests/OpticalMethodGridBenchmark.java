@@ -165,7 +165,8 @@ public final class OpticalMethodGridBenchmark {
   /** The scenario for one column of a grid: its bandwidth ratio and data kind, every possible method measured. */
   static ScenarioSpec cellSpec(Path scenario, Config overrides, Grid grid, int ratio, boolean replicated) {
     ScenarioSpec base = load(scenario, overrides);
-    if (!(base.topology() instanceof OpticalSpec optical) || base.workload().collective() != Collective.PIPELINE) {
+    OpticalSpec optical = base.topology().opticalCluster().orElse(null);
+    if (optical == null || base.workload().collective() != Collective.PIPELINE) {
       System.err.println(scenario + ": the grid needs a pipeline scenario on an optical cluster");
       System.exit(2);
       return null;

@@ -4,7 +4,6 @@ import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.time.Units;
-import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.util.Optional;
 
@@ -43,8 +42,7 @@ public final class OcsFigures {
 
   /** The label of the formula the scenario's policy change at {@code atPs} turns to ("formula 1"); empty if none. */
   public static Optional<String> formulaAt(RunResult result, long atPs) {
-    if (!(result.scenario().topology() instanceof OpticalSpec optical)) return Optional.empty();
-    return optical.ocs().changes().stream().filter(c -> c.atPs() == atPs).findFirst()
+    return result.scenario().topology().ocs().changes().stream().filter(c -> c.atPs() == atPs).findFirst()
         .map(OcsSpec.PolicyChange::formula).map(ConnectionFormula::label);
   }
 

@@ -31,14 +31,14 @@ public final class PrismSection implements ReportSection {
   PrismSection(RunResult result, Topology topology) {
     this.result = result;
     this.topology = topology;
-    this.prism = (PrismSpec) result.scenario().topology();
+    this.prism = result.scenario().topology().prism().orElseThrow();
     this.usages = RingUsage.of(result.scenario(), topology);
   }
 
   /** Whether the run's topology is a prism this section draws. */
   public static boolean applies(RunResult result, Topology topology) {
-    return topology != null && result.scenario().topology() instanceof PrismSpec p && PrismDrawing.drawable(p)
-        && topology.hostCount() == p.hosts();
+    PrismSpec prism = result.scenario().topology().prism().orElse(null);
+    return topology != null && prism != null && PrismDrawing.drawable(prism) && topology.hostCount() == prism.hosts();
   }
 
   /**
@@ -47,7 +47,7 @@ public final class PrismSection implements ReportSection {
    */
   public static String standaloneSvg(RunResult result, Topology topology) {
     if (!applies(result, topology) || result.links().isEmpty()) return null;
-    return PrismDrawing.standalone(measuredTitle(result), (PrismSpec) result.scenario().topology(), topology,
+    return PrismDrawing.standalone(measuredTitle(result), result.scenario().topology().prism().orElseThrow(), topology,
         measured(result, topology), "busy share", Formats::percent);
   }
 

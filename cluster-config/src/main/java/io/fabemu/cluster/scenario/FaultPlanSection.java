@@ -9,7 +9,6 @@ import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
-import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -143,7 +142,7 @@ final class FaultPlanSection implements ScenarioSection {
       throw in.error(EVENTS, list, "faults with synthetic traffic are not supported yet (this scenario writes a "
           + "traffic section)");
     }
-    if (draft.topology().spec() instanceof OpticalSpec optical && optical.ocs().setsUpDuringRun()) {
+    if (draft.topology().spec().ocs().setsUpDuringRun()) {
       throw in.error(EVENTS, list, "faults with an OCS reconfiguration delay are not supported yet (set "
           + "topology.ocs.reconfiguration-delay = 0 ms)");
     }

@@ -54,7 +54,8 @@ final class PipelineSection implements ScenarioSection {
    */
   static PipelineSpec spec(ScenarioReader in, TopologySpec topology, List<Algorithm> algorithms, List<Long> sizes,
                            int elementBytes, boolean explicit) {
-    if (!(topology instanceof OpticalSpec optical)) {
+    OpticalSpec optical = topology.opticalCluster().orElse(null);
+    if (optical == null) {
       throw in.error("workload.collective", "pipeline runs on an optical cluster (topology.kind = optical), not on "
           + topology.configName());
     }

@@ -85,15 +85,13 @@ public record RingEmbedding(Source source, List<List<Integer>> rings, String sum
           + hosts);
     }
     HostGraph graph = HostGraph.of(topology);
-    Source used = source == Source.AUTO ? (spec instanceof PrismSpec ? Source.FACE_RULE : Source.SEARCH) : source;
+    Source used = source == Source.AUTO ? (spec.prism().isPresent() ? Source.FACE_RULE : Source.SEARCH) : source;
     List<List<Integer>> rings;
     String origin;
     switch (used) {
       case FACE_RULE -> {
-        if (!(spec instanceof PrismSpec prism)) {
-          throw new IllegalArgumentException("the face rule needs a prism; this topology is " + spec.configName()
-              + " (use source = search or list the rings)");
-        }
+        PrismSpec prism = spec.prism().orElseThrow(() -> new IllegalArgumentException("the face rule needs a prism;"
+            + " this topology is " + spec.configName() + " (use source = search or list the rings)"));
         rings = PrismRings.faceRule(prism);
         origin = "the face rule";
       }

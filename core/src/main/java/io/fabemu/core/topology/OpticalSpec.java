@@ -7,6 +7,7 @@ import io.fabemu.core.routing.OpticalRouting;
 import io.fabemu.core.routing.RoutingTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The optical full interconnect of the optical patent (docs/optical.md, "Topology"): {@code servers} servers (M) of
@@ -161,5 +162,17 @@ public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServe
   @Override
   public int hostsPerPlacementGroup() {
     return intraServer() == IntraServer.SWITCH ? npusPerServer() : 1;
+  }
+
+  /** {@link #policy()}. */
+  @Override
+  public Optional<ConnectionPolicy> connectionPolicy() {
+    return Optional.of(policy());
+  }
+
+  /** This cluster. */
+  @Override
+  public Optional<OpticalSpec> opticalCluster() {
+    return Optional.of(this);
   }
 }

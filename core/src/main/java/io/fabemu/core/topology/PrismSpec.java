@@ -1,6 +1,7 @@
 package io.fabemu.core.topology;
 
 import io.fabemu.core.routing.RoutingTable;
+import java.util.Optional;
 
 /**
  * The patent's multi-faceted prism of processing nodes (docs/prism.md, "The topology"): {@code layers} stacked layers
@@ -65,5 +66,11 @@ public record PrismSpec(int nodesPerLayer, int layers, LinkSpec intraLayer, Link
   @Override
   public double meanLinkHops(boolean neighbours) {
     return neighbours ? 1 : Math.max(2, Math.sqrt(hosts()) / 2);
+  }
+
+  /** This prism. */
+  @Override
+  public Optional<PrismSpec> prism() {
+    return Optional.of(this);
   }
 }

@@ -1,5 +1,7 @@
 package io.fabemu.core.topology;
 
+import io.fabemu.core.optical.ConnectionPolicy;
+import io.fabemu.core.optical.OcsSpec;
 import io.fabemu.core.routing.RouterRouting;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.traffic.NetworkShape;
@@ -11,7 +13,8 @@ import java.util.Optional;
  * <p>Contract: a spec names its kind as scenario files write it ({@link #configName()}) and builds its own {@link
  * Topology} ({@link #build()}), numbering vertices as {@link Topology} requires. Code outside a kind's record asks
  * the spec or the built topology, never a kind's fields, so a new kind is a new record here (and its wire
- * registration).
+ * registration). Facts that only some kinds have are asked here too (their defaults answer for the other kinds),
+ * so that no code outside this package tests a spec's kind (an architecture rule holds it to that).
  */
 public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec, MeshSpec, TorusSpec,
     GroupRingSpec, PrismSpec, OpticalSpec {
@@ -99,5 +102,39 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
   /** Hosts of one placement group, which stay together on one member: a TOR's hosts, a server's NPUs, or 1. */
   default int hostsPerPlacementGroup() {
     return 1;
+  }
+
+  // Facts of the optical cluster and the prism, with the answer of every other kind as the default.
+
+  /**
+   * The OCS controller's settings: for the optical cluster its {@code ocs}; {@link OcsSpec#NONE} (nothing set up
+   * during the run, no policy change) for every other kind.
+   */
+  default OcsSpec ocs() {
+    return OcsSpec.NONE;
+  }
+
+  /**
+   * The connection policy in force at the start, which the compute nodes lay out their ranks over and the run's
+   * header prints; empty for kinds without optical circuits.
+   *
+   * @throws IllegalArgumentException with one line when the optical cluster is refused (see
+   *     {@link OpticalSpec#policy()})
+   */
+  default Optional<ConnectionPolicy> connectionPolicy() {
+    return Optional.empty();
+  }
+
+  /**
+   * The optical cluster, for what needs all of it (its servers, NPUs and links: a pipeline's stages and costs, the
+   * OCS controller's policies and routes); empty for every other kind.
+   */
+  default Optional<OpticalSpec> opticalCluster() {
+    return Optional.empty();
+  }
+
+  /** The prism, for what needs its layers (its face-rule rings, its drawing); empty for every other kind. */
+  default Optional<PrismSpec> prism() {
+    return Optional.empty();
   }
 }

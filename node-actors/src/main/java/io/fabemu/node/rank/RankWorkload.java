@@ -171,7 +171,7 @@ public final class RankWorkload {
    */
   public RankWorkload(int rank, int worldSize, WorkloadSpec workload, long seed, ExpectedAnswers answers,
                       RankHost host, IncEnvironment incEnvironment, RankLayout layout) {
-    validate(rank, worldSize, workload, seed, answers, host);
+    checkArguments(rank, worldSize, workload, seed, answers, host);
     this.incEnvironment = incEnvironment;
     this.rankLayout = layout;
     this.seed = seed;
@@ -582,8 +582,14 @@ public final class RankWorkload {
     }
   }
 
-  private static void validate(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,
-                               RankHost host) {
+  /**
+   * Checks this rank's arguments against each other: the rank is in the world, and the expected answers are given
+   * exactly on real data, built for this world, datatype, seed and op. The workload's own rules were checked where it
+   * was built ({@link WorkloadSpec}'s constructor), and its rules against the world by the scenario loader: a rank
+   * checks neither again.
+   */
+  private static void checkArguments(int rank, int worldSize, WorkloadSpec w, long seed, ExpectedAnswers answers,
+                                     RankHost host) {
     if (w == null || host == null) {
       throw new IllegalArgumentException("workload and host are required");
     }
@@ -598,76 +604,6 @@ public final class RankWorkload {
     if (rank < 0 || rank >= worldSize) {
       throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
     }
-    Collective c = w.collective();
-    if (c == null || w.dataType() == null || w.algorithms() == null || w.sizesBytes() == null) {
-      throw new IllegalArgumentException("workload needs a collective, a data type, algorithms and sizes");
-    }
-    if (w.algorithms().isEmpty() || w.sizesBytes().isEmpty()) {
-      throw new IllegalArgumentException("workload needs at least one algorithm and one size");
-    }
-    // Scenarios ask for iterations >= 1; 0 stays valid here: the rank then runs only its warm-up and reports every
-    // case with no measured iteration (unit tests use it to check an empty workload finishes).
-    if (w.iterations() < 0 || w.warmup() < 0) {
-      throw new IllegalArgumentException("iterations (" + w.iterations() + ") and warmup (" + w.warmup()
-          + ") must not be negative");
-    }
-    if (w.hierarchical() && c != Collective.ALLREDUCE) {
-      throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
-          + c.configName());
-    }
-    if (w.hierarchical() && w.ppn() < 1) {
-      throw new IllegalArgumentException("hierarchical allreduce needs ppn >= 1, got " + w.ppn());
-    }
-    if (c.reduces()) {
-      if (w.op() == null) {
-        throw new IllegalArgumentException(c.configName() + " needs a reduce op");
-      }
-      if (!w.op().isDefinedOn(w.dataType())) {
-        throw new IllegalArgumentException("reduce op " + w.op().configName() + " is not defined on "
-            + w.dataType().configName());
-      }
-    }
-    if (c.rooted() && (w.root() < 0 || w.root() >= worldSize)) {
-      throw new IllegalArgumentException("root " + w.root() + " of " + c.configName() + " is outside a world of "
-          + worldSize + " ranks");
-    }
-    for (Algorithm a : w.algorithms()) {
-      if (a == null || !Algorithm.validFor(c).contains(a)) {
-        throw new IllegalArgumentException("algorithm " + (a == null ? "null" : a.configName())
-            + " is not valid for " + c.configName() + " (valid: " + Algorithm.validFor(c) + ")");
-      }
-    }
-    int elementBytes = Schedules.elementBytes(c, w.dataType(), w.op());
-    boolean blocks = c.oneBlockPerRank();
-    for (Long size : w.sizesBytes()) {
-      if (size == null || size < 0) {
-        throw new IllegalArgumentException("message size " + size + " must be a non-negative number of bytes");
-      }
-      if (size % elementBytes != 0) {
-        throw new IllegalArgumentException("message size " + size + " B is not a multiple of the element size "
-            + elementBytes + " B (" + w.dataType().configName()
-            + (Schedules.carriesLocation(c, w.op()) ? " with a " + DataBuffer.LOCATION_BYTES + "-byte location" : "")
-            + ")");
-      }
-      long elements = size / elementBytes * (blocks ? worldSize : 1);
-      if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
-        throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
-            + " elements on " + worldSize + " ranks, more than a Java array holds");
-      }
-    }
-    if (c == Collective.PIPELINE) {
-      if (w.pipeline().worldSize() != worldSize || w.ppn() != 1) {
-        throw new IllegalArgumentException("a pipeline of " + w.pipeline().servers() + " servers of "
-            + w.pipeline().npusPerServer() + " NPUs runs one rank per NPU, " + w.pipeline().worldSize()
-            + " ranks with ppn 1, not " + worldSize + " with ppn " + w.ppn());
-      }
-      for (long size : w.sizesBytes()) {
-        if (w.pipeline().globalBytes(size) % elementBytes != 0) {
-          throw new IllegalArgumentException("the global allreduce size " + w.pipeline().globalBytes(size)
-              + " B is not a multiple of the element size " + elementBytes + " B");
-        }
-      }
-    }
     if (answers == null) {
       return;
     }
@@ -676,7 +612,7 @@ public final class RankWorkload {
           + answers.type().configName() + " with seed " + answers.seed() + ", the workload runs " + worldSize
           + " ranks of " + w.dataType().configName() + " with seed " + seed);
     }
-    if (c.reduces() && answers.op() != w.op()) {
+    if (w.collective().reduces() && answers.op() != w.op()) {
       throw new IllegalArgumentException("expected answers reduce with " + answers.op() + ", the workload with "
           + w.op());
     }
