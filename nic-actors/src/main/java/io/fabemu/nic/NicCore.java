@@ -1085,8 +1085,7 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
       gaveUp.addAll(incGaveUp);
       FaultReport faults = transport == null ? null
           : new FaultReport(forwarder.faultTally().copy(), List.of(), null, gaveUp, incFallbacks);
-      return new DeviceReport(host, forwarder.counters(), List.of(), null, List.of(), faults, null,
-          forwarder.ocsReport());
+      return DeviceReport.builder(host).links(forwarder.counters()).part(faults).part(forwarder.ocsReport()).build();
     }
     LinkCounters port = forwarder.counters().get(0);
     FaultReport faults = transport == null ? null
@@ -1095,10 +1094,9 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
         : new EthernetReport(ethernetUnit == null ? List.of() : List.of(ethernetUnit.counters()), List.of(),
             ethernetKept, ethernetDiscarded, ethernetWrong, ethernetRoutedSent, ethernetRoutedArrived, 0, 0,
             List.of());
-    return new DeviceReport(host, List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
-        terminal.flitsInjected() * routerSpec.flitBytes(), terminal.packetsInjected(), terminal.injectedCycles(), 0L)),
-        List.of(),
-        trafficStats, List.of(), faults, ethernetReport);
+    return DeviceReport.builder(host).links(List.of(new LinkCounters(port.fromDevice(), port.toDevice(),
+        terminal.flitsInjected() * routerSpec.flitBytes(), terminal.packetsInjected(), terminal.injectedCycles(), 0L)))
+        .part(trafficStats).part(faults).part(ethernetReport).build();
   }
 
   /** A message being reassembled. */

@@ -143,7 +143,7 @@ public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>
   public DeviceReport report() {
     FaultReport faults = forwarder.faultTally() == null ? null
         : new FaultReport(forwarder.faultTally().copy(), List.of(), null, List.of());
-    return new DeviceReport(deviceId, forwarder.counters(), List.of(), null, List.of(), faults);
+    return DeviceReport.builder(deviceId).links(forwarder.counters()).part(faults).build();
   }
 
   /** The INC unit's packets: to a neighbour or by the routing table, after the pipeline latency. */

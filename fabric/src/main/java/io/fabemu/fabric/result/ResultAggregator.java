@@ -66,9 +66,12 @@ public final class ResultAggregator {
     for (DeviceReport report : reports) {
       rankResults.addAll(report.ranks());
       links.addAll(report.links());
-      if (report.faults() != null) faultParts.add(report.faults());
-      if (report.ethernet() != null) ethernetParts.add(report.ethernet());
-      if (report.ocs() != null) ocsParts.add(report.ocs());
+      FaultReport faultPart = report.part(FaultReport.class);
+      if (faultPart != null) faultParts.add(faultPart);
+      EthernetReport ethernetPart = report.part(EthernetReport.class);
+      if (ethernetPart != null) ethernetParts.add(ethernetPart);
+      OcsReport ocsPart = report.part(OcsReport.class);
+      if (ocsPart != null) ocsParts.add(ocsPart);
     }
     // Only the OCS controller's runs have a part (a delay of 0 leaves the result as it was).
     OcsReport ocs = ocsParts.isEmpty() ? null : OcsReport.merge(ocsParts);

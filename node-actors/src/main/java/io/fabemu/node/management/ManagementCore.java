@@ -368,7 +368,8 @@ public final class ManagementCore implements DeviceCore, ManagementPayload.Handl
     }
     EthernetReport ethernetReport = ethernet == null ? null
         : new EthernetReport(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, ethernetChanges);
-    return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(),
-        new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of()), ethernetReport);
+    return DeviceReport.builder(deviceId)
+        .part(new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of())).part(ethernetReport)
+        .build();
   }
 }

@@ -79,7 +79,7 @@ class ManagementCoreTest {
     }
 
     FaultReport report() {
-      return core.report().faults();
+      return core.report().part(FaultReport.class);
     }
   }
 

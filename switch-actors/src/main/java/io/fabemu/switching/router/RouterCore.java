@@ -877,7 +877,7 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     }
     FaultReport faultReport = faults == null ? null
         : new FaultReport(faults.tally().copy(), List.of(), null, List.of());
-    return new DeviceReport(deviceId, links, List.of(), null, virtualChannels, faultReport);
+    return DeviceReport.builder(deviceId).links(links).virtualChannels(virtualChannels).part(faultReport).build();
   }
 
   // ---------------------------------------------------------------- payloads a router never gets
