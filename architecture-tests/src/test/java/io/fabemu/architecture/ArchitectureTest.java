@@ -30,6 +30,10 @@ import java.util.TreeSet;
  *   <li><b>Determinism</b>: device, collective and assembly logic reads neither the wall clock nor an unseeded
  *       random source, so a scenario and its seed fix the result; the only exceptions time a run for its report
  *       and are named in {@link ArchitectureRules#WALL_CLOCK_FOR_REPORT_ONLY}.</li>
+ *   <li><b>The kernel depends on no feature</b>: core's kernel packages ({@code core.sim}, {@code core.protocol},
+ *       {@code core.time}, {@code core.data}; {@link ArchitectureRules#KERNEL_PACKAGES}) use only each other, so
+ *       features (faults, INC, Ethernet, optics, traffic, ...) plug in through the kernel's interfaces (report
+ *       parts, protocol extensions) and can be added or removed without changing it.</li>
  * </ul>
  *
  * <p>The rules live in {@link ArchitectureRules}; {@code ArchitectureRulesCanFailTest} runs the same definitions
@@ -68,6 +72,9 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule deterministicLogicReadsNoWallClockOrUnseededRandom =
       RULES.deterministicLogicReadsNoWallClockOrUnseededRandom;
+
+  @ArchTest
+  static final ArchRule kernelDependsOnNoFeature = RULES.kernelDependsOnNoFeature;
 
   /** Guards against a vacuous pass: the import holds main classes of every module and no test classes. */
   @ArchTest

@@ -12,6 +12,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.link.BusyTimeline;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.EgressPort;
@@ -827,15 +828,15 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
    * has left.
    */
   private void incSend(NicSend send, Outbox outbox) {
-    NicIncUnit unit = requireIncUnit(send.message().inc().type().name() + " message");
+    NicIncUnit unit = requireIncUnit(IncRequest.of(send.message()).type().name() + " message");
     Message message = send.message();
     long messageId = nextMessageId++;
     long start = Math.max(outbox.nowPs(), workRequestsFreeAtPs) + nic.perMessageOverheadPs();
     workRequestsFreeAtPs = start;
     long readStart = Math.max(start, dmaReadFreeAtPs);
-    if (message.inc().type() != IncPacketType.TASK_UP) {
-      ControlPayload control = message.inc().control();
-      if (message.inc().type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
+    if (IncRequest.of(message).type() != IncPacketType.TASK_UP) {
+      ControlPayload control = IncRequest.of(message).control();
+      if (IncRequest.of(message).type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
         mrrGroups.add(control.trueCommId());
       }
       Packet packet = unit.controlPacket(message, send.destinationHost(), messageId);
@@ -844,7 +845,7 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
       PacketForwarder.transmit(incPort, unit.process(readyPs), packet, outbox);
       return;
     }
-    if (message.inc().task() != null && unit.isBroken(message.inc().task().groupId())) {
+    if (IncRequest.of(message).task() != null && unit.isBroken(IncRequest.of(message).task().groupId())) {
       return; // the tree is broken: the leader, told so, recovers the task on the host
     }
     Packet[] fragments = unit.startTask(message, send.destinationHost(), messageId);
@@ -863,14 +864,14 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
     long readyPs = readStart;
     for (Packet fragment : fragments) {
       // As for ordinary segments, reads are pipelined with the wire and counted from the task's first read.
-      dmaBytes += fragment.inc().header2().fragmentBytes();
+      dmaBytes += IncFrame.of(fragment).header2().fragmentBytes();
       readyPs = readStart + Units.transferPs(dmaBytes, pcieBitsPerSecond);
       PacketForwarder.transmit(incPort, unit.process(readyPs), fragment, outbox);
     }
     dmaReadFreeAtPs = readyPs;
     long armed = -1;
     for (Packet fragment : fragments) {
-      long key = NicIncUnit.taskKey(fragment.inc());
+      long key = NicIncUnit.taskKey(IncFrame.of(fragment));
       if (key != armed) armRetransmitTimer(unit, leaderRank, key, outbox);
       armed = key;
     }
@@ -912,7 +913,7 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
    * memory) and the result delivered once complete; a control packet is written and delivered at once.
    */
   private void incReceive(Packet packet, Outbox outbox) {
-    IncFrame frame = packet.inc();
+    IncFrame frame = IncFrame.of(packet);
     NicIncUnit unit = requireIncUnit(frame.type() + " packet");
     long processedPs = unit.process(packet.tailTimePs());
     switch (frame.type()) {

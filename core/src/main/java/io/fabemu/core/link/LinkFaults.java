@@ -1,6 +1,6 @@
 package io.fabemu.core.link;
 
-import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;

@@ -2,7 +2,7 @@ package io.fabemu.node.management;
 
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.ethernet.EthernetSpec;
-import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
