@@ -828,15 +828,16 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
    * has left.
    */
   private void incSend(NicSend send, Outbox outbox) {
-    NicIncUnit unit = requireIncUnit(IncRequest.of(send.message()).type().name() + " message");
     Message message = send.message();
+    IncRequest request = IncRequest.of(message);
+    NicIncUnit unit = requireIncUnit(request.type().name() + " message");
     long messageId = nextMessageId++;
     long start = Math.max(outbox.nowPs(), workRequestsFreeAtPs) + nic.perMessageOverheadPs();
     workRequestsFreeAtPs = start;
     long readStart = Math.max(start, dmaReadFreeAtPs);
-    if (IncRequest.of(message).type() != IncPacketType.TASK_UP) {
-      ControlPayload control = IncRequest.of(message).control();
-      if (IncRequest.of(message).type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
+    if (request.type() != IncPacketType.TASK_UP) {
+      ControlPayload control = request.control();
+      if (request.type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
         mrrGroups.add(control.trueCommId());
       }
       Packet packet = unit.controlPacket(message, send.destinationHost(), messageId);
@@ -845,7 +846,7 @@ public final class NicCore implements DeviceCore, WorkloadPayload.Handler<Outbox
       PacketForwarder.transmit(incPort, unit.process(readyPs), packet, outbox);
       return;
     }
-    if (IncRequest.of(message).task() != null && unit.isBroken(IncRequest.of(message).task().groupId())) {
+    if (request.task() != null && unit.isBroken(request.task().groupId())) {
       return; // the tree is broken: the leader, told so, recovers the task on the host
     }
     Packet[] fragments = unit.startTask(message, send.destinationHost(), messageId);

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.inc.IncRequest;
-import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -16,9 +14,11 @@ import io.fabemu.core.inc.IncDataPlaneMessages;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.Message;
 import java.util.Arrays;
 import java.util.List;
@@ -373,7 +373,8 @@ class NicIncUnitTest {
     List<NicIncUnit.ReadyChunk> ready = engine.takeReadyChunks();
     assertThat(ready).hasSize(1);
     Packet[] third = ready.get(0).fragments();
-    assertThat(Arrays.stream(third).mapToLong(p -> IncFrame.of(p).stream().chunkIndex()).toArray()).containsExactly(2, 2);
+    assertThat(Arrays.stream(third).mapToLong(p -> IncFrame.of(p).stream().chunkIndex()).toArray())
+        .containsExactly(2, 2);
     assertThat(Arrays.stream(third).mapToInt(Packet::elementOffset).toArray()).containsExactly(100, 125);
 
     for (Packet p : third) engine.acceptResultFragment(chunkResultFor(p, sum, 1));

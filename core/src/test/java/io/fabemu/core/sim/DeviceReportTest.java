@@ -77,6 +77,7 @@ class DeviceReportTest {
     parts.add(new Notes(List.of()));
 
     assertThat(report.parts()).containsExactly(new Tally(1));
-    assertThatThrownBy(() -> report.parts().add(new Notes(List.of()))).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> report.parts().add(new Notes(List.of())))
+        .isInstanceOf(UnsupportedOperationException.class);
   }
 }

@@ -116,8 +116,9 @@ public final class ResultAggregator {
           + " case(s) were finished by every rank";
     }
     String digest = digest(spec, rankResults, links, virtualEndPs, faults, ethernet);
-    return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
-        events, wallSeconds, digest, faults, null, ethernet, ocs);
+    return RunResult.builder(spec).cases(cases).links(links).complete(incompleteReason == null)
+        .incompleteReason(incompleteReason).virtualEndPs(virtualEndPs).windows(windows).events(events)
+        .wallSeconds(wallSeconds).digest(digest).part(faults).part(ethernet).part(ocs).build();
   }
 
   /**

@@ -2,7 +2,6 @@ package io.fabemu.node.management;
 
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.ethernet.EthernetSpec;
-import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -13,6 +12,7 @@ import io.fabemu.core.link.RouteViews;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.ManagementPayload;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.routing.RouteView;

@@ -280,8 +280,9 @@ public final class RankWorkload {
 
   /** What the NIC hands a leader when a fault broke its INC group: a notify with fail cause FAULT. */
   private static boolean isBreakNotice(Message message) {
-    return message.inc() != null && IncRequest.of(message).type() == IncPacketType.TREE_DOWN
-        && IncRequest.of(message).control() != null && IncRequest.of(message).control().failCause() == FailCause.FAULT.code();
+    IncRequest request = IncRequest.of(message);
+    return request != null && request.type() == IncPacketType.TREE_DOWN
+        && request.control() != null && request.control().failCause() == FailCause.FAULT.code();
   }
 
   /** Hands the executor the result of an in-network step done on the host, once the recovery has it. */

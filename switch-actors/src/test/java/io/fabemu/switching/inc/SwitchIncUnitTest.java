@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -16,6 +15,7 @@ import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
@@ -160,7 +160,8 @@ class SwitchIncUnitTest {
     assertThat(IncFrame.of(out.get(1).packet()).control().failCause()).isEqualTo(FailCause.NO_AGGREGATION_SLOTS.code());
     // A fail cause already set stays.
     fewSlots.onPacket(out.get(0).packet(), 1, sink);
-    assertThat(IncFrame.of(sink.take().get(0).packet()).control().failCause()).isEqualTo(FailCause.NO_FREE_GROUPS.code());
+    assertThat(IncFrame.of(sink.take().get(0).packet()).control().failCause())
+        .isEqualTo(FailCause.NO_FREE_GROUPS.code());
   }
 
   @Test
