@@ -28,15 +28,7 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
     Objects.requireNonNull(links, "links");
     Objects.requireNonNull(ranks, "ranks");
     virtualChannels = virtualChannels == null ? List.of() : virtualChannels;
-    parts = parts == null ? List.of() : List.copyOf(parts);
-    for (int i = 0; i < parts.size(); i++) {
-      for (int j = 0; j < i; j++) {
-        if (parts.get(i).getClass() == parts.get(j).getClass()) {
-          throw new IllegalArgumentException("device " + deviceId + " reports two parts of class "
-              + parts.get(i).getClass().getName());
-        }
-      }
-    }
+    parts = ReportPart.distinct(parts, "device " + deviceId + " reports");
   }
 
   /** A report of the kernel's figures alone: no virtual channels, no parts. */
@@ -51,10 +43,7 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
 
   /** The part of class {@code type} a feature contributed, or null when this report has none. */
   public <T extends ReportPart> T part(Class<T> type) {
-    for (ReportPart p : parts) {
-      if (p.getClass() == type) return type.cast(p);
-    }
-    return null;
+    return ReportPart.find(parts, type);
   }
 
   /**

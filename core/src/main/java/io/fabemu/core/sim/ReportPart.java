@@ -1,5 +1,7 @@
 package io.fabemu.core.sim;
 
+import java.util.List;
+
 /**
  * A feature's part of a {@link DeviceReport}: what one feature (synthetic traffic, faults, the external Ethernet, the
  * OCS controller, ...) measured on one device, beside the kernel's own figures (links, ranks, virtual channels). The
@@ -20,4 +22,30 @@ public interface ReportPart {
    * cuts a member's reports into messages by it; it is never part of a result.
    */
   long wireBytesEstimate();
+
+  /**
+   * {@code parts} as an immutable list (empty for null), checked to hold at most one part of each class.
+   *
+   * @param holder what holds them, as the error names it (e.g. {@code "device 3 reports"})
+   * @throws IllegalArgumentException when two parts have the same class
+   */
+  static List<ReportPart> distinct(List<ReportPart> parts, String holder) {
+    List<ReportPart> copy = parts == null ? List.of() : List.copyOf(parts);
+    for (int i = 0; i < copy.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        if (copy.get(i).getClass() == copy.get(j).getClass()) {
+          throw new IllegalArgumentException(holder + " two parts of class " + copy.get(i).getClass().getName());
+        }
+      }
+    }
+    return copy;
+  }
+
+  /** The part of class {@code type} among {@code parts}, or null when there is none. */
+  static <T extends ReportPart> T find(List<ReportPart> parts, Class<T> type) {
+    for (ReportPart p : parts) {
+      if (p.getClass() == type) return type.cast(p);
+    }
+    return null;
+  }
 }

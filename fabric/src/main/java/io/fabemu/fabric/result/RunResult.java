@@ -45,15 +45,7 @@ public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<Link
    * @throws IllegalArgumentException when two parts have the same class
    */
   public RunResult {
-    parts = parts == null ? List.of() : List.copyOf(parts);
-    for (int i = 0; i < parts.size(); i++) {
-      for (int j = 0; j < i; j++) {
-        if (parts.get(i).getClass() == parts.get(j).getClass()) {
-          throw new IllegalArgumentException("a run result holds two parts of class "
-              + parts.get(i).getClass().getName());
-        }
-      }
-    }
+    parts = ReportPart.distinct(parts, "a run result holds");
   }
 
   /** A builder of the result of a run of {@code scenario}: no cases, no links, complete, no parts, until set. */
@@ -72,10 +64,7 @@ public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<Link
 
   /** The part of class {@code type} a feature contributed, or null when the run has none. */
   public <T extends ReportPart> T part(Class<T> type) {
-    for (ReportPart p : parts) {
-      if (p.getClass() == type) return type.cast(p);
-    }
-    return null;
+    return ReportPart.find(parts, type);
   }
 
   /**
