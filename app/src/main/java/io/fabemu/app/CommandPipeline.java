@@ -237,8 +237,10 @@ final class CommandPipeline {
     if (partial == null) return null;
     String why = partial.incompleteReason() == null || partial.incompleteReason().isBlank()
         ? reason : partial.incompleteReason();
-    return new RunResult(partial.scenario(), partial.cases(), partial.links(), false, why, partial.virtualEndPs(),
-        partial.windows(), partial.events(), partial.wallSeconds(), partial.digest(), partial.faults(),
-        partial.faultImpacts(), partial.ethernet(), partial.ocs(), partial.baseline());
+    return RunResult.builder(partial.scenario()).cases(partial.cases()).links(partial.links()).complete(false)
+        .incompleteReason(why).virtualEndPs(partial.virtualEndPs()).windows(partial.windows())
+        .events(partial.events()).wallSeconds(partial.wallSeconds()).digest(partial.digest()).part(partial.faults())
+        .faultImpacts(partial.faultImpacts()).part(partial.ethernet()).part(partial.ocs())
+        .baseline(partial.baseline()).build();
   }
 }

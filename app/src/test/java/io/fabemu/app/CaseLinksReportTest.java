@@ -37,8 +37,8 @@ class CaseLinksReportTest {
             new long[] {5 * US}), 0),
         new LinkCounters(4, 0, 1_000, 10, profile(0, new long[] {200 * US}, new long[] {400 * US},
             new long[] {200 * US}), 0));
-    return new RunResult(r.scenario(), cases, links, true, null, 2_600 * US, r.windows(), r.events(),
-        r.wallSeconds(), r.digest());
+    return RunResult.builder(r.scenario()).cases(cases).links(links).complete(true).virtualEndPs(2_600 * US)
+        .windows(r.windows()).events(r.events()).wallSeconds(r.wallSeconds()).digest(r.digest()).build();
   }
 
   private static BusyProfile profile(long mergedGapPs, long[] starts, long[] ends, long[] busy) {
@@ -112,10 +112,10 @@ class CaseLinksReportTest {
     RunResult timed = timedResult();
     Topology topology = timed.scenario().topology().build();
     // counters that know only how long, not when (as built by hand before the ports kept periods)
-    RunResult untimed = new RunResult(timed.scenario(), timed.cases(), Fixtures.result().links(), true, null,
-        timed.virtualEndPs(), 1, 1, 0.1, "ab");
-    RunResult oneCase = new RunResult(timed.scenario(), timed.cases().subList(0, 1), timed.links(), true, null,
-        timed.virtualEndPs(), 1, 1, 0.1, "ab");
+    RunResult untimed = RunResult.builder(timed.scenario()).cases(timed.cases()).links(Fixtures.result().links())
+        .complete(true).virtualEndPs(timed.virtualEndPs()).windows(1).events(1).wallSeconds(0.1).digest("ab").build();
+    RunResult oneCase = RunResult.builder(timed.scenario()).cases(timed.cases().subList(0, 1)).links(timed.links())
+        .complete(true).virtualEndPs(timed.virtualEndPs()).windows(1).events(1).wallSeconds(0.1).digest("ab").build();
 
     assertThat(CaseLinkLoad.of(untimed, topology)).isEmpty();
     assertThat(CaseLinkLoad.of(oneCase, topology)).hasSize(1);

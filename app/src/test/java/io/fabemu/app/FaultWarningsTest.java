@@ -15,10 +15,11 @@ class FaultWarningsTest {
 
   /** {@code faulted} with {@code baseline} as the run without its faults. */
   private static RunResult against(RunResult faulted, RunResult baseline) {
-    return new RunResult(faulted.scenario(), faulted.cases(), faulted.links(), faulted.complete(),
-        faulted.incompleteReason(), faulted.virtualEndPs(), faulted.windows(), faulted.events(),
-        faulted.wallSeconds(), faulted.digest(), faulted.faults(), faulted.faultImpacts(), faulted.ethernet(),
-        faulted.ocs(), baseline);
+    return RunResult.builder(faulted.scenario()).cases(faulted.cases()).links(faulted.links())
+        .complete(faulted.complete()).incompleteReason(faulted.incompleteReason())
+        .virtualEndPs(faulted.virtualEndPs()).windows(faulted.windows()).events(faulted.events())
+        .wallSeconds(faulted.wallSeconds()).digest(faulted.digest()).part(faulted.faults())
+        .faultImpacts(faulted.faultImpacts()).part(faulted.ethernet()).part(faulted.ocs()).baseline(baseline).build();
   }
 
   /** A baseline that resent {@code spurious} messages spuriously and gave up on {@code gaveUp}. */
@@ -29,9 +30,10 @@ class FaultWarningsTest {
       tally.resendSpurious(-1);
     }
     RunResult r = Fixtures.result();
-    return new RunResult(r.scenario(), r.cases(), r.links(), complete, complete ? null : "rank 3 did not finish",
-        r.virtualEndPs(), r.windows(), r.events(), r.wallSeconds(), r.digest(),
-        new FaultReport(tally, List.of(), null, gaveUp));
+    return RunResult.builder(r.scenario()).cases(r.cases()).links(r.links()).complete(complete)
+        .incompleteReason(complete ? null : "rank 3 did not finish").virtualEndPs(r.virtualEndPs())
+        .windows(r.windows()).events(r.events()).wallSeconds(r.wallSeconds()).digest(r.digest())
+        .part(new FaultReport(tally, List.of(), null, gaveUp)).build();
   }
 
   @Test

@@ -6,7 +6,6 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -18,6 +17,7 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.optical.OcsSpec;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.ProgressListener;
 import io.fabemu.core.topology.LeafSpineSpec;
@@ -102,25 +102,26 @@ final class Fixtures {
     cases.add(new CaseResult(2, Algorithm.RING, 4, 1, 10, 5_000_000.0, 4_900_000.0, 5_200_000.0, 0));
     cases.add(new CaseResult(3, Algorithm.RING, 1_048_576, 262_144, 10, 240_000_000.0, 239_000_000.0,
         241_000_000.0, 0));
-    return new RunResult(spec, cases, base.links(), true, null, base.virtualEndPs(), base.windows(), base.events(),
-        base.wallSeconds(), base.digest());
+    return RunResult.builder(spec).cases(cases).links(base.links()).complete(true).virtualEndPs(base.virtualEndPs())
+        .windows(base.windows()).events(base.events()).wallSeconds(base.wallSeconds()).digest(base.digest()).build();
   }
 
   /** A result of {@link #spec()}'s hardware running {@code workload}, with {@code cases}. */
   static RunResult result(WorkloadSpec workload, List<CaseResult> cases) {
     ScenarioSpec real = spec();
-    return new RunResult(real.toBuilder().workload(workload).build(), cases, List.of(), true, null, 1_000_000, 1, 1,
-        0.1, "00");
+    return RunResult.builder(real.toBuilder().workload(workload).build()).cases(cases).links(List.of())
+        .complete(true).virtualEndPs(1_000_000).windows(1).events(1).wallSeconds(0.1).digest("00").build();
   }
 
   private static RunResult result(ScenarioSpec spec, boolean checked) {
-    return new RunResult(spec,
-        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0, checked),
-            new CaseResult(1, Algorithm.RING, 1_048_576, 262_144, 10, 250_000_000.0, 249_000_000.0,
-                251_500_000.0, 0, checked)),
-        List.of(new LinkCounters(0, 4, 1_000_000, 300, 320_000_000L),
-            new LinkCounters(4, 0, 1_000_000, 300, 320_000_000L)),
-        true, null, 2_600_000_000L, 1234, 56_789, 0.5, "ab12");
+    return RunResult.builder(spec)
+        .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0, checked),
+            new CaseResult(1, Algorithm.RING, 1_048_576, 262_144, 10, 250_000_000.0, 249_000_000.0, 251_500_000.0, 0,
+            checked)))
+        .links(List.of(new LinkCounters(0, 4, 1_000_000, 300, 320_000_000L),
+            new LinkCounters(4, 0, 1_000_000, 300, 320_000_000L)))
+        .complete(true).virtualEndPs(2_600_000_000L).windows(1234).events(56_789).wallSeconds(0.5).digest("ab12")
+        .build();
   }
 
   /**
@@ -135,10 +136,12 @@ final class Fixtures {
         ConnectionFormula.FORMULA_3, new OcsSpec(10_000_000L,
         List.of(new OcsSpec.PolicyChange(20_000_000L, ConnectionFormula.FORMULA_1))));
     RunResult r = result();
-    return new RunResult(real.toBuilder().topology(optical).build(), r.cases(), r.links(), true, null,
-        r.virtualEndPs(), r.windows(), r.events(), r.wallSeconds(),
-        r.digest(), null, null, null, new OcsReport(6, 10_000_000L, 16L, 100_880_480L, 6_545_030L,
-        List.of(new OcsReport.ChangeCost(20_000_000L, 6, 6, 30_500_000L, 12L, 85_072_000L, 9_299_520L))));
+    return RunResult.builder(real.toBuilder().topology(optical).build()).cases(r.cases()).links(r.links())
+        .complete(true).virtualEndPs(r.virtualEndPs()).windows(r.windows()).events(r.events())
+        .wallSeconds(r.wallSeconds()).digest(r.digest())
+        .part(new OcsReport(6, 10_000_000L, 16L, 100_880_480L, 6_545_030L,
+            List.of(new OcsReport.ChangeCost(20_000_000L, 6, 6, 30_500_000L, 12L, 85_072_000L, 9_299_520L))))
+        .build();
   }
 
   /**
@@ -191,20 +194,22 @@ final class Fixtures {
         new FaultRecord(2, 61_000_000L, 0, 62_300_000L, 2),
         new FaultRecord(3, -1, -1, -1, 0)), "rank 3 cut off from ranks 0-2", lines);
     RunResult r = withFaults(result(), plan, report);
-    return new RunResult(r.scenario(), r.cases(), r.links(), r.complete(), r.incompleteReason(), r.virtualEndPs(),
-        r.windows(), r.events(), r.wallSeconds(), r.digest(), report, List.of(
-            new FaultImpact(0, 60_000_000L, 2, 35_250_000L, 30_100_000L),
+    return RunResult.builder(r.scenario()).cases(r.cases()).links(r.links()).complete(r.complete())
+        .incompleteReason(r.incompleteReason()).virtualEndPs(r.virtualEndPs()).windows(r.windows())
+        .events(r.events()).wallSeconds(r.wallSeconds()).digest(r.digest()).part(report)
+        .faultImpacts(List.of(new FaultImpact(0, 60_000_000L, 2, 35_250_000L, 30_100_000L),
             new FaultImpact(1, 2_600_000_000L, 3, -1_500L, 2_000L),
-            new FaultImpact(2, 62_300_000L, 1, 5_150_000L, 5_150_000L),
-            new FaultImpact(3, 2_600_000_000L, 0, 0, 0),
+            new FaultImpact(2, 62_300_000L, 1, 5_150_000L, 5_150_000L), new FaultImpact(3, 2_600_000_000L, 0, 0, 0),
             new FaultImpact(4, 2_600_000_000L, 4, 12_000_400L, 4_000_100L),
-            new FaultImpact(5, 2_600_000_000L, 4, 8_000_000L, 2_500_000L)));
+            new FaultImpact(5, 2_600_000_000L, 4, 8_000_000L, 2_500_000L)))
+        .build();
   }
 
   /** {@code r} with fault plan {@code plan} and fault report {@code report} (may be null). */
   static RunResult withFaults(RunResult r, FaultPlan plan, FaultReport report) {
-    return new RunResult(r.scenario().withFaults(plan), r.cases(), r.links(), r.complete(), r.incompleteReason(),
-        r.virtualEndPs(), r.windows(), r.events(), r.wallSeconds(), r.digest(), report);
+    return RunResult.builder(r.scenario().withFaults(plan)).cases(r.cases()).links(r.links()).complete(r.complete())
+        .incompleteReason(r.incompleteReason()).virtualEndPs(r.virtualEndPs()).windows(r.windows())
+        .events(r.events()).wallSeconds(r.wallSeconds()).digest(r.digest()).part(report).build();
   }
 
   /**
@@ -241,8 +246,9 @@ final class Fixtures {
             new double[] {latencyPs}, iterationsPs));
         listener.onProgress(i, (long) latencyPs);
       }
-      return new RunResult(spec, cases, List.of(new LinkCounters(0, 2, 640, 10, 204_800)), complete,
-          complete ? null : "rank 1 never finished", 10_000_000L, 7, 99, 0.25, "feedbeef", faultReport);
+      return RunResult.builder(spec).cases(cases).links(List.of(new LinkCounters(0, 2, 640, 10, 204_800)))
+          .complete(complete).incompleteReason(complete ? null : "rank 1 never finished").virtualEndPs(10_000_000L)
+          .windows(7).events(99).wallSeconds(0.25).digest("feedbeef").part(faultReport).build();
     }
   }
 
@@ -263,7 +269,8 @@ final class Fixtures {
 
   /** A finished run of {@code r}'s scenario without its faults, of {@code cases}: a faulted run's baseline. */
   static RunResult baselineOf(RunResult r, List<CaseResult> cases) {
-    return new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(), r.events(),
-        r.wallSeconds(), r.digest(), null, null, null, null, null);
+    return RunResult.builder(r.scenario()).cases(cases).links(r.links()).complete(true)
+        .virtualEndPs(r.virtualEndPs()).windows(r.windows()).events(r.events()).wallSeconds(r.wallSeconds())
+        .digest(r.digest()).build();
   }
 }

@@ -64,7 +64,8 @@ class NcclTestsReportTest {
     List<CaseResult> cases = new ArrayList<>(ok.cases());
     cases.set(3, new CaseResult(3, Algorithm.RING, 1_048_576, 262_144, 10, 240_000_000.0, 239_000_000.0,
         241_000_000.0, 1_234_567));
-    RunResult wrong = new RunResult(ok.scenario(), cases, ok.links(), true, null, 1, 1, 1, 0.1, "00");
+    RunResult wrong = RunResult.builder(ok.scenario()).cases(cases).links(ok.links()).complete(true).virtualEndPs(1)
+        .windows(1).events(1).wallSeconds(0.1).digest("00").build();
     NcclTestsReport.Table table = NcclTestsReport.table(wrong, 0);
 
     assertThat(NcclTestsReport.rows(table)).endsWith("   240.00    4.37    6.55  1.23457e+06\n");

@@ -250,7 +250,8 @@ class OsuFormatterTest {
         new CaseResult(1, Algorithm.RING, 8, 2, 3, 2e6, 2e6, 2e6, 0),
         new CaseResult(2, Algorithm.RECURSIVE_DOUBLING, 4, 1, 3, 3e6, 3e6, 3e6, 0),
         new CaseResult(3, Algorithm.RECURSIVE_DOUBLING, 8, 2, 3, 4e6, 4e6, 4e6, 0));
-    RunResult result = new RunResult(spec, cases, List.of(), true, null, 1, 1, 1, 0.1, "d");
+    RunResult result = RunResult.builder(spec).cases(cases).links(List.of()).complete(true).virtualEndPs(1)
+        .windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     var files = OsuFiles.files(result, PLAIN);
 

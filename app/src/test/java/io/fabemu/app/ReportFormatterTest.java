@@ -93,8 +93,9 @@ class ReportFormatterTest {
   void shouldFlagIncompleteAndWrongWhenTheRunFailed() {
     RunResult ok = Fixtures.result();
     CaseResult wrong = new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 3);
-    RunResult bad = new RunResult(ok.scenario(), List.of(wrong), ok.links(), false, "rank 2 stuck", 1_000, 1, 1, 0,
-        "00");
+    RunResult bad = RunResult.builder(ok.scenario()).cases(List.of(wrong)).links(ok.links()).complete(false)
+        .incompleteReason("rank 2 stuck").virtualEndPs(1_000).windows(1).events(1).wallSeconds(0).digest("00")
+        .build();
 
     assertThat(ReportFormatter.summary(bad)).isEqualTo("""
         # Run: virtual end 1 ns, 1 windows, 1 events, n/a events/s (wall 0.000 s), digest 00

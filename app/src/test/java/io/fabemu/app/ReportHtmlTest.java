@@ -39,8 +39,9 @@ class ReportHtmlTest {
   }
 
   private static RunResult withWallSeconds(RunResult r, double wallSeconds) {
-    return new RunResult(r.scenario(), r.cases(), r.links(), r.complete(), r.incompleteReason(), r.virtualEndPs(),
-        r.windows(), r.events(), wallSeconds, r.digest());
+    return RunResult.builder(r.scenario()).cases(r.cases()).links(r.links()).complete(r.complete())
+        .incompleteReason(r.incompleteReason()).virtualEndPs(r.virtualEndPs()).windows(r.windows())
+        .events(r.events()).wallSeconds(wallSeconds).digest(r.digest()).build();
   }
 
   private static ScenarioSpec named(String name, WorkloadSpec workload) {
@@ -52,9 +53,10 @@ class ReportHtmlTest {
   void shouldSetEachSweepPointsLinkUtilisationSideBySide() throws Exception {
     RunResult small = Fixtures.result();
     // The second point: host 1's uplink busy half its run, the TOR's link to host 0 a quarter.
-    RunResult large = new RunResult(small.scenario(), small.cases(), List.of(
-        new LinkCounters(1, 4, 8_000_000, 2_000, 1_000_000_000L),
-        new LinkCounters(4, 0, 4_000_000, 1_000, 500_000_000L)), true, null, 2_000_000_000L, 1, 1, 0.1, "cd34");
+    RunResult large = RunResult.builder(small.scenario()).cases(small.cases())
+        .links(List.of(new LinkCounters(1, 4, 8_000_000, 2_000, 1_000_000_000L),
+            new LinkCounters(4, 0, 4_000_000, 1_000, 500_000_000L)))
+        .complete(true).virtualEndPs(2_000_000_000L).windows(1).events(1).wallSeconds(0.1).digest("cd34").build();
     List<SweepPoint> points = List.of(
         new SweepPoint(1, "workload.sizes=[4 B]", List.of("[4 B]"), "points/1", 0, small,
             ResultsWriter.caseFigures(small, small.scenario().topology().build()), null),
@@ -136,8 +138,8 @@ class ReportHtmlTest {
   void shouldEscapeTextFromTheScenario() throws Exception {
     RunResult golden = Fixtures.result();
     ScenarioSpec spec = named("<script>alert('x')</script> & co", golden.scenario().workload());
-    RunResult result = new RunResult(spec, golden.cases(), golden.links(), true, null, golden.virtualEndPs(), 1, 1,
-        0.1, "ab12");
+    RunResult result = RunResult.builder(spec).cases(golden.cases()).links(golden.links()).complete(true)
+        .virtualEndPs(golden.virtualEndPs()).windows(1).events(1).wallSeconds(0.1).digest("ab12").build();
 
     String html = html(result);
 
@@ -168,7 +170,8 @@ class ReportHtmlTest {
     }
     ScenarioSpec base = Fixtures.spec();
     ScenarioSpec spec = ScenarioSpec.builder("big", "big.conf", 1, big, base.devices(), base.workload()).build();
-    RunResult result = new RunResult(spec, Fixtures.result().cases(), links, true, null, 1_000_000, 1, 1, 0.1, "d");
+    RunResult result = RunResult.builder(spec).cases(Fixtures.result().cases()).links(links).complete(true)
+        .virtualEndPs(1_000_000).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     Document doc = Xml.parse(new RunReport("big", result, topology, null, ResultsWriter.caseFigures(result, topology))
         .html());
@@ -185,13 +188,13 @@ class ReportHtmlTest {
     WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
         List.of(4L, 8L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
     double[] ranks = {9e6, 10e6, 11e6, 12e6};
-    RunResult result = new RunResult(named("inc", w), List.of(
-        new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 10.5e6, 9e6, 12e6, 0, true, null, ranks, null),
-        new CaseResult(1, Algorithm.RECURSIVE_DOUBLING, 8, 2, 10, 12e6, 12e6, 12e6, 0, true, null),
-        new CaseResult(2, Algorithm.INC_NODE, 4, 1, 10, 3.5e6, 3e6, 4e6, 0, true, FailCause.NONE,
+    RunResult result = RunResult.builder(named("inc", w))
+        .cases(List.of(new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 10.5e6, 9e6, 12e6, 0, true, null,
+            ranks, null), new CaseResult(1, Algorithm.RECURSIVE_DOUBLING, 8, 2, 10, 12e6, 12e6, 12e6, 0, true, null),
+            new CaseResult(2, Algorithm.INC_NODE, 4, 1, 10, 3.5e6, 3e6, 4e6, 0, true, FailCause.NONE,
             new double[] {3e6, 4e6}, null),
-        new CaseResult(3, Algorithm.INC_NODE, 8, 2, 10, 12e6, 12e6, 12e6, 0, true, FailCause.NO_FREE_GROUPS)),
-        List.of(), true, null, 1, 1, 1, 0.1, "d");
+            new CaseResult(3, Algorithm.INC_NODE, 8, 2, 10, 12e6, 12e6, 12e6, 0, true, FailCause.NO_FREE_GROUPS)))
+        .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     Document doc = Xml.parse(html(result));
 
@@ -205,8 +208,9 @@ class ReportHtmlTest {
   @Test
   void shouldMarkACutShortRunAndSayWhyItHasNoLinkCounters() throws Exception {
     RunResult golden = Fixtures.result();
-    RunResult cut = new RunResult(golden.scenario(), golden.cases().subList(0, 1), List.of(), false,
-        "lost member 2 (127.0.0.1:25521) at virtual time 5 ps", 5, 1, 1, 0.1, "ab12");
+    RunResult cut = RunResult.builder(golden.scenario()).cases(golden.cases().subList(0, 1)).links(List.of())
+        .complete(false).incompleteReason("lost member 2 (127.0.0.1:25521) at virtual time 5 ps").virtualEndPs(5)
+        .windows(1).events(1).wallSeconds(0.1).digest("ab12").build();
 
     Document doc = Xml.parse(html(cut));
 
@@ -290,8 +294,9 @@ class ReportHtmlTest {
         timed(r.cases().get(1), 45_000_000L, 2_600_000_000L));
     List<CaseResult> baseline = List.of(timed(r.cases().get(0), 0, 44_000_000L),
         timed(withLatency(r.cases().get(1), 240_000_000.0), 44_000_000L, 2_500_000_000L));
-    RunResult result = new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(),
-        r.events(), r.wallSeconds(), r.digest(), null, null, null, null, Fixtures.baselineOf(r, baseline));
+    RunResult result = RunResult.builder(r.scenario()).cases(cases).links(r.links()).complete(true)
+        .virtualEndPs(r.virtualEndPs()).windows(r.windows()).events(r.events()).wallSeconds(r.wallSeconds())
+        .digest(r.digest()).baseline(Fixtures.baselineOf(r, baseline)).build();
     Document doc = Xml.parse(html(result));
 
     Element timeline = Xml.all(doc, "svg").stream().filter(e -> e.getAttribute("class").contains("timeline"))

@@ -40,9 +40,10 @@ class ResultsCsvTest {
   void shouldAppendEachCasesStartAndEndInVirtualTimeAfterTheOtherColumns() {
     WorkloadSpec allreduce = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
-    RunResult result = new RunResult(spec("timed", allreduce),
-        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4e6, 4e6, 4e6, 0, true, null, null, null, null, null,
-            null, 1_500_000, 61_234_567)), List.of(), true, null, 1, 1, 1, 0.1, "d");
+    RunResult result = RunResult.builder(spec("timed", allreduce))
+        .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4e6, 4e6, 4e6, 0, true, null, null, null, null,
+            null, null, 1_500_000, 61_234_567)))
+        .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     List<String> lines = ResultsWriter.toCsv(result, null).lines().toList();
     List<String> header = CsvTest.readRow(lines.get(0));
@@ -60,9 +61,9 @@ class ResultsCsvTest {
   void shouldCountTheWholeBufferForCollectivesOfOneBlockPerRankAndNameNoOpWhereNothingReduces() {
     WorkloadSpec allgather = new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
         DataType.INT32, ReduceOp.SUM, false, 0);
-    RunResult result = new RunResult(spec("ag", allgather),
-        List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4_000_000.0, 4_000_000.0, 4_000_000.0, 0)), List.of(),
-        true, null, 1, 1, 1, 0.1, "d");
+    RunResult result = RunResult.builder(spec("ag", allgather))
+        .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4_000_000.0, 4_000_000.0, 4_000_000.0, 0)))
+        .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     List<String> row = CsvTest.readRow(ResultsWriter.toCsv(result, null).lines().toList().get(1));
 
@@ -76,13 +77,14 @@ class ResultsCsvTest {
   void shouldSayWhetherInNetworkCasesUsedIncAndWhyNot() {
     WorkloadSpec inc = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
         List.of(4L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
-    RunResult result = new RunResult(spec("inc, \"quoted\"", inc), List.of(
-        new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, null),
-        new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 3e6, 3e6, 3e6, 0, true, FailCause.NONE)),
-        List.of(), true, null, 1, 1, 1, 0.1, "d");
-    RunResult fellBack = new RunResult(result.scenario(), List.of(
-        new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, FailCause.NO_FREE_GROUPS)),
-        List.of(), true, null, 1, 1, 1, 0.1, "d");
+    RunResult result = RunResult.builder(spec("inc, \"quoted\"", inc))
+        .cases(List.of(new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, null),
+            new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 3e6, 3e6, 3e6, 0, true, FailCause.NONE)))
+        .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
+    RunResult fellBack = RunResult.builder(result.scenario())
+        .cases(List.of(new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 9e6, 9e6, 9e6, 0, true,
+            FailCause.NO_FREE_GROUPS)))
+        .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     List<String> lines = ResultsWriter.toCsv(result, null).lines().toList();
     List<String> host = CsvTest.readRow(lines.get(1));

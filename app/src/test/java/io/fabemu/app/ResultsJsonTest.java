@@ -170,9 +170,9 @@ class ResultsJsonTest {
         new CaseResult(1, c1.algorithm(), c1.sizeBytes(), c1.count(), c1.iterations(), c1.avgLatencyPs(),
             c1.minLatencyPs(), c1.maxLatencyPs(), 0, true, null, null, null, null, null, null, 45_000_000L,
             2_600_000_000L));
-    RunResult timed = new RunResult(r.scenario(), cases, r.links(), true, null, r.virtualEndPs(), r.windows(),
-        r.events(), r.wallSeconds(), r.digest(), null, null, null, null,
-        Fixtures.baselineOf(r, List.of(r.cases().get(0))));
+    RunResult timed = RunResult.builder(r.scenario()).cases(cases).links(r.links()).complete(true)
+        .virtualEndPs(r.virtualEndPs()).windows(r.windows()).events(r.events()).wallSeconds(r.wallSeconds())
+        .digest(r.digest()).baseline(Fixtures.baselineOf(r, List.of(r.cases().get(0)))).build();
     JsonNode root = json(timed);
 
     JsonNode second = root.at("/cases/1");

@@ -39,7 +39,15 @@ final class ArchitectureRules {
       // Wall seconds of a plain-engine run, put into RunResult (or TrafficResult) for the report.
       "fabric.Fabric.runOnPlainEngine", "fabric.Fabric.runTrafficOnPlainEngine");
 
-  /** The rules over the real code (declared after the set above, which the rules' descriptions read). */
+  /**
+   * The kernel: the packages of core that every device and feature builds on (virtual time, events and device cores,
+   * the wire protocol, data buffers), relative to the root. They may use each other and nothing else of fabemu;
+   * every other package of core (fault, inc, ethernet, optical, traffic, rings, router, link, routing, topology,
+   * placement, util) is a feature or a feature's helper, which may use the kernel but not be used by it.
+   */
+  static final List<String> KERNEL_PACKAGES = List.of("core.sim", "core.protocol", "core.time", "core.data");
+
+  /** The rules over the real code (declared after the sets above, which the rules' descriptions read). */
   static final ArchitectureRules FABEMU = new ArchitectureRules("io.fabemu");
 
   final String root;
@@ -60,6 +68,8 @@ final class ArchitectureRules {
   final ArchRule deterministicLogicReadsNoWallClockOrUnseededRandom;
   /** Only core.topology tests which kind a topology spec is. */
   final ArchRule noTopologyKindTestOutsideTopology;
+  /** The kernel packages of core depend on no feature: only on each other (and the JDK). */
+  final ArchRule kernelDependsOnNoFeature;
 
   ArchitectureRules(String root) {
     this.root = root;
@@ -108,13 +118,25 @@ final class ArchitectureRules {
         .because("code outside a kind's record asks the spec for what it needs (TopologySpec's facts, whose defaults "
             + "answer for the other kinds), so a new topology kind is a new record in core.topology and no change "
             + "elsewhere");
+    kernelDependsOnNoFeature = noClasses().that().resideInAnyPackage(kernelPackages())
+        .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage(root + "..")
+            .and(JavaClass.Predicates.resideOutsideOfPackages(kernelPackages())))
+        .because("features are plug-ins: the kernel (" + String.join(", ", KERNEL_PACKAGES) + ") carries what they "
+            + "add (report parts, protocol extensions) through its own interfaces, so a feature can be added or "
+            + "removed without touching it; the kernel packages are listed in ArchitectureRules.KERNEL_PACKAGES");
   }
 
   /** Every rule, in a fixed order. */
   List<ArchRule> all() {
     return List.of(noCyclesBetweenTopLevelPackages, noCyclesInsideCore, plainLogicImportsNoPekko,
         engineAndCoreDependOnNoDevice, deviceFamiliesAreIndependent, nothingBelowFabricDependsOnIt,
-        deterministicLogicReadsNoWallClockOrUnseededRandom, noTopologyKindTestOutsideTopology);
+        deterministicLogicReadsNoWallClockOrUnseededRandom, noTopologyKindTestOutsideTopology,
+        kernelDependsOnNoFeature);
+  }
+
+  /** The kernel packages under this root, with their sub-packages. */
+  String[] kernelPackages() {
+    return KERNEL_PACKAGES.stream().map(name -> root + "." + name + "..").toArray(String[]::new);
   }
 
   /** Packages allowed to use Pekko: the engine, the actor shells, cluster config, the CLI, the load tests. */

@@ -88,6 +88,13 @@ class ArchitectureRulesCanFailTest {
     assertThat(String.join("\n", details)).contains("RingKindSpec", "TopologySpec");
   }
 
+  @Test
+  void kernelNamingAFeatureFailsAndAFeatureUsingTheKernelIsAllowed() {
+    List<String> details = violations(FIXTURE_RULES.kernelDependsOnNoFeature, "core.sim", "core.time", "core.fault");
+    assertThat(details).isNotEmpty().allMatch(detail -> detail.contains("ReportNamingAFeature")
+        && detail.contains("FaultFixture"));
+  }
+
   /** Evaluates a fixture rule over the given packages (relative to the fixture root) and returns its violations. */
   private static List<String> violations(ArchRule rule, String... relativePackages) {
     String[] packages = Arrays.stream(relativePackages).map(name -> ROOT + "." + name).toArray(String[]::new);

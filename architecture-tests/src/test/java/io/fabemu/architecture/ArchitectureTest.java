@@ -32,6 +32,10 @@ import java.util.TreeSet;
  *       and are named in {@link ArchitectureRules#WALL_CLOCK_FOR_REPORT_ONLY}.</li>
  *   <li><b>Topology kinds stay in core.topology</b>: no code outside it tests which kind a {@code TopologySpec}
  *       is ({@code instanceof}); it asks the spec's facts, so a new kind is one new record.</li>
+ *   <li><b>The kernel depends on no feature</b>: core's kernel packages ({@code core.sim}, {@code core.protocol},
+ *       {@code core.time}, {@code core.data}; {@link ArchitectureRules#KERNEL_PACKAGES}) use only each other, so
+ *       features (faults, INC, Ethernet, optics, traffic, ...) plug in through the kernel's interfaces (report
+ *       parts, protocol extensions) and can be added or removed without changing it.</li>
  * </ul>
  *
  * <p>The rules live in {@link ArchitectureRules}; {@code ArchitectureRulesCanFailTest} runs the same definitions
@@ -73,6 +77,9 @@ class ArchitectureTest {
 
   @ArchTest
   static final ArchRule noTopologyKindTestOutsideTopology = RULES.noTopologyKindTestOutsideTopology;
+
+  @ArchTest
+  static final ArchRule kernelDependsOnNoFeature = RULES.kernelDependsOnNoFeature;
 
   /** Guards against a vacuous pass: the import holds main classes of every module and no test classes. */
   @ArchTest

@@ -9,6 +9,9 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
+import io.fabemu.core.ethernet.EthernetReport;
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitDown;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
@@ -255,14 +258,32 @@ class KryoWireSerializerTest {
 
   @Test
   void shouldRoundTripTheOcsPartOfADeviceReport() {
-    DeviceReport report = new DeviceReport(7, List.of(), List.of(), null, List.of(), null, null,
-        new OcsReport(28, 10_000_000L, 56L, 257_058_000L, 8_841_000L,
-            List.of(new OcsReport.ChangeCost(15_000_000L, 22, 22, 25_000_000L, 81L, 795_000_000L, 9_999_000L))));
+    DeviceReport report = DeviceReport.builder(7).part(new OcsReport(28, 10_000_000L, 56L, 257_058_000L, 8_841_000L,
+        List.of(new OcsReport.ChangeCost(15_000_000L, 22, 22, 25_000_000L, 81L, 795_000_000L, 9_999_000L)))).build();
 
     DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
         new MemberScheduler.ReportCollected(1, report, 0L))).report();
 
     assertThat(copy).isEqualTo(report);
+  }
+
+  @Test
+  void shouldRoundTripEveryFeaturePartOfADeviceReportInItsOrder() {
+    FaultTally tally = new FaultTally(2);
+    DeviceReport report = DeviceReport.builder(3)
+        .part(new EthernetReport(List.of(), List.of(new EthernetReport.ExternalHostCounters(0, 4L, 5L, 1L)), 1L, 2L,
+            3L, 4L, 5L, 6L, 7L, List.of("enabled host2")))
+        .part(new FaultReport(tally, List.of(), "partitioned", List.of("gave up"), List.of("fell back")))
+        .part(OcsReport.EMPTY)
+        .build();
+
+    DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
+        new MemberScheduler.ReportCollected(3, report, 0L))).report();
+
+    assertThat(copy).isEqualTo(report);
+    assertThat(copy.parts()).extracting(Object::getClass)
+        .containsExactly(EthernetReport.class, FaultReport.class, OcsReport.class);
+    assertThat(copy.part(FaultReport.class).partition()).isEqualTo("partitioned");
   }
 
   @Test

@@ -2,6 +2,9 @@ package io.fabemu.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.sim.BusyProfile;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
@@ -31,6 +34,18 @@ class ReportSizesTest {
   void shouldCountTheBusyPeriodsOfEveryLink() {
     assertThat(ReportSizes.estimate(switchWith(0, 10_000)) - ReportSizes.estimate(switchWith(0, 0)))
         .isEqualTo(240_000);
+  }
+
+  @Test
+  void shouldCountWhatEachFeaturePartSaysGrowsInIt() {
+    List<OcsReport.ChangeCost> changes = new ArrayList<>();
+    for (int i = 0; i < 1_000; i++) changes.add(new OcsReport.ChangeCost(i, 1, 1, i, 0L, 0L, 0L));
+    DeviceReport plain = DeviceReport.builder(0).build();
+    DeviceReport withParts = DeviceReport.builder(0).part(new OcsReport(0, 0L, 0L, 0L, 0L, changes))
+        .part(new FaultReport(new FaultTally(9), List.of(), null, List.of("gave up"))).build();
+
+    assertThat(ReportSizes.estimate(withParts) - ReportSizes.estimate(plain))
+        .isEqualTo(128L * 1_000 + 48L * 10 + 256L);
   }
 
   @Test

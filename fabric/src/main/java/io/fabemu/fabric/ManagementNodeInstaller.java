@@ -1,9 +1,9 @@
 package io.fabemu.fabric;
 
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.node.management.ManagementCore;

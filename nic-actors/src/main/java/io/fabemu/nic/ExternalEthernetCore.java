@@ -157,6 +157,6 @@ public final class ExternalEthernetCore implements DeviceCore, EthernetPayload.H
     for (int e = 0; e < sent.length; e++) hosts.add(new ExternalHostCounters(e, sent[e], received[e], wrong[e]));
     EthernetReport ethernet = new EthernetReport(List.of(), hosts, 0, 0, 0, 0, 0, corruptedSent, noCableDrops,
         List.of());
-    return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(), null, ethernet);
+    return DeviceReport.builder(deviceId).part(ethernet).build();
   }
 }

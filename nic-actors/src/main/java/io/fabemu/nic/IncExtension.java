@@ -4,6 +4,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
@@ -80,12 +81,13 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
   @Override
   public void send(NicSend send, Outbox outbox) {
     Message message = send.message();
+    IncRequest request = IncRequest.of(message);
     long messageId = services.nextMessageId();
     long start = services.startWorkRequest(outbox.nowPs());
     long readStart = services.dmaReadStart(start);
-    if (message.inc().type() != IncPacketType.TASK_UP) {
-      ControlPayload control = message.inc().control();
-      if (message.inc().type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
+    if (request.type() != IncPacketType.TASK_UP) {
+      ControlPayload control = request.control();
+      if (request.type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
         mrrGroups.add(control.trueCommId());
       }
       Packet packet = unit.controlPacket(message, send.destinationHost(), messageId);
@@ -94,7 +96,7 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
       PacketForwarder.transmit(incPort, unit.process(readyPs), packet, outbox);
       return;
     }
-    if (message.inc().task() != null && unit.isBroken(message.inc().task().groupId())) {
+    if (request.task() != null && unit.isBroken(request.task().groupId())) {
       return; // the tree is broken: the leader, told so, recovers the task on the host
     }
     Packet[] fragments = unit.startTask(message, send.destinationHost(), messageId);
@@ -113,14 +115,14 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
     long readyPs = readStart;
     for (Packet fragment : fragments) {
       // As for ordinary segments, reads are pipelined with the wire and counted from the task's first read.
-      dmaBytes += fragment.inc().header2().fragmentBytes();
+      dmaBytes += IncFrame.of(fragment).header2().fragmentBytes();
       readyPs = services.dmaReadReadyPs(readStart, dmaBytes);
       PacketForwarder.transmit(incPort, unit.process(readyPs), fragment, outbox);
     }
     services.dmaReadDone(readyPs);
     long armed = -1;
     for (Packet fragment : fragments) {
-      long key = NicIncUnit.taskKey(fragment.inc());
+      long key = NicIncUnit.taskKey(IncFrame.of(fragment));
       if (key != armed) armRetransmitTimer(leaderRank, key, outbox);
       armed = key;
     }
@@ -163,7 +165,7 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
    */
   @Override
   public void receive(Packet packet, Outbox outbox) {
-    IncFrame frame = packet.inc();
+    IncFrame frame = IncFrame.of(packet);
     long processedPs = unit.process(packet.tailTimePs());
     switch (frame.type()) {
       case TASK_DOWN -> {

@@ -470,7 +470,7 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
   public DeviceReport report() {
     NicReportParts parts = new NicReportParts();
     for (NicExtension e : extensions) e.report(parts);
-    return new DeviceReport(host, port.counters(), List.of(), parts.traffic(), List.of(), parts.faultReport(),
-        parts.ethernet(), forwarder.ocsReport());
+    return DeviceReport.builder(host).links(port.counters()).part(parts.traffic()).part(parts.faultReport())
+        .part(parts.ethernet()).part(forwarder.ocsReport()).build();
   }
 }

@@ -1,5 +1,7 @@
 package io.fabemu.nic;
 
+import io.fabemu.core.inc.IncFrame;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.CircuitPayload;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
@@ -118,12 +120,12 @@ final class NicHooks implements NicClaims {
   private record NoInc(int host) implements NicClaims.Inc {
     @Override
     public void send(NicSend send, Outbox outbox) {
-      throw missing(send.message().inc().type().name() + " message");
+      throw missing(IncRequest.of(send.message()).type().name() + " message");
     }
 
     @Override
     public void receive(Packet packet, Outbox outbox) {
-      throw missing(packet.inc().type() + " packet");
+      throw missing(IncFrame.of(packet).type() + " packet");
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.fabemu.nic;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -20,6 +19,7 @@ import io.fabemu.core.inc.MpiHeader;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.MessageInfo;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.util.IntLongMap;
 import java.util.ArrayDeque;
@@ -159,7 +159,7 @@ public final class NicIncUnit {
    * @throws IllegalStateException    when the same task (group and req_id) is still waiting for its result
    */
   public Packet[] startTask(Message message, int destinationHost, long messageId) {
-    IncRequest request = message.inc();
+    IncRequest request = IncRequest.of(message);
     if (request == null || request.type() != IncPacketType.TASK_UP || request.task() == null
         || request.mpi() == null) {
       throw new IllegalArgumentException("NIC " + host + ": an INC task needs type TASK_UP, a Header1 and an MPI "
@@ -197,7 +197,7 @@ public final class NicIncUnit {
   }
 
   private Packet[] launch(Message message, int destinationHost, long messageId) {
-    IncRequest request = message.inc();
+    IncRequest request = IncRequest.of(message);
     IncHeader1 task = request.task();
     MpiHeader mpi = request.mpi();
     DataBuffer data = message.data();
@@ -260,7 +260,7 @@ public final class NicIncUnit {
    */
   private Packet[] startStream(Message message, int destinationHost, long messageId, StreamSetting streaming,
                                int elementBytes, int elementsPerFragment) {
-    IncRequest request = message.inc();
+    IncRequest request = IncRequest.of(message);
     IncHeader1 task = request.task();
     MpiHeader mpi = request.mpi();
     DataBuffer data = message.data();
@@ -363,7 +363,7 @@ public final class NicIncUnit {
    * group and the sender, and caches the destination; the control payload rides as the rank wrote it.
    */
   public Packet controlPacket(Message message, int destinationHost, long messageId) {
-    IncRequest request = message.inc();
+    IncRequest request = IncRequest.of(message);
     if (request == null || !request.type().isControl() || request.control() == null
         || request.mpi() == null) {
       throw new IllegalArgumentException("NIC " + host + ": an INC control message needs type TREE_UP, TREE_DOWN "
@@ -390,7 +390,7 @@ public final class NicIncUnit {
 
   /** The message a received control packet becomes: its control payload as the switches left it, and no data. */
   public Message onControlPacket(Packet packet) {
-    IncFrame frame = packet.inc();
+    IncFrame frame = IncFrame.of(packet);
     MessageInfo info = packet.info();
     learnGroup(frame.type(), frame.control(), info.destinationRank());
     return new Message(info.sourceRank(), info.destinationRank(), info.tag(), null, ControlPayload.WIRE_BYTES,
@@ -466,8 +466,8 @@ public final class NicIncUnit {
    *         own contribution to it is pending, since the switches wait for every leader's)
    */
   public boolean acceptResultFragment(Packet packet) {
-    IncHeader2 h = packet.inc().header2();
-    Task task = tasks.get(packet.info().destinationRank(), taskKey(packet.inc()));
+    IncHeader2 h = IncFrame.of(packet).header2();
+    Task task = tasks.get(packet.info().destinationRank(), taskKey(IncFrame.of(packet)));
     if (task == null) {
       return false;
     }
@@ -483,7 +483,7 @@ public final class NicIncUnit {
     task.received[index >>> 6] |= bit;
     task.receivedCount++;
     if (index == 0) {
-      task.resultMpi = packet.inc().mpi();
+      task.resultMpi = IncFrame.of(packet).mpi();
     }
     if (task.resultInfo == null) {
       task.resultInfo = packet.info();

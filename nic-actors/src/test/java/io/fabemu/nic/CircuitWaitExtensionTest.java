@@ -3,6 +3,7 @@ package io.fabemu.nic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.protocol.DeviceProtocol.CircuitUp;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
@@ -25,7 +26,7 @@ class CircuitWaitExtensionTest {
     outbox.at(5_000_000L);
     nic.onEvent(new Event(5_000_000L, 7, 1L, 0, new CircuitUp(1, 0L)), outbox);
     assertThat(outbox.ofType(Packet.class)).hasSize(1);
-    assertThat(nic.report().ocs()).isNotNull();
+    assertThat(nic.report().part(OcsReport.class)).isNotNull();
   }
 
   @Test

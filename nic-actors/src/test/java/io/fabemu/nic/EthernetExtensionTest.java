@@ -33,7 +33,7 @@ class EthernetExtensionTest {
     assertThat(outbox.ofType(CableFrame.class)).extracting(RecordingOutbox.Sent::targetDevice)
         .containsExactly(ETHERNET_DEVICE);
     assertThat(outbox.payloads(EthernetTimer.class)).extracting(EthernetTimer::round).containsExactly(1);
-    EthernetReport report = io.report().ethernet();
+    EthernetReport report = io.report().part(EthernetReport.class);
     assertThat(report.routedSent()).isEqualTo(1);
     assertThat(report.routedArrived()).isEqualTo(1);
   }

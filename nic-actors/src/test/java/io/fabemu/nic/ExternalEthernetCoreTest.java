@@ -66,7 +66,7 @@ class ExternalEthernetCoreTest {
   }
 
   private static ExternalHostCounters host(ExternalEthernetCore core, int index) {
-    return core.report().ethernet().externalHosts().get(index);
+    return core.report().part(EthernetReport.class).externalHosts().get(index);
   }
 
   @Test
@@ -91,7 +91,7 @@ class ExternalEthernetCoreTest {
         .contains(new EthernetTimer(2));
     assertThat(handle(core, 1_000L + 2 * INTERVAL_PS, DEVICE, new EthernetTimer(2))).as("the last round")
         .hasSize(2).noneMatch(s -> s.payload() instanceof EthernetTimer);
-    assertThat(core.report().ethernet().externalHosts()).extracting(ExternalHostCounters::sent)
+    assertThat(core.report().part(EthernetReport.class).externalHosts()).extracting(ExternalHostCounters::sent)
         .containsExactly(3L, 3L);
   }
 
@@ -130,13 +130,13 @@ class ExternalEthernetCoreTest {
     List<Sent> sent = handle(corrupting, 0L, DEVICE, new EthernetTimer(0));
     assertThat(sent.subList(0, 2)).allSatisfy(s ->
         assertThat(EthernetFrame.fcsMatches(((CableFrame) s.payload()).frame())).isFalse());
-    assertThat(corrupting.report().ethernet().corruptedSent()).isEqualTo(2);
+    assertThat(corrupting.report().part(EthernetReport.class).corruptedSent()).isEqualTo(2);
 
     ExternalEthernetCore cutOff = core(spec(0, 0));
     handle(cutOff, 0L, 1, new EthernetControl(List.of(), 4));
     assertThat(handle(cutOff, 1_000L, DEVICE, new EthernetTimer(0))).extracting(Sent::payload)
         .containsExactly(new EthernetTimer(1));
-    EthernetReport report = cutOff.report().ethernet();
+    EthernetReport report = cutOff.report().part(EthernetReport.class);
     assertThat(report.noCableDrops()).isEqualTo(2);
     assertThat(report.externalHosts()).extracting(ExternalHostCounters::sent).containsExactly(1L, 1L);
   }

@@ -3,6 +3,7 @@ package io.fabemu.nic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.Event;
@@ -40,6 +41,6 @@ class IncExtensionTest {
     RecordingOutbox outbox = new RecordingOutbox(0L);
     nic.onEvent(new Event(0L, 1, 0L, 1, new IncRetransmitTimer(0, 5L, 0L)), outbox);
     assertThat(outbox.sent()).isEmpty();
-    assertThat(nic.report().faults()).as("no faults: nothing to report").isNull();
+    assertThat(nic.report().part(FaultReport.class)).as("no faults: nothing to report").isNull();
   }
 }

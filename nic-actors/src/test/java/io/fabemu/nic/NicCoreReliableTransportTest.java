@@ -72,7 +72,7 @@ class NicCoreReliableTransportTest {
     }
 
     FaultReport faults() {
-      return core.report().faults();
+      return core.report().part(FaultReport.class);
     }
   }
 

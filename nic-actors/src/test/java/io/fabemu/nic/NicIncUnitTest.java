@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -15,9 +14,11 @@ import io.fabemu.core.inc.IncDataPlaneMessages;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.Message;
 import java.util.Arrays;
 import java.util.List;
@@ -48,7 +49,7 @@ class NicIncUnitTest {
 
   /** What the TOR would send back for {@code fragment}: the result slice under a TASK_DOWN frame. */
   private static Packet resultFor(Packet fragment, DataBuffer result, int predecessorRank) {
-    IncFrame f = fragment.inc();
+    IncFrame f = IncFrame.of(fragment);
     IncHeader2 h = f.header2();
     IncFrame down = new IncFrame(IncPacketType.TASK_DOWN, IncAddresses.ofVertex(1), IncAddresses.ofVertex(HOST),
         f.mpi(), null, new IncHeader2(h.taskId(), h.fragmentIndex(), h.fragmentCount(), h.fragmentBytes(), 0,
@@ -70,11 +71,11 @@ class NicIncUnitTest {
 
     // 240 B in fragments of 25 elements: 100 + 100 + 40.
     assertThat(fragments).hasSize(3);
-    int[] bytes = Arrays.stream(fragments).mapToInt(p -> p.inc().header2().fragmentBytes()).toArray();
+    int[] bytes = Arrays.stream(fragments).mapToInt(p -> IncFrame.of(p).header2().fragmentBytes()).toArray();
     assertThat(bytes).containsExactly(100, 100, 40);
     for (int i = 0; i < 3; i++) {
       Packet p = fragments[i];
-      IncFrame f = p.inc();
+      IncFrame f = IncFrame.of(p);
       assertThat(f.type()).isEqualTo(IncPacketType.TASK_UP);
       assertThat(p.sourceHost()).isEqualTo(HOST);
       assertThat(p.destinationHost()).isEqualTo(TOR);
@@ -102,7 +103,7 @@ class NicIncUnitTest {
     Packet[] fragments = engine(3).startTask(task, SUCCESSOR, 0L);
 
     // 12 B elements: 8 per 100 B fragment (96 B); 240 B = 96 + 96 + 48.
-    assertThat(Arrays.stream(fragments).mapToInt(p -> p.inc().header2().fragmentBytes()))
+    assertThat(Arrays.stream(fragments).mapToInt(p -> IncFrame.of(p).header2().fragmentBytes()))
         .containsExactly(96, 96, 48);
   }
 
@@ -118,7 +119,7 @@ class NicIncUnitTest {
     assertThat(s).hasSameSizeAs(r);
     for (int i = 0; i < r.length; i++) {
       assertThat(s[i].wireBytes()).isEqualTo(r[i].wireBytes());
-      assertThat(s[i].inc().header2()).isEqualTo(r[i].inc().header2());
+      assertThat(IncFrame.of(s[i]).header2()).isEqualTo(IncFrame.of(r[i]).header2());
       assertThat(s[i].slice()).isNull();
     }
   }
@@ -145,8 +146,8 @@ class NicIncUnitTest {
     assertThat(delivered.sourceRank()).isEqualTo(1);
     assertThat(delivered.destinationRank()).isEqualTo(HOST);
     assertThat(delivered.tag()).isEqualTo(77L);
-    assertThat(delivered.inc().type()).isEqualTo(IncPacketType.TASK_DOWN);
-    assertThat(delivered.inc().mpi().reqId()).isEqualTo(4);
+    assertThat(IncRequest.of(delivered).type()).isEqualTo(IncPacketType.TASK_DOWN);
+    assertThat(IncRequest.of(delivered).mpi().reqId()).isEqualTo(4);
     assertThat(engine.pendingTasks()).isZero();
     // A late copy after completion is neither merged nor delivered again.
     assertThat(engine.acceptResultFragment(resultFor(fragments[1], result, 1))).isFalse();
@@ -159,7 +160,7 @@ class NicIncUnitTest {
     Packet[] fragments = engine.startTask(IncDataPlaneMessages.syntheticTask(HOST, SUCCESSOR, 77L, GROUP,
         ReduceOp.SUM, DataType.INT32, 240, 9), SUCCESSOR, 0L);
     for (Packet f : fragments) {
-      IncFrame fr = f.inc();
+      IncFrame fr = IncFrame.of(f);
       engine.acceptResultFragment(Packet.builder().sourceHost(1).destinationHost(HOST).wireBytes(f.wireBytes())
           .info(new DeviceProtocol.MessageInfo(1, HOST, 77L, 0, null, false, 240))
           .inc(new IncFrame(IncPacketType.TASK_DOWN, fr.ipSource(), fr.header2().dstIpCache(), fr.mpi(), null,
@@ -183,9 +184,9 @@ class NicIncUnitTest {
     Packet[] resent = engine.onTimer(first);
 
     assertThat(resent).hasSize(2);
-    assertThat(resent[0].inc().header2().fragmentIndex()).isZero();
-    assertThat(resent[1].inc().header2().fragmentIndex()).isEqualTo(2);
-    assertThat(resent).allSatisfy(p -> assertThat(p.inc().header2().flags() & 1).isEqualTo(1));
+    assertThat(IncFrame.of(resent[0]).header2().fragmentIndex()).isZero();
+    assertThat(IncFrame.of(resent[1]).header2().fragmentIndex()).isEqualTo(2);
+    assertThat(resent).allSatisfy(p -> assertThat(IncFrame.of(p).header2().flags() & 1).isEqualTo(1));
     assertThat(resent[0].slice()).isEqualTo(fragments[0].slice());
     // A superseded timer is ignored; so is any timer once the task is complete.
     IncRetransmitTimer second = engine.armTimer(HOST, taskId);
@@ -231,7 +232,7 @@ class NicIncUnitTest {
 
     Packet packet = engine.controlPacket(message, 0, 3L);
 
-    IncFrame f = packet.inc();
+    IncFrame f = IncFrame.of(packet);
     assertThat(packet.destinationHost()).isZero();
     assertThat(f.ipDestination()).isEqualTo(IncAddresses.ofVertex(0));
     assertThat(f.header0().groupId()).isEqualTo(GROUP);
@@ -241,8 +242,8 @@ class NicIncUnitTest {
     assertThat(packet.wireBytes()).isEqualTo(HEADER_BYTES + 24 + 16 + ControlPayload.WIRE_BYTES);
 
     Message delivered = engine.onControlPacket(packet);
-    assertThat(delivered.inc().type()).isEqualTo(IncPacketType.TREE_UP);
-    assertThat(delivered.inc().control()).isEqualTo(query);
+    assertThat(IncRequest.of(delivered).type()).isEqualTo(IncPacketType.TREE_UP);
+    assertThat(IncRequest.of(delivered).control()).isEqualTo(query);
     assertThat(delivered.sizeBytes()).isEqualTo(ControlPayload.WIRE_BYTES);
     assertThat(delivered.data()).isNull();
     assertThat(delivered.sourceRank()).isEqualTo(HOST);
@@ -290,9 +291,9 @@ class NicIncUnitTest {
     Message notice = NicIncUnit.breakNotice(GROUP, HOST);
     assertThat(notice.sourceRank()).isEqualTo(HOST);
     assertThat(notice.destinationRank()).isEqualTo(HOST);
-    assertThat(notice.inc().type()).isEqualTo(IncPacketType.TREE_DOWN);
-    assertThat(notice.inc().control().trueCommId()).isEqualTo(GROUP);
-    assertThat(notice.inc().control().failCause()).isEqualTo(FailCause.FAULT.code());
+    assertThat(IncRequest.of(notice).type()).isEqualTo(IncPacketType.TREE_DOWN);
+    assertThat(IncRequest.of(notice).control().trueCommId()).isEqualTo(GROUP);
+    assertThat(IncRequest.of(notice).control().failCause()).isEqualTo(FailCause.FAULT.code());
   }
 
   @Test
@@ -304,7 +305,7 @@ class NicIncUnitTest {
     Packet received = engine.controlPacket(notify(0, 5, FailCause.NONE), HOST, 1L);
     engine.onControlPacket(received);
     Packet release = engine.controlPacket(IncDataPlaneMessages.control(IncPacketType.RELEASE, 0, 5,
-        notify(0, 5, FailCause.NONE).inc().control()), HOST, 2L);
+        IncRequest.of(notify(0, 5, FailCause.NONE)).control()), HOST, 2L);
     engine.onControlPacket(release);
 
     assertThat(engine.onDeadLinks(List.of(new DirectedLink(SPINE, 10)))).isEmpty();
@@ -332,9 +333,9 @@ class NicIncUnitTest {
   /** The TOR's answer to a chunk's fragment: the result slice under a TASK_DOWN frame that keeps the stream header. */
   private static Packet chunkResultFor(Packet fragment, DataBuffer result, int predecessorRank) {
     Packet plain = resultFor(fragment, result, predecessorRank);
-    IncFrame f = plain.inc();
+    IncFrame f = IncFrame.of(plain);
     return plain.toBuilder().inc(new IncFrame(f.type(), f.ipSource(), f.ipDestination(), f.mpi(), null, f.header2(),
-        null, fragment.inc().stream())).build();
+        null, IncFrame.of(fragment).stream())).build();
   }
 
   @Test
@@ -352,31 +353,32 @@ class NicIncUnitTest {
 
     // Chunks 0 and 1, two fragments each, each fragment naming its chunk; the offsets are the vector's.
     assertThat(first).hasSize(4);
-    assertThat(Arrays.stream(first).mapToLong(p -> p.inc().stream().chunkIndex()).toArray())
+    assertThat(Arrays.stream(first).mapToLong(p -> IncFrame.of(p).stream().chunkIndex()).toArray())
         .containsExactly(0, 0, 1, 1);
     assertThat(Arrays.stream(first).mapToInt(Packet::elementOffset).toArray()).containsExactly(0, 25, 50, 75);
-    assertThat(first[3].inc().stream().chunkCount()).isEqualTo(3);
-    assertThat(first[3].inc().header2().fragmentIndex()).isEqualTo(1);
-    assertThat(first[3].inc().header2().fragmentCount()).isEqualTo(2);
+    assertThat(IncFrame.of(first[3]).stream().chunkCount()).isEqualTo(3);
+    assertThat(IncFrame.of(first[3]).header2().fragmentIndex()).isEqualTo(1);
+    assertThat(IncFrame.of(first[3]).header2().fragmentCount()).isEqualTo(2);
     assertThat(first[0].wireBytes()).isEqualTo(HEADER_BYTES + 40 + 10 + 100);
 
     DataBuffer sum = ints(150, 1000);
     // Chunk 1 first: position 1 has no chunk after it (1 + 2 = 3 is past the end).
     for (Packet p : List.of(first[2], first[3])) assertThat(engine.acceptResultFragment(chunkResultFor(p, sum, 1)))
         .isTrue();
-    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(first[2].inc()))).isNull();
+    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(IncFrame.of(first[2])))).isNull();
     assertThat(engine.takeReadyChunks()).isEmpty();
     // Chunk 0 done: its position takes chunk 2.
     for (Packet p : List.of(first[0], first[1])) engine.acceptResultFragment(chunkResultFor(p, sum, 1));
-    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(first[0].inc()))).isNull();
+    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(IncFrame.of(first[0])))).isNull();
     List<NicIncUnit.ReadyChunk> ready = engine.takeReadyChunks();
     assertThat(ready).hasSize(1);
     Packet[] third = ready.get(0).fragments();
-    assertThat(Arrays.stream(third).mapToLong(p -> p.inc().stream().chunkIndex()).toArray()).containsExactly(2, 2);
+    assertThat(Arrays.stream(third).mapToLong(p -> IncFrame.of(p).stream().chunkIndex()).toArray())
+        .containsExactly(2, 2);
     assertThat(Arrays.stream(third).mapToInt(Packet::elementOffset).toArray()).containsExactly(100, 125);
 
     for (Packet p : third) engine.acceptResultFragment(chunkResultFor(p, sum, 1));
-    Message result = engine.takeCompletedResult(HOST, NicIncUnit.taskKey(third[0].inc()));
+    Message result = engine.takeCompletedResult(HOST, NicIncUnit.taskKey(IncFrame.of(third[0])));
     assertThat(result).isNotNull();
     assertThat(result.sourceRank()).isEqualTo(1);
     for (int i = 0; i < 150; i++) assertThat(result.data().get(i)).as("element %d", i).isEqualTo(1000.0 + i);
@@ -394,9 +396,9 @@ class NicIncUnitTest {
     assertThat(engine.takeReadyChunks()).isEmpty();
 
     engine.acceptResultFragment(resultFor(first[0], ints(10, 0), 1));
-    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(first[0].inc()))).isNotNull();
+    assertThat(engine.takeCompletedResult(HOST, NicIncUnit.taskKey(IncFrame.of(first[0])))).isNotNull();
     List<NicIncUnit.ReadyChunk> ready = engine.takeReadyChunks();
     assertThat(ready).hasSize(1);
-    assertThat(ready.get(0).fragments()[0].inc().mpi().reqId()).isEqualTo(5);
+    assertThat(IncFrame.of(ready.get(0).fragments()[0]).mpi().reqId()).isEqualTo(5);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.RoutingViews;
@@ -43,8 +44,8 @@ class ReliableTransportExtensionTest {
     nic.onEvent(new Event(0L, 2, 1L, 0, new NicSend(1, Message.synthetic(0, 1, 2L, 10L))), outbox);
     assertThat(outbox.payloads(Packet.class)).extracting(Packet::messageId).containsExactly(0L, 1L);
     assertThat(outbox.payloads(TransportTimer.class)).extracting(TransportTimer::sequence).containsExactly(0L, 1L);
-    assertThat(nic.report().faults()).isNotNull();
-    assertThat(nic.report().faults().gaveUp()).isEmpty();
+    assertThat(nic.report().part(FaultReport.class)).isNotNull();
+    assertThat(nic.report().part(FaultReport.class).gaveUp()).isEmpty();
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.fabemu.core.traffic.DestinationPicker;
 import io.fabemu.core.traffic.NetworkShape;
 import io.fabemu.core.traffic.TrafficPattern;
 import io.fabemu.core.traffic.TrafficSpec;
+import io.fabemu.core.traffic.TrafficStats;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,11 +32,11 @@ class TrafficExtensionTest {
   void shouldQueuePacketsFromTheStartAndCountThem() {
     NicCore nic = withTraffic(TRAFFIC).build();
     RecordingOutbox outbox = new RecordingOutbox(0L);
-    assertThat(nic.report().traffic().measuredPacketsCreated()).as("nothing before the start").isZero();
+    assertThat(nic.report().part(TrafficStats.class).measuredPacketsCreated()).as("nothing before the start").isZero();
     nic.onEvent(new Event(0L, 0, 0L, 0, StartWorkload.INSTANCE), outbox);
     assertThat(outbox.ofType(RouterCycle.class)).hasSize(1);
     assertThat(((RouterNicPort) nic.port()).terminal().queuedPackets()).isPositive();
-    assertThat(nic.report().traffic().measuredPacketsCreated()).as("every packet of the run, at the end").isPositive();
+    assertThat(nic.report().part(TrafficStats.class).measuredPacketsCreated()).as("every packet of the run, at the end").isPositive();
     assertThatThrownBy(() -> nic.onEvent(new Event(0L, 0, 1L, 0, StartWorkload.INSTANCE), outbox))
         .as("started twice").isInstanceOf(IllegalArgumentException.class);
   }

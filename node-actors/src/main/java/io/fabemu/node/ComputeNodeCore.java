@@ -4,7 +4,9 @@ import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultAction;
+import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.LocalDelivery;
@@ -131,7 +133,7 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, WorkloadPayl
   public void send(Message message, long atPs) {
     int destinationNode = message.destinationRank() / ppn;
     // An INC task always goes through the NIC, even to a rank of this node: the switches compute its result.
-    boolean incTask = message.inc() != null && message.inc().type() == IncPacketType.TASK_UP;
+    boolean incTask = message.inc() != null && IncRequest.of(message).type() == IncPacketType.TASK_UP;
     if (destinationNode * ppn == firstRank && !incTask) {
       int fromSocket = socketOf(message.sourceRank());
       long departPs = atPs;
@@ -222,8 +224,8 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, WorkloadPayl
   @Override
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
     // Only a straggler reaches a compute node: its processes slow down from now on (slowdown 1 restores them).
-    if (command.event().action() != FaultAction.STRAGGLER) throw cannotHandle(command);
-    slowdown = command.event().slowdown();
+    if (FaultEvent.of(command).action() != FaultAction.STRAGGLER) throw cannotHandle(command);
+    slowdown = FaultEvent.of(command).slowdown();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.fabemu.switching;
 
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
+import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.link.EgressPort;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
@@ -112,7 +113,7 @@ public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>
       return;
     }
     boolean addressedHere = packet.destinationHost() == deviceId;
-    if (incUnit != null && (addressedHere || packet.inc().type().isControl())) {
+    if (incUnit != null && (addressedHere || IncFrame.of(packet).type().isControl())) {
       if (packet.corrupted()) {
         return; // the unit checks the checksum before it reduces; counted where the bits flipped
       }
@@ -131,7 +132,7 @@ public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>
     EgressPort port = addressedHere ? null : forwarder.portTo(packet.destinationHost());
     if (port == null) {
       throw new IllegalStateException("switch " + topology.vertex(deviceId).name() + " (vertex " + deviceId
-          + ") got an INC " + packet.inc().type() + " packet addressed to "
+          + ") got an INC " + IncFrame.of(packet).type() + " packet addressed to "
           + (addressedHere ? "it, but has no INC unit" : "switch " + packet.destinationHost()
               + ", which is no neighbour")
           + " (the INC control plane must not build a tree over such a switch)");
@@ -143,7 +144,7 @@ public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>
   public DeviceReport report() {
     FaultReport faults = forwarder.faultTally() == null ? null
         : new FaultReport(forwarder.faultTally().copy(), List.of(), null, List.of());
-    return new DeviceReport(deviceId, forwarder.counters(), List.of(), null, List.of(), faults);
+    return DeviceReport.builder(deviceId).links(forwarder.counters()).part(faults).build();
   }
 
   /** The INC unit's packets: to a neighbour or by the routing table, after the pipeline latency. */

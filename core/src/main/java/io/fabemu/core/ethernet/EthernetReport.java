@@ -1,5 +1,6 @@
 package io.fabemu.core.ethernet;
 
+import io.fabemu.core.sim.ReportPart;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,7 +23,13 @@ import java.util.List;
  */
 public record EthernetReport(List<IoNicCounters> ioNics, List<ExternalHostCounters> externalHosts, long framesKept,
                              long framesDiscarded, long framesWrong, long routedSent, long routedArrived,
-                             long corruptedSent, long noCableDrops, List<String> changes) {
+                             long corruptedSent, long noCableDrops, List<String> changes) implements ReportPart {
+
+  /** Its lists of counters and of change lines, generously. */
+  @Override
+  public long wireBytesEstimate() {
+    return 256L * (ioNics.size() + externalHosts.size() + changes.size());
+  }
 
   public EthernetReport {
     ioNics = List.copyOf(ioNics);

@@ -1,5 +1,7 @@
 package io.fabemu.core.fault;
 
+import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.routing.PortGraph;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +31,12 @@ import java.util.Locale;
  */
 public record FaultEvent(int id, long atPs, FaultAction action, String target, int vertex, List<DirectedLink> links,
                          long bandwidthBitsPerSecond, long extraLatencyPs, double dropProbability,
-                         double corruptProbability, double slowdown) {
+                         double corruptProbability, double slowdown) implements FaultCommand.Order {
+
+  /** The event {@code command} carries (the fault plan's events are the only orders a command carries). */
+  public static FaultEvent of(FaultCommand command) {
+    return (FaultEvent) command.event();
+  }
 
   public FaultEvent {
     links = List.copyOf(links);

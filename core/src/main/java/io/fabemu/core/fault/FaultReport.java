@@ -1,5 +1,6 @@
 package io.fabemu.core.fault;
 
+import io.fabemu.core.sim.ReportPart;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +18,13 @@ import java.util.List;
  *                   instead (for the run: every NIC's, in time order)
  */
 public record FaultReport(FaultTally tally, List<FaultRecord> records, String partition, List<String> gaveUp,
-                          List<String> incFallbacks) {
+                          List<String> incFallbacks) implements ReportPart {
+
+  /** Six longs per fault event of the tally (and one set for what no event caused); a line of text per message. */
+  @Override
+  public long wireBytesEstimate() {
+    return 48L * (tally.eventCount() + 1) + 256L * (records.size() + gaveUp.size() + incFallbacks.size());
+  }
 
   public FaultReport {
     records = List.copyOf(records);

@@ -1,5 +1,6 @@
 package io.fabemu.core.inc;
 
+import io.fabemu.core.protocol.DeviceProtocol.Packet;
 
 /**
  * The INC part of a packet on a link: the INC flag (present = flagged), the packet type, the IP addresses as the
@@ -16,7 +17,13 @@ package io.fabemu.core.inc;
  * @param stream        on the fragments of a chunk of a streamed task; null otherwise (a task that fits one chunk)
  */
 public record IncFrame(IncPacketType type, long ipSource, long ipDestination, MpiHeader mpi, IncHeader0 header0,
-                       IncHeader2 header2, ControlPayload control, IncStreamHeader stream) {
+                       IncHeader2 header2, ControlPayload control, IncStreamHeader stream)
+    implements Packet.Extension {
+
+  /** {@code packet}'s INC frame; null for an ordinary packet. A cast, no allocation: it is on the data path. */
+  public static IncFrame of(Packet packet) {
+    return (IncFrame) packet.inc();
+  }
 
   /** A frame without a stream header: every control packet, and the fragments of a task that fits one chunk. */
   public IncFrame(IncPacketType type, long ipSource, long ipDestination, MpiHeader mpi, IncHeader0 header0,
@@ -24,7 +31,14 @@ public record IncFrame(IncPacketType type, long ipSource, long ipDestination, Mp
     this(type, ipSource, ipDestination, mpi, header0, header2, control, null);
   }
 
+  /** A task fragment's frame (Header2 present: TASK_UP or TASK_DOWN), whose data loss may hit. */
+  @Override
+  public boolean carriesTaskData() {
+    return header2 != null;
+  }
+
   /** The same frame with Header2's retransmission flag set (a task fragment's frame; the stream header kept). */
+  @Override
   public IncFrame asRetransmission() {
     return new IncFrame(type, ipSource, ipDestination, mpi, header0, header2.asRetransmission(), control, stream);
   }

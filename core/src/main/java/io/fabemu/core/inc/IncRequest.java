@@ -1,5 +1,6 @@
 package io.fabemu.core.inc;
 
+import io.fabemu.core.protocol.Message;
 
 /**
  * What a rank asks of its NIC's INC unit with a message (and what the NIC hands up with a message it delivers).
@@ -14,4 +15,11 @@ package io.fabemu.core.inc;
  * @param control the control payload; null on tasks
  * @param task    Header1; null on control messages
  */
-public record IncRequest(IncPacketType type, MpiHeader mpi, ControlPayload control, IncHeader1 task) {}
+public record IncRequest(IncPacketType type, MpiHeader mpi, ControlPayload control, IncHeader1 task)
+    implements Message.Extension {
+
+  /** What {@code message} asks of the INC unit (or was, delivered); null for an ordinary message. */
+  public static IncRequest of(Message message) {
+    return (IncRequest) message.inc();
+  }
+}

@@ -1,10 +1,10 @@
 package io.fabemu.core.link;
 
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultTally;
+import io.fabemu.core.protocol.DirectedLink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

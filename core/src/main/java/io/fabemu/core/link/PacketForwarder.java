@@ -1,5 +1,6 @@
 package io.fabemu.core.link;
 
+import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.optical.OcsReport;
@@ -304,9 +305,10 @@ public final class PacketForwarder {
 
   /** Applies a fault event to this device's ports; when the device is to notice it, schedules that. */
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    long noticePs = requireFaults(command).apply(command.event(), outbox.nowPs(),
+    FaultEvent event = FaultEvent.of(command);
+    long noticePs = requireFaults(command).apply(event, outbox.nowPs(),
         n -> portsByNeighbour.getOrDefault(n, List.of()));
-    if (noticePs >= 0) outbox.send(vertex, noticePs, new FaultDetected(command.event().id()));
+    if (noticePs >= 0) outbox.send(vertex, noticePs, new FaultDetected(event.id()));
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.fabemu.core.link;
 
-import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.routing.RouteView;
 import java.util.List;
 

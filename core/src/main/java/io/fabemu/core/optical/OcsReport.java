@@ -1,5 +1,6 @@
 package io.fabemu.core.optical;
 
+import io.fabemu.core.sim.ReportPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,13 @@ import java.util.TreeMap;
  * @param changes         what each policy change cost, in time order; empty without changes
  */
 public record OcsReport(int circuitsSetUp, long lastCircuitUpPs, long heldPackets, long totalWaitPs,
-                        long worstWaitPs, List<ChangeCost> changes) {
+                        long worstWaitPs, List<ChangeCost> changes) implements ReportPart {
+
+  /** Its list of change costs, generously. */
+  @Override
+  public long wireBytesEstimate() {
+    return 128L * changes.size();
+  }
 
   /** A report of nothing. */
   public static final OcsReport EMPTY = new OcsReport(0, 0L, 0L, 0L, 0L);

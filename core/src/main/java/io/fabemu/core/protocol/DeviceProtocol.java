@@ -2,9 +2,6 @@ package io.fabemu.core.protocol;
 
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.fault.DirectedLink;
-import io.fabemu.core.fault.FaultEvent;
-import io.fabemu.core.inc.IncFrame;
 import java.util.List;
 
 /**
@@ -129,7 +126,8 @@ public final class DeviceProtocol {
    * @param slice           this packet's part of the data (null when the message carries none: zero bytes, or
    *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
    * @param inc             the INC frame (the INC patent's INC flag and headers, the INC paper's MPI header); null on
-   *                        an ordinary packet
+   *                        an ordinary packet. The kernel carries it as an {@link Extension}; the INC feature reads it
+   *                        as its {@code IncFrame} ({@code IncFrame.of(packet)})
    * @param ack             an acknowledgement of the reliable transport (a run with faults): the receiving NIC of
    *                        message {@code messageId} (its sequence number from {@code destinationHost} to
    *                        {@code sourceHost}) got all of it; it carries no message ({@code info} is null)
@@ -141,12 +139,28 @@ public final class DeviceProtocol {
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                       IncFrame inc, boolean ack, boolean corrupted, int transmission) implements LinkPayload {
+                       Extension inc, boolean ack, boolean corrupted, int transmission) implements LinkPayload {
+
+    /**
+     * A feature's frame that a packet carries past the kernel: the INC feature's {@code IncFrame} (core.inc) is the
+     * one there is. The kernel asks it the two things a link needs to know and names no feature type.
+     */
+    public interface Extension {
+
+      /**
+       * True when the frame carries a task's data, which the receiving device copies or reduces, and which injected
+       * loss may hit (an INC task fragment); false for a control frame.
+       */
+      boolean carriesTaskData();
+
+      /** The same frame marked as a retransmission (a task fragment's frame). */
+      Extension asRetransmission();
+    }
 
     /** An ordinary or INC packet (no acknowledgement, not corrupted, a first send). */
     public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                   int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                  IncFrame inc) {
+                  Extension inc) {
       this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
           elementOffset, slice, inc, false, false, 0);
     }
@@ -200,7 +214,7 @@ public final class DeviceProtocol {
 
     /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
     public boolean isIncTask() {
-      return inc != null && inc.header2() != null;
+      return inc != null && inc.carriesTaskData();
     }
 
     /**
@@ -218,7 +232,7 @@ public final class DeviceProtocol {
       private MessageInfo info;
       private int elementOffset;
       private DataBuffer slice;
-      private IncFrame inc;
+      private Extension inc;
       private boolean ack;
       private boolean corrupted;
       private int transmission;
@@ -286,7 +300,7 @@ public final class DeviceProtocol {
       }
 
       /** Sets {@link Packet#inc()}: null (the default) for an ordinary packet. */
-      public Builder inc(IncFrame inc) {
+      public Builder inc(Extension inc) {
         this.inc = inc;
         return this;
       }
@@ -505,7 +519,13 @@ public final class DeviceProtocol {
    * or itself, goes down or up; its links degrade or get lossy; its processes straggle). A neighbour of what went
    * down or up also starts noticing it (see {@link FaultDetected}). Injected by the run, as {@link StartWorkload} is.
    */
-  public record FaultCommand(FaultEvent event) implements FaultPayload {
+  public record FaultCommand(Order event) implements FaultPayload {
+
+    /**
+     * What a command orders, carried past the kernel: the fault feature's {@code FaultEvent} (core.fault), which its
+     * devices read back with {@code FaultEvent.of(command)}. A marker, so that the kernel names no feature type.
+     */
+    public interface Order {}
     @Override
     public <C> void handleWith(PayloadHandlers<C> handlers, C context) {
       handlers.fault(this).onFaultCommand(this, context);

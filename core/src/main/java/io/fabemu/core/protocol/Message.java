@@ -1,7 +1,6 @@
 package io.fabemu.core.protocol;
 
 import io.fabemu.core.data.DataBuffer;
-import io.fabemu.core.inc.IncRequest;
 
 /**
  * A rank-to-rank message, as MPI sees it. A real message carries its data; a synthetic one (the {@code synthetic}
@@ -22,10 +21,19 @@ import io.fabemu.core.inc.IncRequest;
  * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
  *                        a zero-byte message)
  * @param inc             what the NIC's INC unit is to do with it (a control message or an aggregation task),
- *                        or, on a delivered message, what it was; null for an ordinary message
+ *                        or, on a delivered message, what it was; null for an ordinary message. The kernel carries
+ *                        it as an {@link Extension}; the INC feature reads it as its {@code IncRequest}
+ *                        ({@code IncRequest.of(message)})
  */
 public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
-                      IncRequest inc) {
+                      Extension inc) {
+
+  /**
+   * A feature's request that a message carries past the kernel, which passes it on without reading it: the INC
+   * feature's {@code IncRequest} (core.inc) is the one there is. A marker, so that the kernel names no feature type.
+   */
+  public interface Extension {}
+
   /** Bits of a tag that name its lane. */
   public static final int LANE_BITS = 4;
 
@@ -71,7 +79,7 @@ public record Message(int sourceRank, int destinationRank, long tag, DataBuffer 
   }
 
   /** The same message marked for the NIC's INC unit. */
-  public Message withInc(IncRequest request) {
+  public Message withInc(Extension request) {
     return new Message(sourceRank, destinationRank, tag, data, sizeBytes, request);
   }
 }

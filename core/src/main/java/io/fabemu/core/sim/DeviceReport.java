@@ -1,57 +1,93 @@
 package io.fabemu.core.sim;
 
-import io.fabemu.core.ethernet.EthernetReport;
-import io.fabemu.core.fault.FaultReport;
-import io.fabemu.core.optical.OcsReport;
-import io.fabemu.core.traffic.TrafficStats;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What one device measured during a run: the counters of its outgoing links, for compute nodes the per-rank
- * collective results, and for the NICs of a router network running synthetic traffic their traffic statistics.
+ * What one device measured during a run: the kernel's figures (the counters of its outgoing links, for compute nodes
+ * the per-rank collective results, for routers their virtual channels) and the parts its features contributed
+ * ({@link ReportPart}: a NIC's synthetic-traffic statistics, what a device counted of the faults, its part of the
+ * external Ethernet or of the OCS controller's work). The kernel carries the parts without knowing them; a feature's
+ * result aggregation reads its part by class ({@link #part}). Built with {@link #builder}, or, for the kernel's
+ * figures alone, the three-argument constructor.
  *
- * @param traffic         the NIC's synthetic-traffic statistics; null for every other device and run
  * @param virtualChannels a router's input virtual channels and how long each held a packet; empty for every other
  *                        device
- * @param faults          in a run with faults, what the device counted of them (and the management node's records);
- *                        null otherwise
- * @param ethernet        in a scenario with an {@code ethernet} section, the device's part of what the I/O nodes and
- *                        the external Ethernet did; null otherwise
- * @param ocs             on an optical cluster whose circuits are set up during the run, the device's part of what the
- *                        OCS controller and the optical ports did; null otherwise
+ * @param parts           the features' parts, at most one of each class, in the order the device added them; empty
+ *                        for a device whose features measured nothing
  */
-public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                           List<VcCounters> virtualChannels, FaultReport faults, EthernetReport ethernet,
-                           OcsReport ocs) {
+public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks,
+                           List<VcCounters> virtualChannels, List<ReportPart> parts) {
 
-  /** A report of a device without an OCS part. */
-  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                      List<VcCounters> virtualChannels, FaultReport faults, EthernetReport ethernet) {
-    this(deviceId, links, ranks, traffic, virtualChannels, faults, ethernet, null);
+  /**
+   * @throws IllegalArgumentException when two parts have the same class
+   */
+  public DeviceReport {
+    Objects.requireNonNull(links, "links");
+    Objects.requireNonNull(ranks, "ranks");
+    virtualChannels = virtualChannels == null ? List.of() : virtualChannels;
+    parts = ReportPart.distinct(parts, "device " + deviceId + " reports");
   }
 
-  /** A report of a device without an Ethernet part. */
-  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                      List<VcCounters> virtualChannels, FaultReport faults) {
-    this(deviceId, links, ranks, traffic, virtualChannels, faults, null);
-  }
-
-  /** A report of a run without faults. */
-  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic,
-                      List<VcCounters> virtualChannels) {
-    this(deviceId, links, ranks, traffic, virtualChannels, null);
-  }
-
-  /** A report without traffic statistics or virtual channels. */
+  /** A report of the kernel's figures alone: no virtual channels, no parts. */
   public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks) {
-    this(deviceId, links, ranks, null, List.of());
+    this(deviceId, links, ranks, List.of(), List.of());
   }
 
-  /** A report without virtual channels. */
-  public DeviceReport(int deviceId, List<LinkCounters> links, List<RankResult> ranks, TrafficStats traffic) {
-    this(deviceId, links, ranks, traffic, List.of());
+  /** A builder of device {@code deviceId}'s report, empty until its setters say otherwise. */
+  public static Builder builder(int deviceId) {
+    return new Builder(deviceId);
+  }
+
+  /** The part of class {@code type} a feature contributed, or null when this report has none. */
+  public <T extends ReportPart> T part(Class<T> type) {
+    return ReportPart.find(parts, type);
+  }
+
+  /**
+   * Builds a {@link DeviceReport}; links, ranks and virtual channels default to empty, and parts are added one by one
+   * (a null part, a feature that measured nothing, is left out).
+   */
+  public static final class Builder {
+    private final int deviceId;
+    private List<LinkCounters> links = List.of();
+    private List<RankResult> ranks = List.of();
+    private List<VcCounters> virtualChannels = List.of();
+    private final List<ReportPart> parts = new ArrayList<>(2);
+
+    private Builder(int deviceId) {
+      this.deviceId = deviceId;
+    }
+
+    public Builder links(List<LinkCounters> links) {
+      this.links = links;
+      return this;
+    }
+
+    public Builder ranks(List<RankResult> ranks) {
+      this.ranks = ranks;
+      return this;
+    }
+
+    public Builder virtualChannels(List<VcCounters> virtualChannels) {
+      this.virtualChannels = virtualChannels;
+      return this;
+    }
+
+    /** Adds a feature's part; a null part is left out. */
+    public Builder part(ReportPart part) {
+      if (part != null) parts.add(part);
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException when two parts have the same class
+     */
+    public DeviceReport build() {
+      return new DeviceReport(deviceId, links, ranks, virtualChannels, parts);
+    }
   }
 
   /**

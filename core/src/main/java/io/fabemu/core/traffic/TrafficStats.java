@@ -1,5 +1,6 @@
 package io.fabemu.core.traffic;
 
+import io.fabemu.core.sim.ReportPart;
 import java.util.Arrays;
 
 /**
@@ -22,7 +23,7 @@ import java.util.Arrays;
  * </ul>
  * Not thread-safe.
  */
-public final class TrafficStats {
+public final class TrafficStats implements ReportPart {
   private final long measureStartCycle;
   private final long measureEndCycle;
   private final long drainEndCycle;
@@ -133,6 +134,12 @@ public final class TrafficStats {
   /** Measured packets whose tail was ejected, late ones included. */
   public long measuredPacketsArrived() {
     return latencyCount;
+  }
+
+  /** The latency of every measured packet (its array may hold up to twice as many slots). */
+  @Override
+  public long wireBytesEstimate() {
+    return 16L * measuredPacketsArrived();
   }
 
   /** Whether every measured packet created so far had its tail ejected before the drain's end. */

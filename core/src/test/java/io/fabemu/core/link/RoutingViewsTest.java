@@ -2,7 +2,7 @@ package io.fabemu.core.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.core.fault.DirectedLink;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;

@@ -2,10 +2,10 @@ package io.fabemu.core.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.link.DetourViews;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.topology.Topologies;
 import io.fabemu.core.topology.Topology;
 import java.util.ArrayList;

@@ -66,9 +66,12 @@ public final class ResultAggregator {
     for (DeviceReport report : reports) {
       rankResults.addAll(report.ranks());
       links.addAll(report.links());
-      if (report.faults() != null) faultParts.add(report.faults());
-      if (report.ethernet() != null) ethernetParts.add(report.ethernet());
-      if (report.ocs() != null) ocsParts.add(report.ocs());
+      FaultReport faultPart = report.part(FaultReport.class);
+      if (faultPart != null) faultParts.add(faultPart);
+      EthernetReport ethernetPart = report.part(EthernetReport.class);
+      if (ethernetPart != null) ethernetParts.add(ethernetPart);
+      OcsReport ocsPart = report.part(OcsReport.class);
+      if (ocsPart != null) ocsParts.add(ocsPart);
     }
     // Only the OCS controller's runs have a part (a delay of 0 leaves the result as it was).
     OcsReport ocs = ocsParts.isEmpty() ? null : OcsReport.merge(ocsParts);
@@ -113,8 +116,9 @@ public final class ResultAggregator {
           + " case(s) were finished by every rank";
     }
     String digest = digest(spec, rankResults, links, virtualEndPs, faults, ethernet);
-    return new RunResult(spec, cases, links, incompleteReason == null, incompleteReason, virtualEndPs, windows,
-        events, wallSeconds, digest, faults, null, ethernet, ocs);
+    return RunResult.builder(spec).cases(cases).links(links).complete(incompleteReason == null)
+        .incompleteReason(incompleteReason).virtualEndPs(virtualEndPs).windows(windows).events(events)
+        .wallSeconds(wallSeconds).digest(digest).part(faults).part(ethernet).part(ocs).build();
   }
 
   /**

@@ -43,7 +43,8 @@ public record TrafficResult(ScenarioSpec scenario, LoadPoint point, List<LinkCou
     List<LinkCounters> links = new ArrayList<>();
     List<VcCounters> virtualChannels = new ArrayList<>();
     for (DeviceReport report : reports) {
-      if (report.traffic() != null) merged.merge(report.traffic());
+      TrafficStats part = report.part(TrafficStats.class);
+      if (part != null) merged.merge(part);
       links.addAll(report.links());
       virtualChannels.addAll(report.virtualChannels());
     }

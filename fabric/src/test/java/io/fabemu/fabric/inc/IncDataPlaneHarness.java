@@ -9,6 +9,7 @@ import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncDataPlaneMessages;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
@@ -269,7 +270,7 @@ final class IncDataPlaneHarness {
 
   /** The results leader {@code rank} got, in order. */
   List<Delivery> results(int rank) {
-    return deliveries(rank).stream().filter(d -> d.message().inc().type() == IncPacketType.TASK_DOWN).toList();
+    return deliveries(rank).stream().filter(d -> IncRequest.of(d.message()).type() == IncPacketType.TASK_DOWN).toList();
   }
 
   NicCore nic(int host) {
@@ -323,7 +324,7 @@ final class IncDataPlaneHarness {
       Message message = deliver.message();
       int leader = message.destinationRank();
       delivered.add(new Delivery(event.timePs(), message));
-      switch (message.inc().type()) {
+      switch (IncRequest.of(message).type()) {
         case TREE_DOWN -> {
           if (started.add(leader)) sendTask(leader, 0, outbox);
         }

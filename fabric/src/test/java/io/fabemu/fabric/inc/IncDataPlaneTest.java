@@ -10,6 +10,7 @@ import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes;
 import io.fabemu.core.inc.IncDataPlaneMessages;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.time.Units;
 import io.fabemu.fabric.ScenarioSpec;
@@ -71,7 +72,7 @@ class IncDataPlaneTest {
       assertThat(results).as("results of leader %d", leader).hasSize(requests);
       for (int r = 0; r < requests; r++) {
         Message m = results.get(r).message();
-        assertThat(m.inc().mpi().reqId()).isEqualTo(r & 0xFF);
+        assertThat(IncRequest.of(m).mpi().reqId()).isEqualTo(r & 0xFF);
         // The message is the one the ring predecessor sent to this leader, carrying the reduced data.
         assertThat(m.sourceRank()).isEqualTo(harness.predecessor(leader));
         assertThat(m.destinationRank()).isEqualTo(leader);
@@ -169,8 +170,8 @@ class IncDataPlaneTest {
         | (1 << IncCodes.opCode(ReduceOp.MIN));
     int types = (1 << IncCodes.typeCode(DataType.INT32)) | (1 << IncCodes.typeCode(DataType.FLOAT32));
     for (Delivery d : queries) {
-      assertThat(d.message().inc().type()).isEqualTo(IncPacketType.TREE_UP);
-      ControlPayload c = d.message().inc().control();
+      assertThat(IncRequest.of(d.message()).type()).isEqualTo(IncPacketType.TREE_UP);
+      ControlPayload c = IncRequest.of(d.message()).control();
       int sender = d.message().sourceRank();
       assertThat(c.supAllreduceOp()).isEqualTo(ops);
       assertThat(c.supDataType()).isEqualTo(types);
@@ -207,7 +208,7 @@ class IncDataPlaneTest {
     assertThat(h.switchAt(8).incUnit().freeSlots()).isEqualTo(256);
     // Every NMRR got its release.
     for (int l = 1; l < 8; l++) {
-      assertThat(h.deliveries(l)).extracting(d -> d.message().inc().type()).contains(IncPacketType.RELEASE);
+      assertThat(h.deliveries(l)).extracting(d -> IncRequest.of(d.message()).type()).contains(IncPacketType.RELEASE);
     }
   }
 }

@@ -7,7 +7,6 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -16,6 +15,7 @@ import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
@@ -75,13 +75,16 @@ class FaultImpactTest {
     // Case 1 was not finished by the baseline: it is not compared.
     List<CaseResult> cases = List.of(timedCase(0, INTERVALS, new double[] {50, 200, 40, 120, 60}),
         timedCase(1, new long[][] {{910, 990}}, new double[] {80}));
-    return new RunResult(scenario(baseline), cases, List.of(), true, null, END_PS, 1, 1, 0.0, "ab12", report);
+    return RunResult.builder(scenario(baseline)).cases(cases).links(List.of()).complete(true).virtualEndPs(END_PS)
+        .windows(1).events(1).wallSeconds(0.0).digest("ab12").part(report).build();
   }
 
   private static RunResult baseline() {
-    return new RunResult(scenario(true).baseline(), List.of(timedCase(0, new long[][] {{0, 90}, {95, 250},
-        {255, 310}, {315, 420}, {425, 500}}, new double[] {50, 150, 45, 100, 60})), List.of(), true, null, 600, 1, 1,
-        0.0, "cd34");
+    return RunResult.builder(scenario(true).baseline())
+        .cases(List.of(timedCase(0, new long[][] {{0, 90}, {95, 250}, {255, 310}, {315, 420}, {425, 500}},
+            new double[] {50, 150, 45, 100, 60})))
+        .links(List.of()).complete(true).virtualEndPs(600).windows(1).events(1).wallSeconds(0.0).digest("cd34")
+        .build();
   }
 
   @Test

@@ -2,7 +2,6 @@ package io.fabemu.node.management;
 
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.ethernet.EthernetSpec;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -13,6 +12,7 @@ import io.fabemu.core.link.RouteViews;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.ManagementPayload;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.routing.RouteView;
@@ -368,7 +368,8 @@ public final class ManagementCore implements DeviceCore, ManagementPayload.Handl
     }
     EthernetReport ethernetReport = ethernet == null ? null
         : new EthernetReport(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, ethernetChanges);
-    return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(),
-        new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of()), ethernetReport);
+    return DeviceReport.builder(deviceId)
+        .part(new FaultReport(new FaultTally(plan.eventCount()), seen, partition, List.of())).part(ethernetReport)
+        .build();
   }
 }

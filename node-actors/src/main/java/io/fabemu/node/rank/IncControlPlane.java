@@ -294,7 +294,7 @@ final class IncControlPlane {
     if (!layout.isNmrr(source) || layout.queryTarget(source) != rank) return false;
     Message m = take(source, ROUND_QUERY);
     if (m == null) return false;
-    queries.add(m.inc().control());
+    queries.add(IncRequest.of(m).control());
     awaited--;
     return true;
   }
@@ -308,7 +308,7 @@ final class IncControlPlane {
       if (other == rank || summaries[g] != null) continue;
       Message m = take(other, ROUND_SYNC);
       if (m == null) continue;
-      summaries[g] = Summary.fromPayload(m.inc().control());
+      summaries[g] = Summary.fromPayload(IncRequest.of(m).control());
       awaited--;
       any = true;
     }
@@ -352,7 +352,7 @@ final class IncControlPlane {
   private boolean receiveNotify() {
     Message m = take(layout.queryTarget(rank), ROUND_NOTIFY);
     if (m == null) return false;
-    decision = m.inc().control();
+    decision = IncRequest.of(m).control();
     outcome = FailCause.ofCode(decision.failCause());
     startOutcomeBroadcast();
     return true;
@@ -370,7 +370,7 @@ final class IncControlPlane {
     int parent = treeParent(rank - leader) + leader;
     Message m = take(parent, ROUND_OUTCOME);
     if (m == null) return false;
-    decision = m.inc().control();
+    decision = IncRequest.of(m).control();
     outcome = FailCause.ofCode(decision.failCause());
     sendOutcomeToChildren();
     stage = Stage.IDLE;

@@ -21,6 +21,7 @@ import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.inc.IncPacketType;
+import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import java.util.ArrayList;
@@ -215,10 +216,10 @@ public final class RankWorkload {
     if (recoveryMessage) {
       recovery.onMessage(message, nowPs);
     } else if (isBreakNotice(message)) {
-      recovery.onBreakNotice(message.inc().control().trueCommId(), nowPs);
+      recovery.onBreakNotice(IncRequest.of(message).control().trueCommId(), nowPs);
       if (stage == Stage.INC_RELEASE && recovery.broken()) control.abandonRelease(nowPs);
     } else if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.inc() == null
-        || message.inc() != null && message.inc().type() != IncPacketType.TASK_DOWN) {
+        || message.inc() != null && IncRequest.of(message).type() != IncPacketType.TASK_DOWN) {
       controlPlane().onMessage(nowPs, message);
     } else if (message.inc() == null || recovery.onIncResult(message, nowPs)) {
       executor.onMessage(nowPs, message);
@@ -279,8 +280,9 @@ public final class RankWorkload {
 
   /** What the NIC hands a leader when a fault broke its INC group: a notify with fail cause FAULT. */
   private static boolean isBreakNotice(Message message) {
-    return message.inc() != null && message.inc().type() == IncPacketType.TREE_DOWN
-        && message.inc().control() != null && message.inc().control().failCause() == FailCause.FAULT.code();
+    IncRequest request = IncRequest.of(message);
+    return request != null && request.type() == IncPacketType.TREE_DOWN
+        && request.control() != null && request.control().failCause() == FailCause.FAULT.code();
   }
 
   /** Hands the executor the result of an in-network step done on the host, once the recovery has it. */
@@ -554,7 +556,7 @@ public final class RankWorkload {
 
     @Override
     public void send(Message message, long atPs) {
-      if (message.inc() != null && message.inc().type() == IncPacketType.TASK_UP
+      if (message.inc() != null && IncRequest.of(message).type() == IncPacketType.TASK_UP
           && !recovery.onTaskSent(message, atPs)) {
         return;
       }

@@ -3,7 +3,6 @@ package io.fabemu.node.management;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -13,6 +12,7 @@ import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.Outbox;
@@ -79,7 +79,7 @@ class ManagementCoreTest {
     }
 
     FaultReport report() {
-      return core.report().faults();
+      return core.report().part(FaultReport.class);
     }
   }
 

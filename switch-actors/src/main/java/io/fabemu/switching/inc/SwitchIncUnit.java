@@ -3,7 +3,6 @@ package io.fabemu.switching.inc;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -15,6 +14,7 @@ import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.inc.IncStreamHeader;
 import io.fabemu.core.inc.IncWireCodec;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.core.topology.Topology;
@@ -245,7 +245,7 @@ public final class SwitchIncUnit {
    * @throws IllegalStateException when a task packet's group is not held here, or this unit cannot compute it
    */
   public void onPacket(Packet packet, int ingressVertex, Sink sink) {
-    IncFrame frame = packet.inc();
+    IncFrame frame = IncFrame.of(packet);
     if (tolerateFaults && frame.header2() != null && !holds(frame.header2().taskId())) {
       strayPackets++;
       return;
@@ -260,7 +260,7 @@ public final class SwitchIncUnit {
   // ---- control plane ------------------------------------------------------------------------------------------
 
   private void onControl(Packet packet, int ingressVertex, Sink sink) {
-    IncFrame frame = packet.inc();
+    IncFrame frame = IncFrame.of(packet);
     ControlPayload control = frame.control();
     if (control == null || frame.header0() == null) {
       throw new IllegalArgumentException(name() + ": " + frame.type() + " packet without control payload or "
@@ -428,7 +428,7 @@ public final class SwitchIncUnit {
 
   /** The child a contribution comes from: its leader's rank at a TOR, the sending TOR at a SPINE. */
   private int childOf(Packet packet) {
-    return spine ? packet.sourceHost() : packet.inc().mpi().srcRank();
+    return spine ? packet.sourceHost() : IncFrame.of(packet).mpi().srcRank();
   }
 
   /** Frees the group's state and resources; releasing a group not held here does nothing. */
@@ -493,7 +493,7 @@ public final class SwitchIncUnit {
   // ---- data plane ---------------------------------------------------------------------------------------------
 
   private void onContribution(Packet packet, Sink sink) {
-    IncFrame frame = packet.inc();
+    IncFrame frame = IncFrame.of(packet);
     IncHeader2 h2 = frame.header2();
     IncGroup group = groupOf(h2.taskId(), "a contribution");
     ReduceOp op = checkComputable(frame, group);
@@ -541,7 +541,7 @@ public final class SwitchIncUnit {
         resends++;
         // A chunk of a stream keeps its stream header (Packet.asIncRetransmission rebuilds the frame without it).
         Packet partial = gen.partial;
-        sink.send(partial.inc().stream() == null ? partial.asIncRetransmission()
+        sink.send(IncFrame.of(partial).stream() == null ? partial.asIncRetransmission()
             : partial.toBuilder().inc(partial.inc().asRetransmission()).build(), group.parent(), done);
       }
       default -> duplicatesDropped++;
@@ -550,14 +550,14 @@ public final class SwitchIncUnit {
 
   /** The result of the parent (a SPINE) for this TOR's partial. */
   private void onParentResult(Packet packet, int ingressVertex, Sink sink) {
-    IncHeader2 h2 = packet.inc().header2();
+    IncHeader2 h2 = IncFrame.of(packet).header2();
     IncGroup group = groupOf(h2.taskId(), "a result");
     if (group.isRoot() || group.parent() != ingressVertex) {
       throw new IllegalStateException(name() + ", INC group " + group.groupId + ": a result came from vertex "
           + ingressVertex + ", which is not this switch's parent in the tree");
     }
     long done = occupy(packet.tailTimePs(), h2.fragmentBytes());
-    IncStreamHeader stream = packet.inc().stream();
+    IncStreamHeader stream = IncFrame.of(packet).stream();
     IncSlot slot = group.existingSlot(slotIndex(group, h2, stream));
     Generation gen = slot == null ? null : slot.find(reqIdOf(h2.taskId()), stream == null ? 0 : stream.round());
     // A second copy of a result already filled in (the parent answered several resent partials) changes nothing.
@@ -581,7 +581,7 @@ public final class SwitchIncUnit {
    * cached packet is destined to (at a TOR).
    */
   private void sendResult(IncGroup group, Generation gen, int onlyTo, long readyPs, int flags, Sink sink) {
-    IncHeader2 t = gen.template.inc().header2();
+    IncHeader2 t = IncFrame.of(gen.template).header2();
     if (spine) {
       for (int c = 0; c < group.childCount(); c++) {
         int tor = group.child(c);
@@ -589,8 +589,8 @@ public final class SwitchIncUnit {
         long torIp = IncAddresses.ofVertex(tor);
         IncHeader2 h2 = new IncHeader2(t.taskId(), t.fragmentIndex(), t.fragmentCount(), t.fragmentBytes(), flags,
             torIp);
-        IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, ip, torIp, gen.template.inc().mpi(), null, h2,
-            null, gen.template.inc().stream());
+        IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, ip, torIp, IncFrame.of(gen.template).mpi(), null, h2,
+            null, IncFrame.of(gen.template).stream());
         sink.send(Packet.builder().sourceHost(vertex).destinationHost(tor).messageId(0L)
             .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount())
             .wireBytes(wireBytes(frame, t.fragmentBytes())).tailTimePs(0L).info(gen.template.info())
@@ -600,7 +600,7 @@ public final class SwitchIncUnit {
     }
     boolean sent = false;
     for (Packet cached : gen.cached) {
-      IncFrame f = cached.inc();
+      IncFrame f = IncFrame.of(cached);
       IncHeader2 c = f.header2();
       // The INC patent's swap back: the cached real destination becomes the IP destination again.
       int destination = IncAddresses.vertexOf(c.dstIpCache());
@@ -622,12 +622,12 @@ public final class SwitchIncUnit {
 
   /** The partial result of this switch's children, addressed to the parent. */
   private Packet partial(IncGroup group, Generation gen) {
-    IncHeader2 t = gen.template.inc().header2();
+    IncHeader2 t = IncFrame.of(gen.template).header2();
     long parentIp = IncAddresses.ofVertex(group.parent());
     IncHeader2 h2 = new IncHeader2(t.taskId(), t.fragmentIndex(), t.fragmentCount(), t.fragmentBytes(), 0,
         parentIp);
-    IncFrame frame = new IncFrame(IncPacketType.TASK_UP, ip, parentIp, gen.template.inc().mpi(), null, h2, null,
-        gen.template.inc().stream());
+    IncFrame frame = new IncFrame(IncPacketType.TASK_UP, ip, parentIp, IncFrame.of(gen.template).mpi(), null, h2, null,
+        IncFrame.of(gen.template).stream());
     return Packet.builder().sourceHost(vertex).destinationHost(group.parent()).messageId(0L)
         .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount()).wireBytes(wireBytes(frame, t.fragmentBytes()))
         .tailTimePs(0L).info(gen.template.info()).elementOffset(gen.template.elementOffset()).slice(gen.aggregate)

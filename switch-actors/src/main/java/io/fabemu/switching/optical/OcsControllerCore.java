@@ -155,7 +155,7 @@ public final class OcsControllerCore implements DeviceCore, WorkloadPayload.Hand
 
   @Override
   public DeviceReport report() {
-    return new DeviceReport(deviceId, List.of(), List.of(), null, List.of(), null, null,
-        new OcsReport(circuitsSetUp, lastCircuitUpPs, 0L, 0L, 0L, changes));
+    return DeviceReport.builder(deviceId)
+        .part(new OcsReport(circuitsSetUp, lastCircuitUpPs, 0L, 0L, 0L, changes)).build();
   }
 }

@@ -1,5 +1,6 @@
 package io.fabemu.switching.router;
 
+import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
@@ -613,8 +614,8 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
     if (faults == null) throw cannotHandle(command);
     boolean wasDown = faults.isDown();
-    long noticePs = faults.apply(command.event(), outbox.nowPs(), n -> List.of());
-    if (noticePs >= 0) outbox.send(deviceId, noticePs, new FaultDetected(command.event().id()));
+    long noticePs = faults.apply(FaultEvent.of(command), outbox.nowPs(), n -> List.of());
+    if (noticePs >= 0) outbox.send(deviceId, noticePs, new FaultDetected(FaultEvent.of(command).id()));
     // A fault comes at its scenario time, seldom a cycle edge: what it frees is credited from the next edge on.
     long cycle = Math.floorDiv(outbox.nowPs() + cyclePs - 1, cyclePs);
     if (!wasDown && faults.isDown()) loseEverything(faults.lossEventAt(-1), cycle, outbox);
@@ -877,7 +878,7 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     }
     FaultReport faultReport = faults == null ? null
         : new FaultReport(faults.tally().copy(), List.of(), null, List.of());
-    return new DeviceReport(deviceId, links, List.of(), null, virtualChannels, faultReport);
+    return DeviceReport.builder(deviceId).links(links).virtualChannels(virtualChannels).part(faultReport).build();
   }
 
   // ---------------------------------------------------------------- payloads a router never gets

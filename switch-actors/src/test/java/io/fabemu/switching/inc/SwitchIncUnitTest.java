@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.inc.ControlPayload;
 import io.fabemu.core.inc.IncAddresses;
 import io.fabemu.core.inc.IncCodes.FailCause;
@@ -16,6 +15,7 @@ import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncHeader2;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LinkSpec;
 import io.fabemu.core.topology.Topologies;
@@ -127,7 +127,7 @@ class SwitchIncUnitTest {
     assertThat(atTor1.next()).isEqualTo(-1); // up by ECMP: the query carries no SPINE yet
     assertThat(atSpine.next()).isEqualTo(TOR0);
     assertThat(atTor0.next()).isZero();
-    ControlPayload c = atTor0.packet().inc().control();
+    ControlPayload c = IncFrame.of(atTor0.packet()).control();
     assertThat(c.hops()).isEqualTo(3);
     assertThat(c.isNotify()).isFalse();
     assertThat(c.supAllreduceOp()).isEqualTo(1 << IncCodes.opCode(ReduceOp.SUM));
@@ -138,7 +138,7 @@ class SwitchIncUnitTest {
     assertThat(c.tor2Ip()).isEqualTo(IncAddresses.ofVertex(TOR0));
     assertThat(c.avaGrpNum()).isEqualTo(7);
     assertThat(c.failCause()).isZero();
-    assertThat(atTor0.packet().inc().header0().level()).isEqualTo(1);
+    assertThat(IncFrame.of(atTor0.packet()).header0().level()).isEqualTo(1);
     // The query allocates nothing.
     assertThat(tor1.freeGroups()).isEqualTo(4);
     assertThat(spine.freeGroups()).isEqualTo(7);
@@ -156,11 +156,12 @@ class SwitchIncUnitTest {
     fewSlots.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP, 2, 0, 1)), 1, sink);
     List<Out> out = sink.take();
 
-    assertThat(out.get(0).packet().inc().control().failCause()).isEqualTo(FailCause.NO_FREE_GROUPS.code());
-    assertThat(out.get(1).packet().inc().control().failCause()).isEqualTo(FailCause.NO_AGGREGATION_SLOTS.code());
+    assertThat(IncFrame.of(out.get(0).packet()).control().failCause()).isEqualTo(FailCause.NO_FREE_GROUPS.code());
+    assertThat(IncFrame.of(out.get(1).packet()).control().failCause()).isEqualTo(FailCause.NO_AGGREGATION_SLOTS.code());
     // A fail cause already set stays.
     fewSlots.onPacket(out.get(0).packet(), 1, sink);
-    assertThat(sink.take().get(0).packet().inc().control().failCause()).isEqualTo(FailCause.NO_FREE_GROUPS.code());
+    assertThat(IncFrame.of(sink.take().get(0).packet()).control().failCause())
+        .isEqualTo(FailCause.NO_FREE_GROUPS.code());
   }
 
   @Test
@@ -177,9 +178,9 @@ class SwitchIncUnitTest {
     List<Out> out = sink.take();
 
     for (Out o : out) {
-      assertThat(o.packet().inc().control().failCause()).isZero();
-      assertThat(o.packet().inc().control().avaGrpNum()).isZero();
-      assertThat(o.packet().inc().control().spineIp()).isEqualTo(IncAddresses.ofVertex(SPINE));
+      assertThat(IncFrame.of(o.packet()).control().failCause()).isZero();
+      assertThat(IncFrame.of(o.packet()).control().avaGrpNum()).isZero();
+      assertThat(IncFrame.of(o.packet()).control().spineIp()).isEqualTo(IncAddresses.ofVertex(SPINE));
     }
   }
 
@@ -192,9 +193,9 @@ class SwitchIncUnitTest {
     Out out = sink.take().get(0);
 
     assertThat(out.next()).isEqualTo(1);
-    assertThat(out.packet().inc().header0().flags() & 1).isEqualTo(1);
-    assertThat(out.packet().inc().header0().childCount()).isEqualTo(3);
-    assertThat(out.packet().inc().header0().level()).isEqualTo(1);
+    assertThat(IncFrame.of(out.packet()).header0().flags() & 1).isEqualTo(1);
+    assertThat(IncFrame.of(out.packet()).header0().childCount()).isEqualTo(3);
+    assertThat(IncFrame.of(out.packet()).header0().level()).isEqualTo(1);
     assertThat(tor.expectedChildren(GROUP)).isEqualTo(3);
     assertThat(tor.freeGroups()).isEqualTo(3);
     assertThat(tor.freeSlots()).isEqualTo(64 - 4); // 1024 B / 256 B
@@ -214,7 +215,7 @@ class SwitchIncUnitTest {
         0, 2, 2)), 0, sink);
     Out out = sink.take().get(0);
     assertThat(out.next()).isEqualTo(SPINE);
-    assertThat(out.packet().inc().header0().flags() & 1).isZero();
+    assertThat(IncFrame.of(out.packet()).header0().flags() & 1).isZero();
     assertThat(tor.freeGroups()).isEqualTo(3);
 
     SwitchIncUnit other = engine(TOR0);
@@ -244,11 +245,11 @@ class SwitchIncUnitTest {
     assertThat(results).extracting(Out::next).containsExactly(1, 2, 0);
     for (Out r : results) {
       Packet p = r.packet();
-      assertThat(p.inc().type()).isEqualTo(IncPacketType.TASK_DOWN);
+      assertThat(IncFrame.of(p).type()).isEqualTo(IncPacketType.TASK_DOWN);
       assertThat(p.slice()).isEqualTo(ints(111, 222, 333));
       assertThat(p.destinationHost()).isEqualTo(r.next());
-      assertThat(p.inc().ipDestination()).isEqualTo(IncAddresses.ofVertex(r.next()));
-      assertThat(p.inc().header2().dstIpCache()).isEqualTo(IncAddresses.ofVertex(TOR0));
+      assertThat(IncFrame.of(p).ipDestination()).isEqualTo(IncAddresses.ofVertex(r.next()));
+      assertThat(IncFrame.of(p).header2().dstIpCache()).isEqualTo(IncAddresses.ofVertex(TOR0));
       // The cached packet's message facts: the predecessor's message to this host.
       assertThat(p.info().destinationRank()).isEqualTo(r.next());
     }
@@ -264,7 +265,7 @@ class SwitchIncUnitTest {
     assertThat(resent.get(0).next()).isEqualTo(1);
     assertThat(resent.get(0).packet().info().sourceRank()).isZero(); // host 0's packet, destined to host 1
     assertThat(resent.get(0).packet().slice()).isEqualTo(ints(111, 222, 333));
-    assertThat(resent.get(0).packet().inc().header2().flags() & 1).isEqualTo(1);
+    assertThat(IncFrame.of(resent.get(0).packet()).header2().flags() & 1).isEqualTo(1);
   }
 
   @Test
@@ -283,10 +284,10 @@ class SwitchIncUnitTest {
     assertThat(partial).hasSize(1);
     assertThat(partial.get(0).next()).isEqualTo(SPINE);
     Packet up = partial.get(0).packet();
-    assertThat(up.inc().type()).isEqualTo(IncPacketType.TASK_UP);
+    assertThat(IncFrame.of(up).type()).isEqualTo(IncPacketType.TASK_UP);
     assertThat(up.sourceHost()).isEqualTo(TOR1);
     assertThat(up.destinationHost()).isEqualTo(SPINE);
-    assertThat(up.inc().ipDestination()).isEqualTo(spineIp);
+    assertThat(IncFrame.of(up).ipDestination()).isEqualTo(spineIp);
     assertThat(up.slice()).isEqualTo(ints(3, 3));
 
     // A duplicate while waiting for the parent resends the partial.
@@ -308,7 +309,7 @@ class SwitchIncUnitTest {
 
   /** The SPINE's answer to {@code partial}. */
   private static Packet resultFromSpine(Packet partial, DataBuffer result) {
-    IncFrame f = partial.inc();
+    IncFrame f = IncFrame.of(partial);
     IncHeader2 h = f.header2();
     return Packet.builder().sourceHost(SPINE).destinationHost(partial.sourceHost()).messageId(0L)
         .segmentIndex(h.fragmentIndex()).segmentCount(h.fragmentCount()).wireBytes(partial.wireBytes())
@@ -327,8 +328,8 @@ class SwitchIncUnitTest {
         0, 1, 2)), TOR0, sink);
     Out notify = sink.take().get(0);
     assertThat(notify.next()).isEqualTo(TOR1);
-    assertThat(notify.packet().inc().header0().flags() & 1).isEqualTo(1);
-    assertThat(notify.packet().inc().header0().level()).isEqualTo(2);
+    assertThat(IncFrame.of(notify.packet()).header0().flags() & 1).isEqualTo(1);
+    assertThat(IncFrame.of(notify.packet()).header0().level()).isEqualTo(2);
 
     SwitchIncUnit tor0 = engine(TOR0);
     tor0.onPacket(control(IncPacketType.TREE_DOWN, 0, 5, IncDataPlaneMessages.notify(GROUP, 1024, 2, 1, 5, spineIp,
@@ -349,7 +350,7 @@ class SwitchIncUnitTest {
     assertThat(results).extracting(Out::next).containsExactlyInAnyOrder(TOR0, TOR1);
     assertThat(results).allSatisfy(r -> {
       assertThat(r.packet().slice()).isEqualTo(ints(12));
-      assertThat(r.packet().inc().type()).isEqualTo(IncPacketType.TASK_DOWN);
+      assertThat(IncFrame.of(r.packet()).type()).isEqualTo(IncPacketType.TASK_DOWN);
       assertThat(r.packet().destinationHost()).isEqualTo(r.next());
     });
 
@@ -472,11 +473,11 @@ class SwitchIncUnitTest {
 
     assertThat(spine.onDeadLinks(List.of(new DirectedLink(TOR1, SPINE)))).containsExactly(GROUP);
     spine.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP + 1, 2, 0, 1)), TOR0, sink);
-    assertThat(sink.take().get(0).packet().inc().control().avaGrpNum()).isZero();
+    assertThat(IncFrame.of(sink.take().get(0).packet()).control().avaGrpNum()).isZero();
     // The link back: the spine offers its groups again.
     assertThat(spine.onDeadLinks(List.of())).isEmpty();
     spine.onPacket(control(IncPacketType.TREE_UP, 1, 0, IncDataPlaneMessages.query(GROUP + 1, 2, 0, 1)), TOR0, sink);
-    assertThat(sink.take().get(0).packet().inc().control().avaGrpNum()).isEqualTo(4);
+    assertThat(IncFrame.of(sink.take().get(0).packet()).control().avaGrpNum()).isEqualTo(4);
   }
 
   @Test

@@ -76,7 +76,7 @@ class OcsControllerCoreTest {
     expected.addAll(words(formula1, secondPs, secondPs, false));
     expected.addAll(words(formula3, secondPs + DELAY_PS, secondPs, true));
     assertThat(outbox.sent()).containsExactlyElementsOf(expected);
-    assertThat(controller.report().ocs()).isEqualTo(new OcsReport(6, DELAY_PS, 0L, 0L, 0L, List.of(
+    assertThat(controller.report().part(OcsReport.class)).isEqualTo(new OcsReport(6, DELAY_PS, 0L, 0L, 0L, List.of(
         new ChangeCost(firstPs, 6, 6, firstPs + DELAY_PS, 0L, 0L, 0L),
         new ChangeCost(secondPs, 6, 6, secondPs + DELAY_PS, 0L, 0L, 0L))));
     assertThatThrownBy(() -> controller.onStartWorkload(StartWorkload.INSTANCE, outbox))
@@ -122,7 +122,7 @@ class OcsControllerCoreTest {
       assertThat(formula1.circuits()).contains(c);
       assertThat(formula3.circuits()).doesNotContain(c);
     }
-    assertThat(controller.report().ocs().changes())
+    assertThat(controller.report().part(OcsReport.class).changes())
         .containsExactly(new ChangeCost(atPs, 22, 22, atPs + DELAY_PS, 0L, 0L, 0L));
   }
 

@@ -8,16 +8,17 @@ import static io.fabemu.switching.router.RouterTestNetwork.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabemu.core.fault.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultSettings;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.protocol.Payload;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.Switching;
@@ -149,7 +150,7 @@ class RouterCoreFaultTest {
     }
 
     long lost(int router, int eventId) {
-      return router(router).report().faults().tally().lostPackets(eventId);
+      return router(router).report().part(FaultReport.class).tally().lostPackets(eventId);
     }
 
     /** Every output channel of every router run here free, with all its credits, and nothing held. */
@@ -343,7 +344,7 @@ class RouterCoreFaultTest {
         .hasMessageContaining("faults need the detour routing");
     assertThatThrownBy(() -> plain.onFaultCommand(new FaultCommand(plan.event(0)), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot handle");
-    assertThat(plain.report().faults()).isNull();
+    assertThat(plain.report().part(FaultReport.class)).isNull();
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.fabemu.core.fault;
+package io.fabemu.core.protocol;
 
 /** One direction of a cable: from vertex {@code from} to vertex {@code to}. */
 public record DirectedLink(int from, int to) implements Comparable<DirectedLink> {
