@@ -57,7 +57,10 @@ import java.util.Optional;
  * {@link NicClaims} as the NIC is built ({@link Builder#extension}): {@link IncExtension} (messages with an INC
  * request, packets with an INC frame), {@link ReliableTransportExtension} (the message transport and the fault
  * family), {@link EthernetExtension}, {@link TrafficExtension} and {@link CircuitWaitExtension}. What nobody claims
- * keeps the chassis's plain behaviour (each message sent once) or is refused.
+ * keeps the chassis's plain behaviour (each message sent once) or is refused. The services, and what the port asks
+ * of the chassis ({@link NicPort.Host}), are a private inner class: whoever holds the device core cannot call them.
+ * (The file is past 500 lines for that reason: the inner class holds the chassis's sending, DMA and reassembly, which
+ * need its state.)
  */
 public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
     LinkPayload.Handler<Outbox>, RetransmitPayload.Handler<Outbox> {

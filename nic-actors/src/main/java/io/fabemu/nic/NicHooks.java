@@ -111,9 +111,9 @@ final class NicHooks implements NicClaims {
    */
   RouterNicPort.Traffic routerTraffic() {
     if (routerTraffic == null) return new NoTraffic(services.host());
-    if (transport != null || routerFrames != null) {
+    if (transportClaimed() || routerFrames != null) {
       throw new IllegalArgumentException("NIC " + services.host() + ": synthetic traffic takes the router port alone, "
-          + "not with " + (transport != null ? "the reliable transport" : "Ethernet frames"));
+          + "not with " + (transportClaimed() ? "the reliable transport" : "Ethernet frames"));
     }
     return routerTraffic;
   }

@@ -35,7 +35,6 @@ import java.util.List;
  */
 public final class RouterNicPort implements NicPort {
   private final int host;
-  private final Topology topology;
   private final RouterSpec spec;
   private final PacketForwarder forwarder;
   /** The chassis, which reassembles the segments the terminal ejects and hears of the router link. */
@@ -70,7 +69,6 @@ public final class RouterNicPort implements NicPort {
   private RouterNicPort(int host, Topology topology, RouterSpec spec, int vcClasses, Detours detours,
                         PacketForwarder forwarder, NicPort.Host chassis, int headerBytes) {
     this.host = host;
-    this.topology = topology;
     this.spec = spec;
     this.forwarder = forwarder;
     this.chassis = chassis;
