@@ -212,8 +212,8 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
     return services;
   }
 
-  /** The port strategy segments leave by. */
-  public NicPort port() {
+  /** The port strategy segments leave by; tests reach it here (extensions through {@link NicServices#port}). */
+  NicPort port() {
     return port;
   }
 

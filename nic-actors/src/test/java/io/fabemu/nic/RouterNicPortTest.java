@@ -86,6 +86,19 @@ class RouterNicPortTest {
   }
 
   @Test
+  void shouldRefuseToBeUsedBeforeItsNicIsBuilt() {
+    NicExtension early = new NicExtension() {
+      @Override
+      public void claim(NicClaims claims) {}
+    };
+    assertThatThrownBy(() -> NicFixtures.onMesh(0).extension(s -> {
+      s.routerPort("a test").onRouterCycle(RouterCycle.INSTANCE, new RecordingOutbox(0L));
+      return early;
+    }).build()).isInstanceOf(IllegalStateException.class)
+        .hasMessage("NIC 0: its router port was used before the NIC was built");
+  }
+
+  @Test
   void shouldBeTheRouterPortOnlyOfARouterNetwork() {
     NicCore onMesh = NicFixtures.onMesh(1).build();
     assertThat(onMesh.services().routerPort("a test")).isSameAs(onMesh.port());
