@@ -1,6 +1,5 @@
 package io.fabemu.fabric;
 
-import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.protocol.DeviceProtocol.StartWorkload;
 import io.fabemu.core.router.RouterSpec;
@@ -9,13 +8,13 @@ import io.fabemu.core.topology.Topology;
 import io.fabemu.nic.CircuitWaitExtension;
 import io.fabemu.nic.EthernetExtension;
 import io.fabemu.nic.IncExtension;
+import io.fabemu.nic.NicBuilder;
 import io.fabemu.nic.NicCore;
 import io.fabemu.nic.PathRoundTrip;
 import io.fabemu.nic.ReliableTransportExtension;
 import io.fabemu.nic.TrafficExtension;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * One {@link NicCore} per host, at the host's NIC id ({@link Topology#nicDevice}): the chassis with the drops and its
@@ -36,14 +35,19 @@ final class NicInstaller implements DeviceInstaller {
       if (!topology.isHost(v)) continue;
       int host = v;
       int management = c.ids().managementDevice();
-      NicCore.Builder nic = NicCore.builder(v, topology.computeNodeDevice(v), topology, c.routing(), spec.nic(),
+      NicBuilder nic = NicCore.builder(v, topology.computeNodeDevice(v), topology, c.routing(), spec.nic(),
           spec.host().pcie(), c.elementBytes()).packetDrops(scenario.packetDrops(), scenario.seed());
-      if (router != null) nic.routerNetwork(router, c.routerRouting() == null ? 0 : c.routerRouting().vcClasses());
+      if (router != null) {
+        int vcClasses = c.routerRouting() == null ? 0 : c.routerRouting().vcClasses();
+        if (c.detourViews() != null) {
+          nic.routerNetwork(router, vcClasses, c.detourViews());
+        } else {
+          nic.routerNetwork(router, vcClasses);
+        }
+      }
       // The features, each one registration; a feature that is off is not registered.
       if (c.inc() != null && topology.torOf(v) >= 0) {
-        Optional<FaultPlan> faults = c.routingViews() == null && c.detourViews() == null ? Optional.empty()
-            : Optional.of(scenario.faults());
-        nic.extension(s -> new IncExtension(s, c.inc().nic(), faults));
+        nic.extension(s -> new IncExtension(s, c.inc().nic(), scenario.faults()));
       }
       if (c.routingViews() != null) {
         nic.extension(s -> ReliableTransportExtension.onLinks(s, scenario.faults(), c.routingViews(), management,
@@ -51,8 +55,8 @@ final class NicInstaller implements DeviceInstaller {
                 spec.host().pcieLatencyPs())));
       }
       if (c.detourViews() != null) {
-        nic.extension(s -> ReliableTransportExtension.onRouters(s, scenario.faults(), c.detourViews(), management,
-            scenario.seed(), new PathRoundTrip(host, topology, c.routing(), router.routerCycles() * router.cyclePs(),
+        nic.extension(s -> ReliableTransportExtension.onRouters(s, scenario.faults(), management, scenario.seed(),
+            new PathRoundTrip(host, topology, c.routing(), router.routerCycles() * router.cyclePs(),
                 spec.host().pcieLatencyPs())));
       }
       if (scenario.ethernet() != null) {

@@ -26,9 +26,7 @@ public final class CircuitWaitExtension implements NicExtension, CircuitPayload.
    */
   public CircuitWaitExtension(NicServices services, List<Integer> circuitPeers, List<Long> changesAtPs,
                               List<RoutingTable> tables) {
-    if (!(services.port() instanceof LinkNicPort)) {
-      throw new IllegalArgumentException("host " + services.host() + ": optical circuits on a router network");
-    }
+    services.linkPort("an optical circuit");
     this.services = services;
     if (!circuitPeers.isEmpty()) services.forwarder().awaitCircuitsTo(circuitPeers);
     if (!changesAtPs.isEmpty() || !tables.isEmpty()) services.forwarder().useRouteChanges(changesAtPs, tables);

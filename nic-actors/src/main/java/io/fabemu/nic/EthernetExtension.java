@@ -11,7 +11,6 @@ import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetControl;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetTimer;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
-import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.EthernetPayload;
 import io.fabemu.core.routing.DetourTable;
 import io.fabemu.core.sim.Outbox;
@@ -53,7 +52,7 @@ public final class EthernetExtension implements NicExtension, EthernetPayload.Ha
   public EthernetExtension(NicServices services, EthernetSpec spec, int ethernetDevice, long scenarioSeed) {
     this.host = services.host();
     this.services = services;
-    this.port = services.routerPort("I/O nodes");
+    this.port = services.routerPort("Ethernet through I/O nodes");
     this.spec = spec;
     this.ethernetDevice = ethernetDevice;
     this.scenarioSeed = scenarioSeed;
@@ -64,7 +63,7 @@ public final class EthernetExtension implements NicExtension, EthernetPayload.Ha
   @Override
   public void claim(NicClaims claims) {
     claims.ethernet(this);
-    port.carryFrames(this);
+    claims.routerFrames(this);
   }
 
   @Override
@@ -142,15 +141,7 @@ public final class EthernetExtension implements NicExtension, EthernetPayload.Ha
       arrived(carriage, outbox.nowPs(), outbox);
       return;
     }
-    if (via == DetourTable.CUT_OFF) return; // no route reaches it: lost
-    if (via >= 0 && services.forwarder().faultTally() != null) {
-      services.forwarder().faultTally().packetDetoured(port.detoursCauseEventId());
-    }
-    long createdPs = Math.max(outbox.nowPs(), port.terminal().lastQueuedCreatedPs());
-    port.terminal().enqueue(new RoutedPacket(port.nextPacketId(), host, destination,
-        port.spec().flitsOf(carriage.frame().length + (long) services.nic().headerBytes()), createdPs, false, null,
-        via, carriage));
-    port.terminal().scheduleEvaluation(outbox);
+    port.sendFrame(destination, via, carriage, outbox); // lost when no route reaches it
   }
 
   /**

@@ -12,8 +12,8 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * The Ethernet NIC on an I/O node's router (the patent's NIC 200: transmit part 201, address table 202, receive part
- * 203, setting part 204), owned by that node's {@link NicCore}. The seed gives it a router port of its own; here it
- * shares the NIC's port to the router, so its frames queue with the node's own packets.
+ * 203, setting part 204), owned by that node's {@link EthernetExtension}. The seed gives it a router port of its own;
+ * here it shares the NIC's port to the router, so its frames queue with the node's own packets.
  *
  * <p>Outbound ({@link #fromNode}): a frame a node sent to this I/O node registers or updates its source MAC's
  * entry {source MAC, source node, detour external=>internal} (S11-S16) and goes out on the cable, one frame after

@@ -16,7 +16,6 @@ import io.fabemu.core.sim.Outbox;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -38,8 +37,8 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
   private final NicIncUnit unit;
   /** The port to the host's TOR, which every INC packet takes. */
   private final EgressPort incPort;
-  /** The run's fault plan; empty in a run without faults. */
-  private final Optional<FaultPlan> faultPlan;
+  /** The run's fault plan; {@link FaultPlan#NONE} (inactive) in a run without faults. */
+  private final FaultPlan faultPlan;
   /** INC tasks given up on (a run with faults), one line each. */
   private final List<String> gaveUp = new ArrayList<>();
   /** INC groups a fault broke whose notifies this NIC sent (it hosts their MRRs), one line each. */
@@ -49,17 +48,18 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
 
   /**
    * @param incNic    the NIC's INC unit settings
-   * @param faultPlan the run's fault plan, empty without faults
+   * @param faultPlan the run's fault plan ({@link FaultPlan#NONE} without faults): while it is active, a task resent
+   *                  too often is given up on
    * @throws IllegalArgumentException when the host hangs off no TOR
    */
-  public IncExtension(NicServices services, IncNicSpec incNic, Optional<FaultPlan> faultPlan) {
+  public IncExtension(NicServices services, IncNicSpec incNic, FaultPlan faultPlan) {
     int tor = services.topology().torOf(services.host());
     if (tor < 0) {
       throw new IllegalArgumentException("NIC " + services.host() + ": INC needs a host that hangs off a TOR");
     }
     this.services = services;
     this.faultPlan = faultPlan;
-    this.incPort = services.forwarder().portTo(tor);
+    this.incPort = services.linkPort("INC").portTo(tor);
     this.unit = new NicIncUnit(services.host(), tor, incNic, services.nic().headerBytes());
   }
 
@@ -83,8 +83,8 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
     Message message = send.message();
     IncRequest request = IncRequest.of(message);
     long messageId = services.nextMessageId();
-    long start = services.startWorkRequest(outbox.nowPs());
-    long readStart = services.dmaReadStart(start);
+    long start = services.workRequestDonePs(outbox.nowPs());
+    long readStart = services.dmaReadStartPs(start);
     if (request.type() != IncPacketType.TASK_UP) {
       ControlPayload control = request.control();
       if (request.type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
@@ -134,7 +134,7 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
    */
   @Override
   public void onTimer(IncRetransmitTimer timer, Outbox outbox) {
-    if (faultPlan.isPresent() && unit.retransmitsExhausted(timer)) {
+    if (faultPlan.isActive() && unit.retransmitsExhausted(timer)) {
       // A leader cut off by a partition never contributes: give up as the transport does, the run ends incomplete.
       gaveUp.add(unit.abandon(timer, outbox.nowPs()));
       return;
@@ -170,7 +170,7 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
     switch (frame.type()) {
       case TASK_DOWN -> {
         if (unit.acceptResultFragment(packet)) {
-          long writtenPs = services.dmaWrite(processedPs, frame.header2().fragmentBytes());
+          long writtenPs = services.dmaWrittenPs(processedPs, frame.header2().fragmentBytes());
           Message result = unit.takeCompletedResult(packet.info().destinationRank(), NicIncUnit.taskKey(frame));
           if (result != null) {
             // The write channel is FIFO in arrival order: the last fragment accepted is the last one written.
@@ -178,12 +178,12 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
           }
           // A streamed task's chunk done: the next chunk of its window position is read and sent.
           for (NicIncUnit.ReadyChunk chunk : unit.takeReadyChunks()) {
-            transmitTask(chunk.leaderRank(), chunk.fragments(), services.dmaReadStart(processedPs), outbox);
+            transmitTask(chunk.leaderRank(), chunk.fragments(), services.dmaReadStartPs(processedPs), outbox);
           }
         }
       }
       case TREE_UP, TREE_DOWN, RELEASE -> {
-        long writtenPs = services.dmaWrite(processedPs, ControlPayload.WIRE_BYTES);
+        long writtenPs = services.dmaWrittenPs(processedPs, ControlPayload.WIRE_BYTES);
         services.deliver(unit.onControlPacket(packet), writtenPs, outbox);
       }
       case TASK_UP -> throw new IllegalStateException("NIC of host " + services.host() + " got an INC task fragment "
@@ -203,7 +203,7 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
       }
       if (mrrGroups.contains(broken.groupId())) {
         String cause = update.causeEventId() < 0 ? "a fault"
-            : faultPlan.orElseThrow().event(update.causeEventId()).describe() + " (event " + update.causeEventId()
+            : faultPlan.event(update.causeEventId()).describe() + " (event " + update.causeEventId()
                 + ")";
         fallbacks.add(String.format(Locale.ROOT, "INC group %d over %s broken by %s: its leaders finish the case "
             + "with a host reduce and broadcast at their lowest rank, from the notice at %.3f us", broken.groupId(),

@@ -29,6 +29,11 @@ public final class LinkNicPort implements NicPort {
     this.forwarder = forwarder;
   }
 
+  /** The egress port to neighbour vertex {@code neighbourVertex} (INC addresses the host's TOR); null when none. */
+  public EgressPort portTo(int neighbourVertex) {
+    return forwarder.portTo(neighbourVertex);
+  }
+
   @Override
   public String deviceName() {
     return "NIC " + host;

@@ -13,7 +13,8 @@ import io.fabemu.core.sim.Outbox;
 
 /**
  * What a {@link NicExtension} may take over from the chassis, once, as the NIC is built ({@link NicExtension#claim}):
- * the message transport, the INC path, and whole payload families. Each can be claimed by one extension only; what
+ * the message transport, the INC path, whole payload families, and on a router network what the port's terminal
+ * ejects besides segments (synthetic traffic, Ethernet frames). Each can be claimed by one extension only; what
  * nobody claims keeps the chassis's plain behaviour (plain transport, no INC, the family refused). The chassis
  * resolves the claims into fields at construction: a packet's handling never searches for its handler.
  */
@@ -32,6 +33,15 @@ public interface NicClaims {
   void ethernet(EthernetPayload.Handler<Outbox> handler);
 
   void circuits(CircuitPayload.Handler<Outbox> handler);
+
+  /**
+   * On a router network: the synthetic traffic the port injects, which gets its cycles and segment-less packets. It
+   * takes the port alone: not with a claimed message transport or frames.
+   */
+  void routerTraffic(RouterNicPort.Traffic traffic);
+
+  /** On a router network: the Ethernet frames that come out of the port's terminal go to {@code frames}. */
+  void routerFrames(RouterNicPort.Frames frames);
 
   /** How ordinary messages travel: sent, received, acknowledged. The chassis's own sends each message once. */
   interface Transport {

@@ -1,6 +1,7 @@
 package io.fabemu.nic;
 
 import io.fabemu.core.data.DataBuffer;
+import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.link.PacketForwarder;
@@ -53,12 +54,14 @@ import java.util.Optional;
  * order, at the PCIe rate. A PCIe rate of 0 means free: no channel then delays anything.
  *
  * <p>The features reach the chassis only through {@link NicServices}, and take over what they serve through
- * {@link NicClaims} as the NIC is built ({@link Builder#extension}): {@link IncExtension} (messages with an INC
+ * {@link NicClaims} as the NIC is built ({@link NicBuilder#extension}): {@link IncExtension} (messages with an INC
  * request, packets with an INC frame), {@link ReliableTransportExtension} (the message transport and the fault
  * family), {@link EthernetExtension}, {@link TrafficExtension} and {@link CircuitWaitExtension}. What nobody claims
- * keeps the chassis's plain behaviour (each message sent once) or is refused.
+ * keeps the chassis's plain behaviour (each message sent once) or is refused. The services, and what the port asks
+ * of the chassis ({@link NicPort.Host}), are a private inner class: whoever holds the device core cannot call them.
+ * It is built by a {@link NicBuilder}.
  */
-public final class NicCore implements DeviceCore, NicServices, HostPayload.Handler<Outbox>,
+public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
     LinkPayload.Handler<Outbox>, RetransmitPayload.Handler<Outbox> {
   private final int host;
   private final int nodeDevice;
@@ -82,14 +85,16 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
   private long dmaReadFreeAtPs;
   /** When the DMA write channel (NIC to host memory, all segments received) has written everything so far. */
   private long dmaWriteFreeAtPs;
-  /** The features of this NIC, in registration order. */
+  /** What the features and the port may ask of the chassis: not public, as this class is to every device holder. */
+  private final Services services = new Services();
+  /** The features of this NIC, in registration order; null only while they are built. */
   private final NicExtension[] extensions;
   /** What the extensions claimed, resolved once as the NIC is built ({@link NicHooks}). */
   private final NicHooks hooks;
   private final NicClaims.Transport transport;
   private final NicClaims.Inc inc;
 
-  private NicCore(Builder b) {
+  NicCore(NicBuilder b) {
     if (b.syntheticElementBytes < 1) {
       throw new IllegalArgumentException("element size must be at least 1 B, got " + b.syntheticElementBytes);
     }
@@ -103,22 +108,18 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
     this.pcieLatencyPs = b.pcie.latencyPs();
     this.forwarder = new PacketForwarder(host, topology, routing, nic.forwardingLatencyPs(),
         ForwardingMode.CUT_THROUGH, b.packetDrops, b.scenarioSeed);
-    this.port = b.routerSpec == null ? new LinkNicPort(host, forwarder)
-        : new RouterNicPort(host, topology, b.routerSpec, b.vcClasses, forwarder);
-    this.extensions = new NicExtension[b.factories.size()];
-    this.hooks = new NicHooks(this);
-    for (int i = 0; i < extensions.length; i++) {
-      extensions[i] = b.factories.get(i).create(this);
-      extensions[i].claim(hooks);
+    this.port = b.port.make(forwarder, services);
+    NicExtension[] built = new NicExtension[b.factories.size()];
+    this.hooks = new NicHooks(services, this);
+    for (int i = 0; i < built.length; i++) {
+      built[i] = b.factories.get(i).create(services);
+      built[i].claim(hooks);
     }
+    this.extensions = built;
     this.transport = hooks.transport();
     this.inc = hooks.inc();
     if (port instanceof RouterNicPort router) {
-      if (router.carriesTraffic() && (hooks.reliable() || hooks.ethernet() != null)) {
-        throw new IllegalArgumentException("NIC " + host + ": detours and I/O nodes need a router network running a "
-            + "workload, not synthetic traffic");
-      }
-      router.bind(this, transport);
+      router.bind(transport, hooks.routerTraffic(), hooks.routerFrames());
     }
   }
 
@@ -131,60 +132,19 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
    *                              cut into segments on the same element boundaries as real ones, so both give the
    *                              same packets
    */
-  public static Builder builder(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic,
-                                PcieSpec pcie, int syntheticElementBytes) {
-    return new Builder(host, nodeDevice, topology, routing, nic, pcie, syntheticElementBytes);
+  public static NicBuilder builder(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic,
+                                   PcieSpec pcie, int syntheticElementBytes) {
+    return new NicBuilder(host, nodeDevice, topology, routing, nic, pcie, syntheticElementBytes);
   }
 
-  /** Builds a {@link NicCore}: a link port unless {@link #routerNetwork} is given, and no feature until added. */
-  public static final class Builder {
-    private final int host;
-    private final int nodeDevice;
-    private final Topology topology;
-    private final RoutingTable routing;
-    private final NicSpec nic;
-    private final PcieSpec pcie;
-    private final int syntheticElementBytes;
-    private List<PacketDropSpec> packetDrops = List.of();
-    private long scenarioSeed;
-    private RouterSpec routerSpec;
-    private int vcClasses;
-    private final List<NicExtension.Factory> factories = new ArrayList<>();
+  /** The chassis as its features and its port see it; tests reach it here. */
+  NicServices services() {
+    return services;
+  }
 
-    private Builder(int host, int nodeDevice, Topology topology, RoutingTable routing, NicSpec nic, PcieSpec pcie,
-                    int syntheticElementBytes) {
-      this.host = host;
-      this.nodeDevice = nodeDevice;
-      this.topology = topology;
-      this.routing = routing;
-      this.nic = nic;
-      this.pcie = pcie;
-      this.syntheticElementBytes = syntheticElementBytes;
-    }
-
-    /** The scenario's injected loss (the entry for this host's link, if any, applies), seeded by the scenario. */
-    public Builder packetDrops(List<PacketDropSpec> drops, long seed) {
-      this.packetDrops = List.copyOf(drops);
-      this.scenarioSeed = seed;
-      return this;
-    }
-
-    /** A router network's NIC: its only port goes to its router, and its segments travel as flits. */
-    public Builder routerNetwork(RouterSpec spec, int routingVcClasses) {
-      this.routerSpec = spec;
-      this.vcClasses = routingVcClasses;
-      return this;
-    }
-
-    /** Adds a feature; features are built in the order they are added, once the chassis is. */
-    public Builder extension(NicExtension.Factory factory) {
-      factories.add(factory);
-      return this;
-    }
-
-    public NicCore build() {
-      return new NicCore(this);
-    }
+  /** The port strategy segments leave by; tests reach it here (extensions through {@link NicServices#port}). */
+  NicPort port() {
+    return port;
   }
 
   @Override
@@ -254,7 +214,7 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
     } else if (packet.inc() != null) {
       inc.receive(packet, outbox);
     } else {
-      receive(packet, outbox);
+      services.receive(packet, outbox);
     }
   }
 
@@ -287,184 +247,6 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
     throw cannotHandle(delivery);
   }
 
-  @Override
-  public int host() {
-    return host;
-  }
-
-  @Override
-  public Topology topology() {
-    return topology;
-  }
-
-  @Override
-  public RoutingTable routing() {
-    return routing;
-  }
-
-  @Override
-  public NicSpec nic() {
-    return nic;
-  }
-
-  @Override
-  public PacketForwarder forwarder() {
-    return forwarder;
-  }
-
-  @Override
-  public NicPort port() {
-    return port;
-  }
-
-  @Override
-  public RouterNicPort routerPort(String feature) {
-    if (port instanceof RouterNicPort router) return router;
-    throw new IllegalArgumentException("NIC " + host + ": " + feature + " needs a router network");
-  }
-
-  @Override
-  public long nextMessageId() {
-    return nextMessageId++;
-  }
-
-  @Override
-  public long startWorkRequest(long nowPs) {
-    workRequestsFreeAtPs = Math.max(nowPs, workRequestsFreeAtPs) + nic.perMessageOverheadPs();
-    return workRequestsFreeAtPs;
-  }
-
-  @Override
-  public long dmaReadStart(long startPs) {
-    return Math.max(startPs, dmaReadFreeAtPs);
-  }
-
-  @Override
-  public long dmaReadReadyPs(long readStartPs, long bytes) {
-    return readStartPs + Units.transferPs(bytes, pcieBitsPerSecond);
-  }
-
-  @Override
-  public void dmaReadDone(long readyPs) {
-    dmaReadFreeAtPs = readyPs;
-  }
-
-  @Override
-  public long dmaWrite(long readyPs, long bytes) {
-    if (pcieBitsPerSecond == 0) {
-      return readyPs; // free PCIe: no channel to wait for
-    }
-    long written = Math.max(readyPs, dmaWriteFreeAtPs) + Units.transferPs(bytes, pcieBitsPerSecond);
-    dmaWriteFreeAtPs = written;
-    return written;
-  }
-
-  @Override
-  public void deliver(Message message, long writtenPs, Outbox outbox) {
-    outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(message));
-  }
-
-  @Override
-  public void routesChanged(RouteUpdate update, Outbox outbox) {
-    for (NicExtension e : extensions) e.routesChanged(update, outbox);
-  }
-
-  @Override
-  public void routerLinkChanged(boolean up) {
-    for (NicExtension e : extensions) e.onRouterLink(up);
-  }
-
-  @Override
-  public long transmitMessage(int destinationHost, Message message, long messageId, int transmission,
-                              Outbox outbox) {
-    DataBuffer data = message.data();
-    long totalBytes = message.sizeBytes();
-    // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
-    int elementBytes = data == null ? syntheticElementBytes : data.elementBytes();
-    int elementsPerSegment = Math.max(1, nic.segmentBytes() / elementBytes);
-    long segmentPayloadBytes = (long) elementsPerSegment * elementBytes;
-    int segments = (int) Math.max(1, (totalBytes + segmentPayloadBytes - 1) / segmentPayloadBytes);
-    MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
-        data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
-        totalBytes);
-    long start = startWorkRequest(outbox.nowPs());
-    port.beginMessage(destinationHost, Message.laneOf(message.tag()), start);
-    // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
-    // read every message sent before it.
-    long readStart = dmaReadStart(start);
-    long dmaBytes = 0;
-    long readyPs = readStart;
-    for (int s = 0; s < segments; s++) {
-      long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
-      int elementOffset = data == null ? 0 : s * elementsPerSegment;
-      // A segment is a view of the message's data, not a copy: the data is never written once sent.
-      DataBuffer slice = data == null ? null : data.view(elementOffset, (int) (payloadBytes / elementBytes));
-      dmaBytes += payloadBytes;
-      // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
-      // message's first read (not summed per segment), so per-segment rounding does not add up.
-      readyPs = dmaReadReadyPs(readStart, dmaBytes);
-      int wireBytes = wireBytes(payloadBytes);
-      Packet packet = Packet.builder().sourceHost(host).destinationHost(destinationHost)
-          .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
-          .elementOffset(elementOffset).slice(slice).transmission(transmission).build();
-      port.sendSegment(destinationHost, packet, wireBytes, readyPs, outbox);
-    }
-    dmaReadFreeAtPs = readyPs;
-    return port.endMessage(readyPs, outbox);
-  }
-
-  /** Payload plus header, checked to fit the packet's {@code int} size. */
-  private int wireBytes(long payloadBytes) {
-    long wireBytes = payloadBytes + nic.headerBytes();
-    if (wireBytes > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("a packet of " + payloadBytes + " B of payload and " + nic.headerBytes()
-          + " B of header (header-bytes) is " + wireBytes + " B, more than " + Integer.MAX_VALUE + " B");
-    }
-    return (int) wireBytes;
-  }
-
-  @Override
-  public void receive(Packet packet, Outbox outbox) {
-    if (transport.discardsCopy(packet, outbox)) return;
-    MessageInfo info = packet.info();
-    Reassembly r = null;
-    if (packet.segmentCount() > 1) {
-      r = reassembly.get(packet.sourceHost(), packet.messageId());
-      if (r == null) {
-        // A message without data (synthetic) is reassembled by counting its packets.
-        r = new Reassembly(info.dataType() == null ? null : new Packet[packet.segmentCount()],
-            packet.segmentCount());
-        reassembly.put(packet.sourceHost(), packet.messageId(), r);
-      }
-      if (r.arrived[packet.segmentIndex()]) {
-        forwarder.faultTally().duplicateDiscarded(); // a retransmitted copy of a packet that got through
-        return;
-      }
-    }
-    long writtenPs = dmaWrite(packet.tailTimePs(), packet.wireBytes() - nic.headerBytes());
-    if (r == null) {
-      delivered(packet, info, packet.slice(), writtenPs, outbox);
-      return;
-    }
-    r.arrived[packet.segmentIndex()] = true;
-    if (packet.slice() != null) {
-      r.parts[packet.segmentIndex()] = packet;
-    }
-    r.received++;
-    r.lastWrittenPs = Math.max(r.lastWrittenPs, writtenPs);
-    if (r.received == packet.segmentCount()) {
-      reassembly.remove(packet.sourceHost(), packet.messageId());
-      delivered(packet, info, r.parts == null ? null : Reassembly.data(info, r.parts), r.lastWrittenPs, outbox);
-    }
-  }
-
-  /** A whole message is in: deliver it, and tell the transport (which may acknowledge it). */
-  private void delivered(Packet last, MessageInfo info, DataBuffer data, long writtenPs, Outbox outbox) {
-    deliver(new Message(info.sourceRank(), info.destinationRank(), info.tag(), data, info.totalBytes()), writtenPs,
-        outbox);
-    transport.delivered(last, writtenPs, outbox);
-  }
-
   /** The counters of the NIC's port, and what its extensions add ({@link NicReportParts}). */
   @Override
   public DeviceReport report() {
@@ -472,5 +254,203 @@ public final class NicCore implements DeviceCore, NicServices, HostPayload.Handl
     for (NicExtension e : extensions) e.report(parts);
     return DeviceReport.builder(host).links(port.counters()).part(parts.traffic()).part(parts.faultReport())
         .part(parts.ethernet()).part(forwarder.ocsReport()).build();
+  }
+
+  /**
+   * The chassis's services ({@link NicServices}, to its extensions) and what its port asks of it
+   * ({@link NicPort.Host}): an inner class, so that they are not public methods of the device core.
+   */
+  private final class Services implements NicServices, NicPort.Host {
+    @Override
+    public int host() {
+      return host;
+    }
+
+    @Override
+    public Topology topology() {
+      return topology;
+    }
+
+    @Override
+    public RoutingTable routing() {
+      return routing;
+    }
+
+    @Override
+    public NicSpec nic() {
+      return nic;
+    }
+
+    @Override
+    public PacketForwarder forwarder() {
+      return forwarder;
+    }
+
+    @Override
+    public NicPort port() {
+      return port;
+    }
+
+    @Override
+    public RouterNicPort routerPort(String feature) {
+      if (port instanceof RouterNicPort router) return router;
+      throw new IllegalArgumentException("NIC " + host + ": " + feature + " needs a router network");
+    }
+
+    @Override
+    public LinkNicPort linkPort(String feature) {
+      if (port instanceof LinkNicPort link) return link;
+      throw new IllegalArgumentException("NIC " + host + ": " + feature + " needs links, not a router network");
+    }
+
+    @Override
+    public long nextMessageId() {
+      return nextMessageId++;
+    }
+
+    @Override
+    public long workRequestDonePs(long nowPs) {
+      workRequestsFreeAtPs = Math.max(nowPs, workRequestsFreeAtPs) + nic.perMessageOverheadPs();
+      return workRequestsFreeAtPs;
+    }
+
+    @Override
+    public long dmaReadStartPs(long startPs) {
+      return Math.max(startPs, dmaReadFreeAtPs);
+    }
+
+    @Override
+    public long dmaReadReadyPs(long readStartPs, long bytes) {
+      return readStartPs + Units.transferPs(bytes, pcieBitsPerSecond);
+    }
+
+    @Override
+    public void dmaReadDone(long readyPs) {
+      dmaReadFreeAtPs = readyPs;
+    }
+
+    @Override
+    public long dmaWrittenPs(long readyPs, long bytes) {
+      if (pcieBitsPerSecond == 0) {
+        return readyPs; // free PCIe: no channel to wait for
+      }
+      long written = Math.max(readyPs, dmaWriteFreeAtPs) + Units.transferPs(bytes, pcieBitsPerSecond);
+      dmaWriteFreeAtPs = written;
+      return written;
+    }
+
+    @Override
+    public void deliver(Message message, long writtenPs, Outbox outbox) {
+      outbox.send(nodeDevice, writtenPs + pcieLatencyPs, new NicDeliver(message));
+    }
+
+    @Override
+    public void routesChanged(RouteUpdate update, Outbox outbox) {
+      for (NicExtension e : built()) e.routesChanged(update, outbox);
+    }
+
+    @Override
+    public void routerLinkChanged(boolean up) {
+      for (NicExtension e : built()) e.onRouterLink(up);
+    }
+
+    /** The extensions, once all are built: one calling back into the chassis while being built is an error. */
+    private NicExtension[] built() {
+      if (extensions == null) {
+        throw new IllegalStateException("NIC " + host + ": an extension called back while the NIC was being built");
+      }
+      return extensions;
+    }
+
+    @Override
+    public long transmitMessage(int destinationHost, Message message, long messageId, int transmission,
+                                Outbox outbox) {
+      DataBuffer data = message.data();
+      long totalBytes = message.sizeBytes();
+      // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
+      int elementBytes = data == null ? syntheticElementBytes : data.elementBytes();
+      int elementsPerSegment = Math.max(1, nic.segmentBytes() / elementBytes);
+      long segmentPayloadBytes = (long) elementsPerSegment * elementBytes;
+      int segments = (int) Math.max(1, (totalBytes + segmentPayloadBytes - 1) / segmentPayloadBytes);
+      MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
+          data == null ? 0 : data.count(), data == null ? null : data.type(), data != null && data.hasLocations(),
+          totalBytes);
+      long start = workRequestDonePs(outbox.nowPs());
+      port.beginMessage(destinationHost, Message.laneOf(message.tag()), start);
+      // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
+      // read every message sent before it.
+      long readStart = dmaReadStartPs(start);
+      long dmaBytes = 0;
+      long readyPs = readStart;
+      for (int s = 0; s < segments; s++) {
+        long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
+        int elementOffset = data == null ? 0 : s * elementsPerSegment;
+        // A segment is a view of the message's data, not a copy: the data is never written once sent.
+        DataBuffer slice = data == null ? null : data.view(elementOffset, (int) (payloadBytes / elementBytes));
+        dmaBytes += payloadBytes;
+        // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
+        // message's first read (not summed per segment), so per-segment rounding does not add up.
+        readyPs = dmaReadReadyPs(readStart, dmaBytes);
+        int wireBytes = wireBytes(payloadBytes);
+        Packet packet = Packet.builder().sourceHost(host).destinationHost(destinationHost)
+            .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
+            .elementOffset(elementOffset).slice(slice).transmission(transmission).build();
+        port.sendSegment(destinationHost, packet, wireBytes, readyPs, outbox);
+      }
+      dmaReadDone(readyPs);
+      return port.endMessage(readyPs, outbox);
+    }
+
+    /** Payload plus header, checked to fit the packet's {@code int} size. */
+    private int wireBytes(long payloadBytes) {
+      long wireBytes = payloadBytes + nic.headerBytes();
+      if (wireBytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("a packet of " + payloadBytes + " B of payload and " + nic.headerBytes()
+            + " B of header (header-bytes) is " + wireBytes + " B, more than " + Integer.MAX_VALUE + " B");
+      }
+      return (int) wireBytes;
+    }
+
+    @Override
+    public void receive(Packet packet, Outbox outbox) {
+      if (transport.discardsCopy(packet, outbox)) return;
+      MessageInfo info = packet.info();
+      Reassembly r = null;
+      if (packet.segmentCount() > 1) {
+        r = reassembly.get(packet.sourceHost(), packet.messageId());
+        if (r == null) {
+          // A message without data (synthetic) is reassembled by counting its packets.
+          r = new Reassembly(info.dataType() == null ? null : new Packet[packet.segmentCount()],
+              packet.segmentCount());
+          reassembly.put(packet.sourceHost(), packet.messageId(), r);
+        }
+        if (r.arrived[packet.segmentIndex()]) {
+          forwarder.faultTally().duplicateDiscarded(); // a retransmitted copy of a packet that got through
+          return;
+        }
+      }
+      long writtenPs = dmaWrittenPs(packet.tailTimePs(), packet.wireBytes() - nic.headerBytes());
+      if (r == null) {
+        delivered(packet, info, packet.slice(), writtenPs, outbox);
+        return;
+      }
+      r.arrived[packet.segmentIndex()] = true;
+      if (packet.slice() != null) {
+        r.parts[packet.segmentIndex()] = packet;
+      }
+      r.received++;
+      r.lastWrittenPs = Math.max(r.lastWrittenPs, writtenPs);
+      if (r.received == packet.segmentCount()) {
+        reassembly.remove(packet.sourceHost(), packet.messageId());
+        delivered(packet, info, r.parts == null ? null : Reassembly.data(info, r.parts), r.lastWrittenPs, outbox);
+      }
+    }
+
+    /** A whole message is in: deliver it, and tell the transport (which may acknowledge it). */
+    private void delivered(Packet last, MessageInfo info, DataBuffer data, long writtenPs, Outbox outbox) {
+      deliver(new Message(info.sourceRank(), info.destinationRank(), info.tag(), data, info.totalBytes()), writtenPs,
+          outbox);
+      transport.delivered(last, writtenPs, outbox);
+    }
   }
 }

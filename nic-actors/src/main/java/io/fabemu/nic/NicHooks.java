@@ -3,9 +3,11 @@ package io.fabemu.nic;
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.protocol.CircuitPayload;
+import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.EthernetPayload;
 import io.fabemu.core.protocol.FaultPayload;
 import io.fabemu.core.protocol.Payload;
@@ -16,8 +18,8 @@ import io.fabemu.core.sim.Outbox;
 /**
  * The chassis's record of what its extensions claimed ({@link NicClaims}), each claim taken once: a second extension
  * claiming the same hook or family is an error of the set-up. Unclaimed, the transport is the chassis's own
- * ({@link PlainTransport}), INC is missing (an INC message or packet is an error), and a payload family is refused
- * with the device's usual message.
+ * ({@link PlainTransport}), INC is missing (an INC message or packet is an error), a payload family is refused
+ * with the device's usual message, and a router port without traffic or frames refuses what would be theirs.
  */
 final class NicHooks implements NicClaims {
   private final NicServices services;
@@ -28,11 +30,13 @@ final class NicHooks implements NicClaims {
   private FaultPayload.Handler<Outbox> faults;
   private EthernetPayload.Handler<Outbox> ethernet;
   private CircuitPayload.Handler<Outbox> circuits;
+  private RouterNicPort.Traffic routerTraffic;
+  private RouterNicPort.Frames routerFrames;
 
-  /** Hooks of {@code chassis}, which also refuses the unclaimed families. */
-  <T extends NicServices & PayloadHandlers<Outbox>> NicHooks(T chassis) {
-    this.services = chassis;
-    this.device = chassis;
+  /** Hooks of the chassis {@code services}; {@code device} refuses the unclaimed families. */
+  NicHooks(NicServices services, PayloadHandlers<Outbox> device) {
+    this.services = services;
+    this.device = device;
   }
 
   @Override
@@ -71,12 +75,24 @@ final class NicHooks implements NicClaims {
     circuits = handler;
   }
 
+  @Override
+  public void routerTraffic(RouterNicPort.Traffic traffic) {
+    if (routerTraffic != null) throw twice("the router port's synthetic traffic");
+    routerTraffic = traffic;
+  }
+
+  @Override
+  public void routerFrames(RouterNicPort.Frames frames) {
+    if (routerFrames != null) throw twice("the router port's Ethernet frames");
+    routerFrames = frames;
+  }
+
   private IllegalStateException twice(String what) {
     return new IllegalStateException("NIC " + services.host() + ": two extensions claim " + what);
   }
 
   /** Whether an extension took over the message transport. */
-  boolean reliable() {
+  boolean transportClaimed() {
     return transport != null;
   }
 
@@ -90,9 +106,23 @@ final class NicHooks implements NicClaims {
     return inc != null ? inc : new NoInc(services.host());
   }
 
-  /** The Ethernet family's handler; null when none claimed it. */
-  EthernetPayload.Handler<Outbox> ethernet() {
-    return ethernet;
+  /**
+   * The router port's synthetic traffic, or none: then a packet without a segment or frame is an error. Traffic takes
+   * the port's terminal alone (it empties the queue at the drain), so it is refused with a claimed message transport or
+   * frames.
+   */
+  RouterNicPort.Traffic routerTraffic() {
+    if (routerTraffic == null) return new NoTraffic(services.host());
+    if (transportClaimed() || routerFrames != null) {
+      throw new IllegalArgumentException("NIC " + services.host() + ": synthetic traffic takes the router port alone, "
+          + "not with " + (transportClaimed() ? "the reliable transport" : "Ethernet frames"));
+    }
+    return routerTraffic;
+  }
+
+  /** Where the router port's Ethernet frames go, or nowhere: then a frame is an error. */
+  RouterNicPort.Frames routerFrames() {
+    return routerFrames != null ? routerFrames : new NoFrames(services.host());
   }
 
   WorkloadPayload.Handler<Outbox> workload(WorkloadPayload payload) {
@@ -114,6 +144,34 @@ final class NicHooks implements NicClaims {
   private <H> H claimed(H handler, Payload payload) {
     if (handler == null) throw device.cannotHandle(payload);
     return handler;
+  }
+
+  /** A port without synthetic traffic: no packet may come out without a segment. */
+  private record NoTraffic(int host) implements RouterNicPort.Traffic {
+    @Override
+    public void beforeCycle(Outbox outbox) {
+      // nothing to queue
+    }
+
+    @Override
+    public void arrived(RoutedPacket packet, long tailArrivalPs, int hops) {
+      throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
+          + packet.sourceHost() + ", which carries no segment, in a run without synthetic traffic");
+    }
+
+    @Override
+    public void flitEjected(long arrivalPs) {
+      // counted only with traffic
+    }
+  }
+
+  /** A port without Ethernet: a frame coming out is an error of the set-up. */
+  private record NoFrames(int host) implements RouterNicPort.Frames {
+    @Override
+    public void arrived(EthernetCarriage carriage, long tailArrivalPs, Outbox outbox) {
+      throw new IllegalStateException("NIC " + host + " got an Ethernet frame from node " + carriage.sourceNode()
+          + " in a scenario without I/O nodes");
+    }
   }
 
   /** A NIC without INC: an INC message or packet is an error of the set-up. */

@@ -31,7 +31,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * A NIC's INC unit (the INC patent, claims 3 and 4): the logic, without the NIC's timing, which {@code NicCore} adds.
+ * A NIC's INC unit (the INC patent, claims 3 and 4): the logic, without the NIC's timing, which {@link IncExtension}
+ * adds (the work request, the DMA channels, the link to the TOR).
  *
  * <p>Up: a task the host hands over (Header1) is cut into M fragments of {@code fragmentBytes} (whole elements),
  * each with a Header2 that caches the real destination while the IP destination becomes the host's TOR (the INC

@@ -45,4 +45,17 @@ public sealed interface NicPort extends RouterPayload.Handler<Outbox> permits Li
 
   /** The counters of the port's links, for the device report. */
   List<LinkCounters> counters();
+
+  /**
+   * What a port asks of its chassis ({@link NicCore}), apart from what the extensions ask ({@link NicServices}): a
+   * router port hands it the segments its terminal ejects and tells it when the link to the router goes down or up.
+   */
+  interface Host {
+
+    /** A segment for this host, in from the port at its tail time: DMA write and reassembly. */
+    void receive(Packet packet, Outbox outbox);
+
+    /** The link to the router went down or up: every extension hears of it ({@link NicExtension#onRouterLink}). */
+    void routerLinkChanged(boolean up);
+  }
 }

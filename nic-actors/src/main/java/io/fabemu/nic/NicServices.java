@@ -1,7 +1,6 @@
 package io.fabemu.nic;
 
 import io.fabemu.core.link.PacketForwarder;
-import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.routing.RoutingTable;
@@ -12,7 +11,8 @@ import io.fabemu.core.topology.Topology;
  * What a {@link NicExtension} may ask of the NIC chassis ({@link NicCore}): its identity and settings, its port,
  * the work-request queue and the two DMA channels, transmitting a message through the port, reassembling a received
  * segment, and delivering a message to the compute node. Virtual time comes with the {@link Outbox} of the event
- * being handled. Every method here is used by at least one extension.
+ * being handled. Every method here is used by at least one extension; what only the port asks of the chassis is in
+ * {@link NicPort.Host}.
  */
 public interface NicServices {
 
@@ -38,14 +38,21 @@ public interface NicServices {
    */
   RouterNicPort routerPort(String feature);
 
+  /**
+   * The port of a NIC on links.
+   *
+   * @throws IllegalArgumentException naming {@code feature} when the NIC's port is a router port
+   */
+  LinkNicPort linkPort(String feature);
+
   /** A new message id of this NIC (ids of messages outside the reliable transport). */
   long nextMessageId();
 
   /** Queues a work request posted at {@code nowPs}; returns when the NIC has processed it. */
-  long startWorkRequest(long nowPs);
+  long workRequestDonePs(long nowPs);
 
   /** When the shared DMA read channel can start reading for a message whose work request is done at {@code startPs}. */
-  long dmaReadStart(long startPs);
+  long dmaReadStartPs(long startPs);
 
   /** When {@code bytes} read from {@code readStartPs} on are in the NIC (the pipelined read's end, from its start). */
   long dmaReadReadyPs(long readStartPs, long bytes);
@@ -54,7 +61,7 @@ public interface NicServices {
   void dmaReadDone(long readyPs);
 
   /** DMA-writes {@code bytes} that are ready at {@code readyPs}; returns when they are in host memory. */
-  long dmaWrite(long readyPs, long bytes);
+  long dmaWrittenPs(long readyPs, long bytes);
 
   /** Delivers {@code message} to the compute node, a PCIe latency after {@code writtenPs}. */
   void deliver(Message message, long writtenPs, Outbox outbox);
@@ -67,12 +74,6 @@ public interface NicServices {
    */
   long transmitMessage(int destinationHost, Message message, long messageId, int transmission, Outbox outbox);
 
-  /** A segment for this host, in from the port at its tail time: DMA write and reassembly. */
-  void receive(Packet packet, Outbox outbox);
-
   /** The routes changed (a run with faults): every extension hears of it ({@link NicExtension#routesChanged}). */
   void routesChanged(RouteUpdate update, Outbox outbox);
-
-  /** The link to the router went down or up: every extension hears of it ({@link NicExtension#onRouterLink}). */
-  void routerLinkChanged(boolean up);
 }

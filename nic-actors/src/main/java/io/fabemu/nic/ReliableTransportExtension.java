@@ -1,7 +1,6 @@
 package io.fabemu.nic;
 
 import io.fabemu.core.fault.FaultPlan;
-import io.fabemu.core.link.DetourViews;
 import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.link.RoutingViews;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -17,7 +16,8 @@ import io.fabemu.core.sim.Outbox;
 
 /**
  * A NIC in a run with faults: its port takes the plan's events and the management node's routes
- * ({@link PacketForwarder#enableFaults}; on a router network the detours, {@link RouterNicPort#useDetours}), and its
+ * ({@link PacketForwarder#enableFaults}; on a router network the detours its port was built with, see
+ * {@link NicBuilder#routerNetwork(io.fabemu.core.router.RouterSpec, int, io.fabemu.core.link.DetourViews)}), and its
  * messages go through the {@link ReliableTransport}: numbered per destination, acknowledged, resent on a timeout,
  * never delivered twice. It takes over the chassis's message transport and the fault payload family, and reports the
  * links' fault tally and the messages given up on.
@@ -44,23 +44,25 @@ public final class ReliableTransportExtension implements NicExtension, NicClaims
    */
   public static ReliableTransportExtension onLinks(NicServices services, FaultPlan plan, RoutingViews routingViews,
                                                    int managementDevice, long scenarioSeed, PathRoundTrip paths) {
-    if (!(services.port() instanceof LinkNicPort)) {
-      throw new IllegalArgumentException("NIC " + services.host() + ": a router network's NIC takes detours, not "
-          + "routing views");
-    }
+    services.linkPort("the reliable transport with routing views"); // a router network's NIC takes detours
     services.forwarder().enableFaults(plan, routingViews, managementDevice, scenarioSeed);
     return new ReliableTransportExtension(services, plan, paths);
   }
 
   /**
    * A router-network NIC: its routers route by the detour routing, its packets carry the via node the management
-   * node's detours give (looked up in {@code detourViews}), its link to the router takes the plan's events.
+   * node's detours give (its port was built with them), its link to the router takes the plan's events.
+   *
+   * @throws IllegalArgumentException on links, or when the port was built without detours
    */
-  public static ReliableTransportExtension onRouters(NicServices services, FaultPlan plan, DetourViews detourViews,
-                                                     int managementDevice, long scenarioSeed, PathRoundTrip paths) {
-    RouterNicPort port = services.routerPort("detours");
-    services.forwarder().enableFaults(plan, null, managementDevice, scenarioSeed);
-    port.useDetours(detourViews);
+  public static ReliableTransportExtension onRouters(NicServices services, FaultPlan plan, int managementDevice,
+                                                     long scenarioSeed, PathRoundTrip paths) {
+    RouterNicPort port = services.routerPort("the reliable transport with detours");
+    if (!port.hasDetours()) {
+      throw new IllegalArgumentException("NIC " + services.host() + ": the reliable transport with detours needs a "
+          + "router port built with the detour views");
+    }
+    services.forwarder().enableFaultsOnRouters(plan, managementDevice, scenarioSeed);
     return new ReliableTransportExtension(services, plan, paths);
   }
 

@@ -7,10 +7,12 @@ import io.fabemu.core.link.PacketForwarder;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
+import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
 import io.fabemu.core.protocol.DeviceProtocol.RoutedPacket;
 import io.fabemu.core.protocol.DeviceProtocol.RouterCycle;
+import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.router.FlitTerminal;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.routing.DetourTable;
@@ -25,21 +27,30 @@ import java.util.List;
  * segment arriving through the terminal goes to the chassis's reassembly as one off a link, its tail time that of its
  * tail flit. It takes the router payload family (flits, credits, cycles).
  *
- * <p>In a run with faults ({@link #useDetours}) the routers route by the detour routing (twice the base classes), the
+ * <p>In a run with faults ({@link #withDetours}) the routers route by the detour routing (twice the base classes), the
  * packets carry the via node of the management node's current detours, and flits arriving over a link that died on
- * the way are lost. What the terminal ejects besides segments goes to the extensions that put it there: Ethernet
- * frames to {@link Frames}, synthetic traffic to {@link Traffic}.
+ * the way are lost. What the terminal ejects besides segments goes to the extensions that claimed it
+ * ({@link NicClaims#routerFrames}, {@link NicClaims#routerTraffic}): Ethernet frames to {@link Frames}, synthetic
+ * traffic to {@link Traffic}.
  */
 public final class RouterNicPort implements NicPort {
   private final int host;
-  private final Topology topology;
   private final RouterSpec spec;
-  private final int vcClasses;
   private final PacketForwarder forwarder;
+  /** The chassis, which reassembles the segments the terminal ejects and hears of the router link. */
+  private final NicPort.Host chassis;
+  /** The NIC's header, which every Ethernet frame carried through the network has too. */
+  private final int headerBytes;
   /** The NIC's link to its router. */
   private final Topology.Link toRouter;
   private final Ejection ejection = new Ejection();
-  private FlitTerminal terminal;
+  private final FlitTerminal terminal;
+  /** A run with faults: the routers route by the detour routing, and flits arriving on a dead link are lost. */
+  private final boolean faults;
+  /** The management node's current detours; none without faults. */
+  private final Detours detours;
+  /** With detours: a flit's time from its router's switch grant (half a cycle after an edge) to arriving here. */
+  private final long routerFlightPs;
   /** Packets this NIC put into its router network, which numbers them. */
   private long nextPacketId;
   /** The outbox of the event being handled, for the terminal's ejection listener. */
@@ -49,89 +60,88 @@ public final class RouterNicPort implements NicPort {
   /** The current message's packets went into the terminal's queue. */
   private boolean messageQueued;
   private long messageStartPs;
-  private NicServices services;
+  /** What the extensions claimed, bound once they are all built ({@link #bind}); until then, refusals. */
   private NicClaims.Transport transport;
   private Traffic traffic;
   private Frames frames;
-  /** A run with faults: every view of the detours, and the current one; null otherwise. */
-  private DetourViews detourViews;
-  private DetourTable detours;
-  /** The fault event whose route update {@link #detours} came with (what a packet without a route is lost to). */
-  private int detoursCauseEventId = -1;
-  /** With detours: a flit's time from its router's switch grant (half a cycle after an edge) to arriving here. */
-  private long routerFlightPs;
+  private boolean bound;
 
-  /**
-   * @param vcClasses the base routing's virtual-channel classes (a run with faults doubles them)
-   */
-  public RouterNicPort(int host, Topology topology, RouterSpec spec, int vcClasses, PacketForwarder forwarder) {
+  private RouterNicPort(int host, Topology topology, RouterSpec spec, int vcClasses, Detours detours,
+                        PacketForwarder forwarder, NicPort.Host chassis, int headerBytes) {
     this.host = host;
-    this.topology = topology;
     this.spec = spec;
-    this.vcClasses = vcClasses;
     this.forwarder = forwarder;
+    this.chassis = chassis;
+    this.headerBytes = headerBytes;
     this.toRouter = topology.ports(host).get(0);
-    this.terminal = newTerminal(vcClasses, false);
-    this.traffic = new NoTraffic();
-    this.frames = (carriage, tailArrivalPs, outbox) -> {
-      throw new IllegalStateException("NIC " + host + " got an Ethernet frame from node " + carriage.sourceNode()
-          + " in a scenario without I/O nodes");
-    };
-  }
-
-  private FlitTerminal newTerminal(int classes, boolean faults) {
-    return new FlitTerminal(host, toRouter.to(), toRouter.toPort(), spec, classes, faults, ejection,
-        BusyTimeline.maxPeriodsFor(topology.links().size(), 1));
-  }
-
-  /** Connects the port to its chassis, whose reassembly and transport get what the terminal ejects. */
-  void bind(NicServices chassis, NicClaims.Transport messageTransport) {
-    this.services = chassis;
-    this.transport = messageTransport;
-  }
-
-  /** The synthetic traffic this NIC injects gets the cycles and the packets without a segment. */
-  public void carryTraffic(Traffic source) {
-    this.traffic = source;
-  }
-
-  boolean carriesTraffic() {
-    return !(traffic instanceof NoTraffic);
-  }
-
-  /** The Ethernet frames that come out of the terminal go to {@code sink}. */
-  public void carryFrames(Frames sink) {
-    this.frames = sink;
-  }
-
-  /**
-   * Makes the port part of a run with faults: a terminal with twice the base classes (see {@code DetourRouting}),
-   * packets with the via node of the current detours, looked up in {@code views}. Called as the NIC is built.
-   */
-  public void useDetours(DetourViews views) {
-    this.terminal = newTerminal(2 * vcClasses, true);
-    this.detourViews = views;
-    this.detours = views.built();
+    this.faults = detours != NO_DETOURS;
+    this.detours = detours;
+    this.terminal = new FlitTerminal(host, toRouter.to(), toRouter.toPort(), spec, faults ? 2 * vcClasses : vcClasses,
+        faults, ejection, BusyTimeline.maxPeriodsFor(topology.links().size(), 1));
     long cyclePs = spec.cyclePs();
     this.routerFlightPs = (spec.switchAllocationCycles() + spec.traversalCycles() + spec.linkLatencyCycles())
         * cyclePs - cyclePs / 2;
+    Unbound unbound = new Unbound();
+    this.transport = unbound;
+    this.traffic = unbound;
+    this.frames = unbound;
+  }
+
+  /**
+   * The port of a run without faults: every packet goes direct.
+   *
+   * @param vcClasses   the routing's virtual-channel classes
+   * @param chassis     the NIC the port belongs to
+   * @param headerBytes the NIC's header size (an Ethernet frame's packet has one too)
+   */
+  static RouterNicPort direct(int host, Topology topology, RouterSpec spec, int vcClasses, PacketForwarder forwarder,
+                              NicPort.Host chassis, int headerBytes) {
+    return new RouterNicPort(host, topology, spec, vcClasses, NO_DETOURS, forwarder, chassis, headerBytes);
+  }
+
+  /**
+   * The port of a run with faults: a terminal with twice the base classes (see {@code DetourRouting}), packets with
+   * the via node of the management node's current detours, looked up in {@code views}.
+   *
+   * @param vcClasses the base routing's virtual-channel classes
+   */
+  static RouterNicPort withDetours(int host, Topology topology, RouterSpec spec, int vcClasses, DetourViews views,
+                                   PacketForwarder forwarder, NicPort.Host chassis, int headerBytes) {
+    return new RouterNicPort(host, topology, spec, vcClasses, new ViewedDetours(views), forwarder, chassis,
+        headerBytes);
+  }
+
+  /**
+   * Hands the port what the extensions claimed ({@link NicHooks}), once they are all built. Until then the port
+   * handles no event (the NIC is not built), and what the terminal would hand them is refused.
+   */
+  void bind(NicClaims.Transport messageTransport, Traffic claimedTraffic, Frames claimedFrames) {
+    if (bound) throw new IllegalStateException("NIC " + host + ": its router port is bound twice");
+    this.bound = true;
+    this.transport = messageTransport;
+    this.traffic = claimedTraffic;
+    this.frames = claimedFrames;
+  }
+
+  /** Whether the port is part of a run with faults (it takes the management node's detours). */
+  public boolean hasDetours() {
+    return faults;
   }
 
   /** The management node's new routes: the detours of its view of the dead links. */
   @Override
   public void onRouteUpdate(RouteUpdate update) {
-    detours = detourViews.viewFor(update.deadLinks());
-    detoursCauseEventId = update.causeEventId();
+    detours.update(update);
   }
 
   /** The via node from {@code from} to {@code to} by the current detours; {@link DetourTable#DIRECT} without. */
   public int via(int from, int to) {
-    return detours == null ? DetourTable.DIRECT : detours.via(from, to);
+    return detours.via(from, to);
   }
 
   /** The fault event of the current detours (-1 before any route update). */
   public int detoursCauseEventId() {
-    return detoursCauseEventId;
+    return detours.causeEventId();
   }
 
   /**
@@ -147,7 +157,7 @@ public final class RouterNicPort implements NicPort {
     } else {
       terminal.linkUp();
     }
-    services.routerLinkChanged(!terminal.isLinkDown());
+    chassis.routerLinkChanged(!terminal.isLinkDown());
     terminal.scheduleEvaluation(outbox);
   }
 
@@ -159,9 +169,18 @@ public final class RouterNicPort implements NicPort {
     return spec;
   }
 
-  /** A new id for a packet this NIC puts into the network. */
-  public long nextPacketId() {
-    return nextPacketId++;
+  /**
+   * Sends an Ethernet frame to node {@code destination} through {@code via} (a host, {@link DetourTable#DIRECT} or
+   * {@link DetourTable#CUT_OFF}): one packet into the router network, counted detoured when it goes through a via
+   * node; a frame cut off is lost (a datagram), uncounted.
+   */
+  public void sendFrame(int destination, int via, EthernetCarriage carriage, Outbox outbox) {
+    if (via == DetourTable.CUT_OFF) return;
+    if (via >= 0) forwarder.faultTally().packetDetoured(detours.causeEventId());
+    long createdPs = Math.max(outbox.nowPs(), terminal.lastQueuedCreatedPs());
+    terminal.enqueue(new RoutedPacket(nextPacketId++, host, destination,
+        spec.flitsOf(carriage.frame().length + (long) headerBytes), createdPs, false, null, via, carriage));
+    terminal.scheduleEvaluation(outbox);
   }
 
   @Override
@@ -199,9 +218,9 @@ public final class RouterNicPort implements NicPort {
   private int countedVia(int destinationHost) {
     int via = via(host, destinationHost);
     if (via == DetourTable.CUT_OFF) {
-      forwarder.faultTally().packetLost(detoursCauseEventId);
+      forwarder.faultTally().packetLost(detours.causeEventId());
     } else if (via >= 0) {
-      forwarder.faultTally().packetDetoured(detoursCauseEventId);
+      forwarder.faultTally().packetDetoured(detours.causeEventId());
     }
     return via;
   }
@@ -234,7 +253,7 @@ public final class RouterNicPort implements NicPort {
   @Override
   public void onFlit(Flit flit, Outbox outbox) {
     currentOutbox = outbox;
-    int lostTo = detours == null ? LinkFaults.ARRIVES : flitLossEvent(outbox.nowPs());
+    int lostTo = faults ? flitLossEvent(outbox.nowPs()) : LinkFaults.ARRIVES;
     if (lostTo != LinkFaults.ARRIVES) {
       terminal.dropArriving(flit, lostTo, outbox);
     } else {
@@ -281,22 +300,128 @@ public final class RouterNicPort implements NicPort {
     void arrived(EthernetCarriage carriage, long tailArrivalPs, Outbox outbox);
   }
 
-  /** A port without synthetic traffic: no packet may come out without a segment. */
-  private final class NoTraffic implements Traffic {
+  /** What a port takes before its NIC is built: nothing (an extension calling back while being built is an error). */
+  private final class Unbound implements NicClaims.Transport, Traffic, Frames {
+    private IllegalStateException unbound() {
+      return new IllegalStateException("NIC " + host + ": its router port was used before the NIC was built");
+    }
+
+    @Override
+    public void send(NicSend send, Outbox outbox) {
+      throw unbound();
+    }
+
+    @Override
+    public void onTimer(TransportTimer timer, Outbox outbox) {
+      throw unbound();
+    }
+
+    @Override
+    public boolean arrives(int ingress, long nowPs) {
+      throw unbound();
+    }
+
+    @Override
+    public boolean discardsCopy(Packet packet, Outbox outbox) {
+      throw unbound();
+    }
+
+    @Override
+    public void delivered(Packet last, long writtenPs, Outbox outbox) {
+      throw unbound();
+    }
+
+    @Override
+    public void acknowledged(Packet ack, long tailTimePs) {
+      throw unbound();
+    }
+
+    @Override
+    public void packetLeft(RoutedPacket packet, Outbox outbox) {
+      throw unbound();
+    }
+
+    @Override
+    public void packetLost(RoutedPacket packet, int eventId) {
+      throw unbound();
+    }
+
     @Override
     public void beforeCycle(Outbox outbox) {
-      // nothing to queue
+      throw unbound();
     }
 
     @Override
     public void arrived(RoutedPacket packet, long tailArrivalPs, int hops) {
-      throw new IllegalStateException("NIC " + host + " ejected packet " + packet.packetId() + " of host "
-          + packet.sourceHost() + ", which carries no segment, in a run without synthetic traffic");
+      throw unbound();
     }
 
     @Override
     public void flitEjected(long arrivalPs) {
-      // counted only with traffic
+      throw unbound();
+    }
+
+    @Override
+    public void arrived(EthernetCarriage carriage, long tailArrivalPs, Outbox outbox) {
+      throw unbound();
+    }
+  }
+
+  /** The detours of a port's packets: none in a run without faults, else the management node's current view. */
+  private interface Detours {
+    int via(int from, int to);
+
+    /** The fault event whose route update the current detours came with; -1 before any. */
+    int causeEventId();
+
+    void update(RouteUpdate update);
+  }
+
+  /** A run without faults: every packet goes direct, and no route update comes. */
+  private static final Detours NO_DETOURS = new Detours() {
+    @Override
+    public int via(int from, int to) {
+      return DetourTable.DIRECT;
+    }
+
+    @Override
+    public int causeEventId() {
+      return -1;
+    }
+
+    @Override
+    public void update(RouteUpdate update) {
+      throw new IllegalStateException("a route update (fault event " + update.causeEventId()
+          + ") reached a router port in a run without faults");
+    }
+  };
+
+  /** The management node's detours, looked up in every view of them. */
+  private static final class ViewedDetours implements Detours {
+    private final DetourViews views;
+    private DetourTable current;
+    /** The fault event whose route update {@link #current} came with (what a packet without a route is lost to). */
+    private int causeEventId = -1;
+
+    ViewedDetours(DetourViews views) {
+      this.views = views;
+      this.current = views.built();
+    }
+
+    @Override
+    public int via(int from, int to) {
+      return current.via(from, to);
+    }
+
+    @Override
+    public int causeEventId() {
+      return causeEventId;
+    }
+
+    @Override
+    public void update(RouteUpdate update) {
+      current = views.viewFor(update.deadLinks());
+      causeEventId = update.causeEventId();
     }
   }
 
@@ -310,7 +435,7 @@ public final class RouterNicPort implements NicPort {
       } else if (segment != null && segment.ack()) {
         transport.acknowledged(segment, tailArrivalPs);
       } else if (segment != null) {
-        services.receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
+        chassis.receive(segment.withTailTimePs(tailArrivalPs), currentOutbox);
       } else {
         traffic.arrived(packet, tailArrivalPs, hops);
       }

@@ -34,7 +34,8 @@ public final class TrafficExtension implements NicExtension, WorkloadPayload.Han
    * @param traffic      the traffic of one offered load ({@link TrafficSpec#atLoad})
    * @param destinations the traffic pattern on the network (shared by every NIC)
    * @param scenarioSeed seeds the source
-   * @throws IllegalArgumentException when the NIC is not on a router network or the traffic has several loads
+   * @throws IllegalArgumentException when the NIC is not on a router network, the traffic has several loads or no
+   *                                  destinations are given
    */
   public TrafficExtension(NicServices services, TrafficSpec traffic, DestinationPicker destinations,
                           long scenarioSeed) {
@@ -43,6 +44,9 @@ public final class TrafficExtension implements NicExtension, WorkloadPayload.Han
     if (traffic.loadCount() != 1) {
       throw new IllegalArgumentException("NIC " + host + ": synthetic traffic needs one offered load, got "
           + traffic.loadCount());
+    }
+    if (destinations == null) {
+      throw new IllegalArgumentException("NIC " + host + ": synthetic traffic needs the pattern's destinations");
     }
     this.traffic = traffic;
     this.destinations = destinations;
@@ -54,7 +58,7 @@ public final class TrafficExtension implements NicExtension, WorkloadPayload.Han
   @Override
   public void claim(NicClaims claims) {
     claims.workload(this);
-    port.carryTraffic(this);
+    claims.routerTraffic(this);
   }
 
   @Override

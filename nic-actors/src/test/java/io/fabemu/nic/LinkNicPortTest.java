@@ -19,7 +19,7 @@ class LinkNicPortTest {
     NicCore nic = NicFixtures.onLine(0).build();
     assertThat(nic.port()).isInstanceOf(LinkNicPort.class);
     RecordingOutbox outbox = new RecordingOutbox(0L);
-    long leftPs = nic.transmitMessage(1, Message.synthetic(0, 1, 7L, 2_500L), 9L, 0, outbox);
+    long leftPs = nic.services().transmitMessage(1, Message.synthetic(0, 1, 7L, 2_500L), 9L, 0, outbox);
     // 2500 B of 8 B elements in 1000 B segments: 1000, 1000, 500.
     assertThat(outbox.payloads(Packet.class)).extracting(Packet::segmentIndex).containsExactly(0, 1, 2);
     assertThat(outbox.payloads(Packet.class)).extracting(Packet::messageId).containsOnly(9L);

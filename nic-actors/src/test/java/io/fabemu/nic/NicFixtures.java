@@ -27,7 +27,7 @@ final class NicFixtures {
     return Topologies.line(2, new LinkSpec(25 * Units.GBPS, 500_000L));
   }
 
-  static NicCore.Builder onLine(int host) {
+  static NicBuilder onLine(int host) {
     Topology topology = line();
     return NicCore.builder(host, 2 + host, topology, RoutingTable.compute(topology), NIC, PCIE, 8);
   }
@@ -37,7 +37,7 @@ final class NicFixtures {
     return new MeshSpec(2, 2, 1, new LinkSpec(25 * Units.GBPS, 500_000L));
   }
 
-  static NicCore.Builder onMesh(int host) {
+  static NicBuilder onMesh(int host) {
     MeshSpec mesh = mesh();
     Topology topology = mesh.build();
     return NicCore.builder(host, topology.computeNodeDevice(host), topology, mesh.routing(topology), NIC, PCIE, 8)

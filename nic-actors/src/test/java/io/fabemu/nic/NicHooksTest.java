@@ -56,6 +56,15 @@ class NicHooksTest {
     assertThatThrownBy(() -> NicFixtures.onLine(0).extension(s -> new EthernetProbe())
         .extension(s -> new EthernetProbe()).build())
         .isInstanceOf(IllegalStateException.class).hasMessage("NIC 0: two extensions claim the Ethernet family");
+    NicExtension frames = new NicExtension() {
+      @Override
+      public void claim(NicClaims claims) {
+        claims.routerFrames((carriage, tailArrivalPs, outbox) -> {});
+      }
+    };
+    assertThatThrownBy(() -> NicFixtures.onMesh(0).extension(s -> frames).extension(s -> frames).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("NIC 0: two extensions claim the router port's Ethernet frames");
   }
 
   @Test

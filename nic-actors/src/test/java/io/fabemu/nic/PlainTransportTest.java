@@ -17,7 +17,7 @@ class PlainTransportTest {
   @Test
   void shouldSendEachMessageOnceUnderANewId() {
     NicCore nic = NicFixtures.onLine(0).build();
-    PlainTransport plain = new PlainTransport(nic, nic);
+    PlainTransport plain = new PlainTransport(nic.services(), nic);
     RecordingOutbox outbox = new RecordingOutbox(0L);
     plain.send(new NicSend(1, Message.synthetic(0, 1, 1L, 10L)), outbox);
     plain.send(new NicSend(1, Message.synthetic(0, 1, 2L, 10L)), outbox);
@@ -29,7 +29,7 @@ class PlainTransportTest {
   @Test
   void shouldRefuseWhatOnlyTheReliableTransportHas() {
     NicCore nic = NicFixtures.onLine(0).build();
-    PlainTransport plain = new PlainTransport(nic, nic);
+    PlainTransport plain = new PlainTransport(nic.services(), nic);
     Packet ack = Packet.builder().sourceHost(1).destinationHost(0).segmentCount(1).wireBytes(64).ack(true).build();
     assertThatThrownBy(() -> plain.acknowledged(ack, 0L)).isInstanceOf(IllegalStateException.class)
         .hasMessage("NIC 0 got an acknowledgement from host 1 in a run without the reliable transport");

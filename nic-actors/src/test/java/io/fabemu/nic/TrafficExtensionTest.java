@@ -24,7 +24,7 @@ class TrafficExtensionTest {
   private static final DestinationPicker DESTINATIONS = DestinationPicker.of(TrafficPattern.UNIFORM,
       NetworkShape.mesh(2, 2, 1), null);
 
-  private static NicCore.Builder withTraffic(TrafficSpec traffic) {
+  private static NicBuilder withTraffic(TrafficSpec traffic) {
     return NicFixtures.onMesh(0).extension(s -> new TrafficExtension(s, traffic, DESTINATIONS, 3L));
   }
 
@@ -49,6 +49,10 @@ class TrafficExtensionTest {
     EthernetSpec ethernet = new EthernetSpec(List.of(0), List.of(), 10 * Units.GBPS, 2_000_000L, 2, 0.0, 1, 1, 5,
         200, 5_000_000L, 0L);
     assertThatThrownBy(() -> withTraffic(TRAFFIC).extension(s -> new EthernetExtension(s, ethernet, 6, 3L)).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not synthetic traffic");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("NIC 0: synthetic traffic takes the router port alone, not with Ethernet frames");
+    assertThatThrownBy(() -> NicFixtures.onMesh(0).extension(s -> new TrafficExtension(s, TRAFFIC, null, 3L)).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("NIC 0: synthetic traffic needs the pattern's destinations");
   }
 }

@@ -113,6 +113,15 @@ public final class PacketForwarder {
   }
 
   /**
+   * Lets the fault plan reach a router-network NIC's link: its events and what it notices, as
+   * {@link #enableFaults(FaultPlan, RoutingViews, int, long)}; its routes are its port's detours, so a route update
+   * reaching this forwarder is an error.
+   */
+  public void enableFaultsOnRouters(FaultPlan plan, int managementDevice, long scenarioSeed) {
+    enableFaults(plan, null, managementDevice, scenarioSeed);
+  }
+
+  /**
    * Lets the fault plan reach this device: its events ({@link #onFaultCommand}), what the device notices
    * ({@link #onFaultDetected}, reported to {@code managementDevice}) and the management node's routes
    * ({@link #onRouteUpdate}, looked up in {@code routingViews}).
@@ -325,6 +334,10 @@ public final class PacketForwarder {
   /** The management node's routes around what it knows to be down. */
   public void onRouteUpdate(RouteUpdate update) {
     requireFaults(update);
+    if (routingViews == null) {
+      throw new IllegalStateException("vertex " + vertex + " takes a router network's detours, not routing views: "
+          + "route update of fault event " + update.causeEventId());
+    }
     routing = routingViews.tableFor(update.deadLinks());
     routesCauseEventId = update.causeEventId();
   }

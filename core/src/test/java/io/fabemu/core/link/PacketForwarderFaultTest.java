@@ -104,6 +104,19 @@ class PacketForwarderFaultTest {
   }
 
   @Test
+  void aRouterNetworksNicTakesTheEventsButNotRouteUpdates() {
+    FaultPlan plan = plan(link(10_000_000L, FaultAction.DOWN, 0, TOR0));
+    PacketForwarder nic = new PacketForwarder(0, topology, built, PIPELINE_PS, ForwardingMode.CUT_THROUGH);
+    nic.enableFaultsOnRouters(plan, MANAGEMENT, SEED);
+    assertThat(nic.faultTally().eventCount()).isEqualTo(1);
+    command(nic, plan, 0, new RecordingOutbox());
+    assertThat(nic.linkFaults().cableDown(TOR0)).as("its only cable is down").isTrue();
+    assertThatThrownBy(() -> nic.onRouteUpdate(new RouteUpdate(1, List.of(), 0)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("vertex 0 takes a router network's detours, not routing views: route update of fault event 0");
+  }
+
+  @Test
   void aLinkDownTakesItsPortDownAndWhatIsForwardedOnItIsLostAndCounted() {
     FaultPlan plan = plan(link(10_000_000L, FaultAction.DOWN, TOR0, SPINE0));
     PacketForwarder tor0 = forwarder(TOR0, plan);
