@@ -5,6 +5,7 @@ import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.sim.RunBlueprint;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -138,7 +139,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final List<RankResult> finishedResults = new ArrayList<>();
   private final int memberCount;
   /** Distributed runs only: what the members build, the plan, the initial events, the start timeout. */
-  private final Object scenario;
+  private final RunBlueprint scenario;
   private final int[] memberOfDevice;
   private final List<Event> initialEvents;
   private final Duration startTimeout;
@@ -198,7 +199,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param startTimeout   wall time to find the agents and get their schedulers ready
    * @see #create
    */
-  public static Behavior<Command> createDistributed(int memberCount, Object scenario, int[] memberOfDevice,
+  public static Behavior<Command> createDistributed(int memberCount, RunBlueprint scenario, int[] memberOfDevice,
                                                     long lookaheadPs, List<Event> initialEvents,
                                                     ProgressListener listener, Duration stallTimeout,
                                                     Duration startTimeout,
@@ -214,10 +215,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param lookaheadPs the local lookahead: members run sub-windows of this length
    * @param windowPs    the global window: the cross-member lookahead (no event crosses members sooner after its
    *                    cause), at least {@code lookaheadPs}
-   * @see #createDistributed(int, Object, int[], long, List, ProgressListener, Duration, Duration, CompletableFuture)
+   * @see #createDistributed(int, RunBlueprint, int[], long, List, ProgressListener, Duration, Duration,
+   *     CompletableFuture)
    */
   @SuppressWarnings("unchecked")
-  public static Behavior<Command> createDistributed(int memberCount, Object scenario, int[] memberOfDevice,
+  public static Behavior<Command> createDistributed(int memberCount, RunBlueprint scenario, int[] memberOfDevice,
                                                     long lookaheadPs, long windowPs, List<Event> initialEvents,
                                                     ProgressListener listener, Duration stallTimeout,
                                                     Duration startTimeout, MemberWatcher watcher,
@@ -260,7 +262,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   @SuppressWarnings("unchecked")
-  private Coordinator(ActorContext<Command> context, int memberCount, Object scenario, int[] memberOfDevice,
+  private Coordinator(ActorContext<Command> context, int memberCount, RunBlueprint scenario, int[] memberOfDevice,
                       long lookaheadPs, long windowPs, List<Event> initialEvents, ProgressListener listener,
                       Duration stallTimeout, Duration startTimeout, CompletableFuture<EngineOutcome> result) {
     super(context);

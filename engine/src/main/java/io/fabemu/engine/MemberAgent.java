@@ -1,6 +1,7 @@
 package io.fabemu.engine;
 
 import io.fabemu.core.sim.DeviceCore;
+import io.fabemu.core.sim.RunBlueprint;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -38,13 +39,13 @@ public final class MemberAgent {
    * @param scenario       what {@link DeviceBuilder} builds the devices from
    */
   public record PrepareRun(String runName, int memberId, int memberCount, int[] memberOfDevice, long lookaheadPs,
-                           long windowPs, Object scenario, ActorRef<Coordinator.Command> coordinator)
+                           long windowPs, RunBlueprint scenario, ActorRef<Coordinator.Command> coordinator)
       implements Command {}
 
   /** Builds every device of a run (indexed by device id) from its scenario, identically on every member. */
   @FunctionalInterface
   public interface DeviceBuilder {
-    DeviceCore[] build(Object scenario);
+    DeviceCore[] build(RunBlueprint scenario);
   }
 
   private static final AtomicLong SCHEDULER_COUNTER = new AtomicLong();

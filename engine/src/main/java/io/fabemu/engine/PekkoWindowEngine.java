@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.sim.RunBlueprint;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -106,7 +107,7 @@ public final class PekkoWindowEngine {
    *                                    node left); carries the case results finished before
    * @throws EngineFailedException when fewer members are found in time, or a member fails
    */
-  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
+  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, RunBlueprint scenario,
                                              int[] memberOfDevice, long lookaheadPs, List<Event> initialEvents,
                                              ProgressListener listener, Duration startTimeout) {
     return runDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, initialEvents, listener,
@@ -114,11 +115,11 @@ public final class PekkoWindowEngine {
   }
 
   /**
-   * Like {@link #runDistributed(ActorSystem, int, Object, int[], long, List, ProgressListener, Duration)}, with
+   * Like {@link #runDistributed(ActorSystem, int, RunBlueprint, int[], long, List, ProgressListener, Duration)}, with
    * {@code watcher} reporting members the cluster finds unreachable (a member that dies without leaving), which
    * also fail the run with an {@link EngineMemberLostException}.
    */
-  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
+  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, RunBlueprint scenario,
                                              int[] memberOfDevice, long lookaheadPs, List<Event> initialEvents,
                                              ProgressListener listener, Duration startTimeout,
                                              MemberWatcher watcher) {
@@ -137,9 +138,9 @@ public final class PekkoWindowEngine {
    * @param lookaheadPs the local lookahead: positive, at most the smallest latency between two devices
    * @param windowPs    the global window: at least {@code lookaheadPs}, at most the least delay of any event
    *                    between devices on different members ({@code PlacementPlan.crossLookaheadPs})
-   * @see #runDistributed(ActorSystem, int, Object, int[], long, List, ProgressListener, Duration)
+   * @see #runDistributed(ActorSystem, int, RunBlueprint, int[], long, List, ProgressListener, Duration)
    */
-  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, Object scenario,
+  public static EngineOutcome runDistributed(ActorSystem<?> system, int memberCount, RunBlueprint scenario,
                                              int[] memberOfDevice, long lookaheadPs, long windowPs,
                                              List<Event> initialEvents, ProgressListener listener,
                                              Duration startTimeout, MemberWatcher watcher) {
@@ -149,7 +150,7 @@ public final class PekkoWindowEngine {
 
   /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
   public static CompletionStage<EngineOutcome> startDistributed(ActorSystem<?> system, int memberCount,
-                                                                Object scenario, int[] memberOfDevice,
+                                                                RunBlueprint scenario, int[] memberOfDevice,
                                                                 long lookaheadPs, List<Event> initialEvents,
                                                                 ProgressListener listener, Duration startTimeout) {
     return startDistributed(system, memberCount, scenario, memberOfDevice, lookaheadPs, lookaheadPs, initialEvents,
@@ -158,7 +159,7 @@ public final class PekkoWindowEngine {
 
   /** Starts a distributed run and returns at once; same parameters as {@link #runDistributed}. */
   public static CompletionStage<EngineOutcome> startDistributed(ActorSystem<?> system, int memberCount,
-                                                                Object scenario, int[] memberOfDevice,
+                                                                RunBlueprint scenario, int[] memberOfDevice,
                                                                 long lookaheadPs, List<Event> initialEvents,
                                                                 ProgressListener listener, Duration startTimeout,
                                                                 MemberWatcher watcher) {
@@ -168,7 +169,7 @@ public final class PekkoWindowEngine {
 
   /** Starts a distributed run with global windows of {@code windowPs} and returns at once; see above. */
   public static CompletionStage<EngineOutcome> startDistributed(ActorSystem<?> system, int memberCount,
-                                                                Object scenario, int[] memberOfDevice,
+                                                                RunBlueprint scenario, int[] memberOfDevice,
                                                                 long lookaheadPs, long windowPs,
                                                                 List<Event> initialEvents, ProgressListener listener,
                                                                 Duration startTimeout, MemberWatcher watcher) {

@@ -11,6 +11,7 @@ import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.sim.Event;
 import io.fabemu.core.sim.ProgressListener;
+import io.fabemu.core.sim.RunBlueprint;
 import io.fabemu.core.sim.WindowedEngine;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,15 +60,11 @@ class DistributedEngineTest {
     return GossipCore.zonedFabric(DEVICES, UNUSED_ID, LOOKAHEAD_PS, HOPS, seed, ZONES, CROSS_EXTRA_PS);
   }
 
-  /**
-   * What each member builds: a Long seed gives the plain gossip, {@code long[] {seed}} the zoned one,
-   * {@code long[] {seed, hops, elements}} the zoned one with that many hops and elements per packet.
-   */
-  private static DeviceCore[] build(Object scenario) {
-    if (scenario instanceof long[] zoned) {
-      return zoned.length == 1 ? zonedFabric(zoned[0]) : bigPackets(zoned[0], (int) zoned[1], (int) zoned[2]);
-    }
-    return fabric((Long) scenario);
+  /** What each member builds from its {@link GossipBlueprint}: the plain gossip, the zoned one, or big packets. */
+  private static DeviceCore[] build(RunBlueprint scenario) {
+    GossipBlueprint gossip = (GossipBlueprint) scenario;
+    if (!gossip.zoned()) return fabric(gossip.seed());
+    return gossip.big() ? bigPackets(gossip.seed(), gossip.hops(), gossip.elements()) : zonedFabric(gossip.seed());
   }
 
   private static DeviceCore[] bigPackets(long seed, int hops, int elements) {
@@ -102,7 +99,8 @@ class DistributedEngineTest {
         int n = members;
         long s = seed;
         EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(
-            testKit.system(), n, s, interleaved(n), LOOKAHEAD_PS, starts, ProgressListener.NONE, LIMIT));
+            testKit.system(), n, GossipBlueprint.plain(s), interleaved(n), LOOKAHEAD_PS, starts, ProgressListener.NONE,
+            LIMIT));
 
         assertThat(outcome.reports()).as("seed %d on %d member(s)", seed, n).isEqualTo(plain.reports());
         assertThat(outcome.windows()).isEqualTo(plain.windows());
@@ -124,7 +122,7 @@ class DistributedEngineTest {
         int n = members;
         // One member: nothing crosses, so the global window is the lookahead (as PlacementPlan gives it).
         long windowPs = n == 1 ? LOOKAHEAD_PS : crossLookaheadPs;
-        Object scenario = new long[] {seed};
+        RunBlueprint scenario = GossipBlueprint.zoned(seed);
         EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(
             testKit.system(), n, scenario, byZone(n), LOOKAHEAD_PS, windowPs, starts, ProgressListener.NONE, LIMIT,
             MemberWatcher.NONE));
@@ -150,7 +148,7 @@ class DistributedEngineTest {
     List<Event> starts = GossipCore.starts(bigPackets(7L, hops, elements), LATE_START_PS);
 
     EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(
-        testKit.system(), 3, new long[] {7L, hops, elements}, byZone(3), LOOKAHEAD_PS,
+        testKit.system(), 3, GossipBlueprint.bigPackets(7L, hops, elements), byZone(3), LOOKAHEAD_PS,
         LOOKAHEAD_PS + CROSS_EXTRA_PS, starts, ProgressListener.NONE, LIMIT, MemberWatcher.NONE));
 
     assertThat(outcome.reports()).isEqualTo(plain.reports());
@@ -163,7 +161,7 @@ class DistributedEngineTest {
     List<Event> starts = GossipCore.starts(zonedFabric(1), LATE_START_PS);
 
     assertTimeoutPreemptively(LIMIT, () -> assertThatThrownBy(() -> PekkoWindowEngine.runDistributed(
-        testKit.system(), 3, new long[] {1L}, byZone(3), LOOKAHEAD_PS, 4 * LOOKAHEAD_PS, starts,
+        testKit.system(), 3, GossipBlueprint.zoned(1L), byZone(3), LOOKAHEAD_PS, 4 * LOOKAHEAD_PS, starts,
         ProgressListener.NONE, LIMIT, MemberWatcher.NONE))
         .isInstanceOf(EngineFailedException.class)
         .hasMessageContaining("lookahead violated across members")
@@ -172,8 +170,8 @@ class DistributedEngineTest {
 
   @Test
   void shouldRejectAGlobalWindowShorterThanTheLookahead() {
-    assertThatThrownBy(() -> PekkoWindowEngine.runDistributed(testKit.system(), 2, 1L, byZone(2), LOOKAHEAD_PS,
-        LOOKAHEAD_PS - 1, List.of(), ProgressListener.NONE, LIMIT, MemberWatcher.NONE))
+    assertThatThrownBy(() -> PekkoWindowEngine.runDistributed(testKit.system(), 2, GossipBlueprint.plain(1L), byZone(2),
+        LOOKAHEAD_PS, LOOKAHEAD_PS - 1, List.of(), ProgressListener.NONE, LIMIT, MemberWatcher.NONE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at least the lookahead");
   }

@@ -150,7 +150,7 @@ class KryoWireSerializerTest {
         MemberScheduler.Stop.INSTANCE,
         new Coordinator.MemberReady(2, schedulerRef(kit)),
         new MemberAgent.PrepareRun("fabemu-run-1", 1, 3, new int[] {0, 1, 2, 1}, 250_000L, 1_100_000L,
-            "scenario text",
+            GossipBlueprint.zoned(5L),
             kit.<Coordinator.Command>createTestProbe().ref()));
   }
 

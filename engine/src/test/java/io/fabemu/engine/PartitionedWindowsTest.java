@@ -98,7 +98,8 @@ class PartitionedWindowsTest {
     ActorTestKit testKit = ActorTestKit.create("partitioned-members", threads(3));
     try {
       for (int i = 0; i < 3; i++) {
-        testKit.spawn(MemberAgent.create(scenario -> fabric((Long) scenario), DeviceActorFactory.GENERIC),
+        testKit.spawn(MemberAgent.create(scenario -> fabric(((GossipBlueprint) scenario).seed()),
+            DeviceActorFactory.GENERIC),
             "agent-" + i);
       }
       for (long seed = 1; seed <= 2; seed++) {
@@ -112,7 +113,7 @@ class PartitionedWindowsTest {
           int n = members;
           long s = seed;
           EngineOutcome outcome = assertTimeoutPreemptively(LIMIT, () -> PekkoWindowEngine.runDistributed(
-              testKit.system(), n, s, plan, LOOKAHEAD_PS, starts, ProgressListener.NONE, LIMIT));
+              testKit.system(), n, GossipBlueprint.plain(s), plan, LOOKAHEAD_PS, starts, ProgressListener.NONE, LIMIT));
 
           assertThat(outcome.reports()).as("seed %d on %d member(s)", seed, n).isEqualTo(plain.reports());
           assertThat(outcome.events()).isEqualTo(plain.eventsHandled());

@@ -6,6 +6,7 @@ import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.link.PacketDropSpec;
 import io.fabemu.core.placement.PlacementOverride;
 import io.fabemu.core.rings.RingEmbedding;
+import io.fabemu.core.sim.RunBlueprint;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.core.traffic.TrafficSpec;
 import java.util.List;
@@ -35,7 +36,7 @@ import java.util.List;
 public record ScenarioSpec(String name, String source, long seed, TopologySpec topology, DeviceSpec devices,
                            WorkloadSpec workload, List<PacketDropSpec> packetDrops, TrafficSpec traffic,
                            FaultPlan faults, EthernetSpec ethernet, RingEmbedding rings,
-                           PlacementOverride placement) {
+                           PlacementOverride placement) implements RunBlueprint {
 
   /** The canonical constructor, for the builder (and wire decoding): use {@link #builder}. */
   public ScenarioSpec {
