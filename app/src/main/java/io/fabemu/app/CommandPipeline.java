@@ -237,10 +237,6 @@ final class CommandPipeline {
     if (partial == null) return null;
     String why = partial.incompleteReason() == null || partial.incompleteReason().isBlank()
         ? reason : partial.incompleteReason();
-    return RunResult.builder(partial.scenario()).cases(partial.cases()).links(partial.links()).complete(false)
-        .incompleteReason(why).virtualEndPs(partial.virtualEndPs()).windows(partial.windows())
-        .events(partial.events()).wallSeconds(partial.wallSeconds()).digest(partial.digest()).part(partial.faults())
-        .faultImpacts(partial.faultImpacts()).part(partial.ethernet()).part(partial.ocs())
-        .baseline(partial.baseline()).build();
+    return partial.toBuilder().complete(false).incompleteReason(why).build();
   }
 }

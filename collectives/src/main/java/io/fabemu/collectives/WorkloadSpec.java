@@ -11,6 +11,12 @@ import java.util.List;
  * {@code warmup} iterations of every case are not measured. With the default layouts ({@code [out-of-place]}) the
  * case of algorithm {@code a} and size {@code s} has the index {@code a * sizes + s}, as before layouts existed.
  *
+ * <p>The record checks itself, once, where it is built: every rule that needs only the workload (see the compact
+ * constructor). The rules between the workload and the world it runs on (the root is a rank, one block per rank
+ * fits an array, a pipeline's ranks are its NPUs) need the topology: the scenario loader checks them first, with the
+ * file, line and key of the value at fault, and the fabric again once before any device exists
+ * ({@link #requireFits}), for specs built in code. The ranks check neither.
+ *
  * @param collective   the collective operation
  * @param algorithms   algorithms to compare (at least one)
  * @param sizesBytes   message sizes in bytes per rank (a multiple of the element size)
@@ -32,11 +38,6 @@ import java.util.List;
  * @param syntheticFromBytes the cases of this size and above carry sizes only even with real data
  *                     ({@link #REAL_AT_EVERY_SIZE}: none), because the heap cannot hold their buffers on every rank:
  *                     the CLI's heap budget sets it, a scenario never does; positive
- *
- * <p>The record checks itself, once, where it is built: every rule that needs only the workload (see the compact
- * constructor). The rules between the workload and the world it runs on (the root is a rank, one block per rank
- * fits an array, a pipeline's ranks are its NPUs) need the topology: the scenario loader checks them, with the
- * file, line and key of the value at fault. The ranks check neither again.
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
@@ -190,6 +191,32 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   }
 
   /** The same workload with the given payload mode (true: sizes only). */
+  /**
+   * Checks the rules between this workload and a world of {@code worldSize} ranks: a rooted collective's root is a
+   * rank, the buffers of one block per rank fit a Java array, a pipeline runs one rank per NPU.
+   *
+   * @throws IllegalArgumentException naming the rule broken
+   */
+  public void requireFits(int worldSize) {
+    if (collective.rooted() && root >= worldSize) {
+      throw new IllegalArgumentException("root " + root + " of " + collective.configName() + " is outside a world of "
+          + worldSize + " ranks");
+    }
+    int elementBytes = Schedules.elementBytes(collective, dataType, op);
+    for (long size : sizesBytes) {
+      long elements = size / elementBytes * (collective.oneBlockPerRank() ? worldSize : 1);
+      if (elements > Schedules.MAX_BUFFER_ELEMENTS) {
+        throw new IllegalArgumentException("message size " + size + " B needs buffers of " + elements
+            + " elements on " + worldSize + " ranks, more than a Java array holds");
+      }
+    }
+    if (collective == Collective.PIPELINE && (pipeline.worldSize() != worldSize || ppn != 1)) {
+      throw new IllegalArgumentException("a pipeline of " + pipeline.servers() + " servers of "
+          + pipeline.npusPerServer() + " NPUs runs one rank per NPU, " + pipeline.worldSize()
+          + " ranks with ppn 1, not " + worldSize + " with ppn " + ppn);
+    }
+  }
+
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
     return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
         root, synthetic, buffers, window, pipeline, syntheticFromBytes);

@@ -156,4 +156,23 @@ class WorkloadSpecTest {
     assertThat(w.sizesBytes()).containsExactly(8L);
     assertThatThrownBy(() -> w.sizesBytes().add(4L)).isInstanceOf(UnsupportedOperationException.class);
   }
+
+  @Test
+  void shouldRequireTheRootToBeARankOfTheWorld() {
+    WorkloadSpec gather = new WorkloadSpec(Collective.GATHER, List.of(Algorithm.LINEAR), List.of(8L), 2, 1, 1,
+        DataType.FLOAT32, ReduceOp.SUM, false, 4);
+    gather.requireFits(5);
+    assertThatThrownBy(() -> gather.requireFits(4)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("root 4 of gather is outside a world of 4 ranks");
+  }
+
+  @Test
+  void shouldRequireOneBlockPerRankToFitAnArray() {
+    // 1 GiB of float32 per rank: 268,435,456 elements, times 8 ranks is above what a Java array holds.
+    WorkloadSpec allgather = new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 30), 1, 0,
+        1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    allgather.requireFits(4);
+    assertThatThrownBy(() -> allgather.requireFits(8)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("needs buffers of 2147483648 elements on 8 ranks, more than a Java array holds");
+  }
 }

@@ -70,6 +70,8 @@ final class FabricContext {
     this.topology = topology;
     this.routing = scenario.topology().routing(topology);
     this.worldSize = topology.hostCount() * scenario.workload().ppn();
+    // The loader checked these with the file and key at fault; a spec built in code is checked here, once.
+    scenario.workload().requireFits(worldSize);
     WorkloadSpec run = scenario.workload();
     if (scenario.runsTraffic()) {
       // The NICs inject synthetic traffic and the ranks never start: their workload needs no data.

@@ -57,11 +57,8 @@ public record FaultImpact(int eventId, long windowEndPs, int collectivesTouched,
   public static RunResult compare(RunResult faulted, RunResult baseline) {
     if (!faulted.scenario().hasFaults()) return faulted;
     List<FaultImpact> impacts = of(faulted, baseline);
-    return RunResult.builder(faulted.scenario()).cases(faulted.cases()).links(faulted.links())
-        .complete(faulted.complete()).incompleteReason(faulted.incompleteReason())
-        .virtualEndPs(faulted.virtualEndPs()).windows(faulted.windows()).events(faulted.events())
-        .wallSeconds(faulted.wallSeconds()).digest(digest(faulted.digest(), impacts)).part(faulted.faults())
-        .faultImpacts(impacts).part(faulted.ethernet()).part(faulted.ocs()).baseline(baseline).build();
+    return faulted.toBuilder().digest(digest(faulted.digest(), impacts)).faultImpacts(impacts).baseline(baseline)
+        .build();
   }
 
   /** The impact of each of {@code faulted}'s fault events (in event order) against {@code baseline}. */
