@@ -79,14 +79,14 @@ final class ArchitectureRules {
             + "packages welds two layers into one and blocks splitting them into separate Maven modules");
     noCyclesInsideCore = slices().matching(root + ".core.(*)..").namingSlices("core.$1")
         .should().beFreeOfCycles()
-        .because("core's packages (time, sim, data, protocol, inc, link, topology, routing, placement, util) are "
+        .because("core's packages (the kernel's time, sim, data, protocol, and the shared parts beside it) are "
             + "layers of their own; a cycle among them makes core one lump that cannot be understood or moved apart");
     plainLogicImportsNoPekko = noClasses().that().resideInAPackage(root + "..")
         .and().resideOutsideOfPackages(actorPackages())
         .should().dependOnClassesThat().resideInAPackage("org.apache.pekko..")
         .because("plain-logic packages hold the deterministic emulation and must run and be tested without an actor "
-            + "system (the plain WindowedEngine, unit tests, benchmarks); only the engine, the actor shells "
-            + "(..actor..), cluster config, the CLI and the load tests may use Pekko");
+            + "system (the plain WindowedEngine, unit tests, benchmarks); only the engine (whose generic DeviceActor "
+            + "runs every device), cluster config, the CLI and the load tests may use Pekko");
     engineAndCoreDependOnNoDevice = noClasses().that().resideInAnyPackage(root + ".engine..", root + ".core..")
         .should().dependOnClassesThat().resideInAnyPackage(
             root + ".node..", root + ".nic..", root + ".switching..", root + ".fabric..", root + ".collectives..",
@@ -139,10 +139,9 @@ final class ArchitectureRules {
     return KERNEL_PACKAGES.stream().map(name -> root + "." + name + "..").toArray(String[]::new);
   }
 
-  /** Packages allowed to use Pekko: the engine, the actor shells, cluster config, the CLI, the load tests. */
+  /** Packages allowed to use Pekko: the engine, cluster config, the CLI, the load tests. */
   String[] actorPackages() {
-    return new String[] {
-        root + ".engine..", root + "..actor..", root + ".cluster..", root + ".app..", root + ".loadtests.."};
+    return new String[] {root + ".engine..", root + ".cluster..", root + ".app..", root + ".loadtests.."};
   }
 
   private static DescribedPredicate<Slice> namedOneOf(String... names) {

@@ -20,7 +20,7 @@ import java.util.TreeSet;
  *   <li><b>No package cycles</b>, neither between the top-level packages ({@code io.fabemu.(*)}, one per module
  *       or device family) nor between core's sub-packages: the code must stay layered so that modules can be
  *       built, read and split bottom-up.</li>
- *   <li><b>No Pekko in plain logic</b>: everything except the engine, the actor shells ({@code ..actor..}),
+ *   <li><b>No Pekko in plain logic</b>: everything except the engine (whose generic actor runs every device),
  *       cluster config, the CLI and the load tests must run without an actor system, so the same device cores
  *       run on the plain {@code WindowedEngine}, in unit tests and in the actor engine.</li>
  *   <li><b>The engine and core know no device</b>: they are generic over devices ({@code DeviceCore}, events,

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds a {@link NicCore} ({@link NicCore#builder}): a link port unless {@link #routerNetwork} is given, and no feature
- * until added.
+ * Builds a {@link NicCore} ({@link NicCore#builder}): a link port unless {@link #routerNetwork} is given, and no
+ * feature until added.
  */
 public final class NicBuilder {
   final int host;

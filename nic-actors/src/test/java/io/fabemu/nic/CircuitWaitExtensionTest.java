@@ -33,6 +33,7 @@ class CircuitWaitExtensionTest {
   void shouldRefuseARouterNetwork() {
     assertThatThrownBy(() -> NicFixtures.onMesh(0)
         .extension(s -> new CircuitWaitExtension(s, List.of(), List.of(), List.of())).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 0: an optical circuit needs links, not a router network");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("NIC 0: an optical circuit needs links, not a router network");
   }
 }

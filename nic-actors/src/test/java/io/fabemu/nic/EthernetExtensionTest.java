@@ -52,6 +52,7 @@ class EthernetExtensionTest {
   @Test
   void shouldNeedARouterNetwork() {
     assertThatThrownBy(() -> NicFixtures.onLine(0).extension(s -> new EthernetExtension(s, SPEC, 6, 7L)).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 0: Ethernet through I/O nodes needs a router network");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("NIC 0: Ethernet through I/O nodes needs a router network");
   }
 }

@@ -65,7 +65,8 @@ class ReliableTransportExtensionTest {
     assertThatThrownBy(() -> NicFixtures.onMesh(0).extension(s -> ReliableTransportExtension.onLinks(s, PLAN,
         new RoutingViews(meshTopology, meshRouting), MANAGEMENT, 1L,
         new PathRoundTrip(0, meshTopology, meshRouting, 0L, 0L))).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("NIC 0: the reliable transport with routing views needs links, not a router network");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("NIC 0: the reliable transport with routing views needs links, not a router network");
     Topology line = NicFixtures.line();
     RoutingTable lineRouting = RoutingTable.compute(line);
     assertThatThrownBy(() -> NicFixtures.onLine(0).extension(s -> ReliableTransportExtension.onRouters(s, PLAN,

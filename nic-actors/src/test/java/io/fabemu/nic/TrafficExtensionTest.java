@@ -36,7 +36,8 @@ class TrafficExtensionTest {
     nic.onEvent(new Event(0L, 0, 0L, 0, StartWorkload.INSTANCE), outbox);
     assertThat(outbox.ofType(RouterCycle.class)).hasSize(1);
     assertThat(((RouterNicPort) nic.port()).terminal().queuedPackets()).isPositive();
-    assertThat(nic.report().part(TrafficStats.class).measuredPacketsCreated()).as("every packet of the run, at the end").isPositive();
+    assertThat(nic.report().part(TrafficStats.class).measuredPacketsCreated()).as("every packet of the run, at the end")
+        .isPositive();
     assertThatThrownBy(() -> nic.onEvent(new Event(0L, 0, 1L, 0, StartWorkload.INSTANCE), outbox))
         .as("started twice").isInstanceOf(IllegalArgumentException.class);
   }

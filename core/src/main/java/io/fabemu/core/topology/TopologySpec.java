@@ -14,7 +14,8 @@ import java.util.Optional;
  * Topology} ({@link #build()}), numbering vertices as {@link Topology} requires. Code outside a kind's record asks
  * the spec or the built topology, never a kind's fields, so a new kind is a new record here (and its wire
  * registration). Facts that only some kinds have are asked here too (their defaults answer for the other kinds),
- * so that no code outside this package tests a spec's kind (an architecture rule holds it to that).
+ * so that no code outside this package tests a spec's kind (an architecture rule forbids {@code instanceof} on a
+ * kind there; casts and class comparisons are as unwelcome, by review).
  */
 public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec, MeshSpec, TorusSpec,
     GroupRingSpec, PrismSpec, OpticalSpec {

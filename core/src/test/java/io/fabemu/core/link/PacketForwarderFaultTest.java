@@ -3,7 +3,6 @@ package io.fabemu.core.link;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -16,6 +15,7 @@ import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
 import io.fabemu.core.protocol.DeviceProtocol.RouteUpdate;
+import io.fabemu.core.protocol.DirectedLink;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.RecordingOutbox;
@@ -31,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * The fault handling of a device's forwarding, driven by hand: its ports go down, up, degraded or lossy by the plan's
  * events, it notices what happened next to it after the heartbeats, reports to the management node, loses what
  * crossed a cable while it was down, and routes by the management node's views.
+ *
+ * <p>Past 500 lines: one scenario (a leaf-spine with its plan and the management node's views) serves every case of
+ * the forwarder's fault handling, which its private fixtures build; splitting it would copy them.
  */
 class PacketForwarderFaultTest {
   /** 5 us heartbeats, 3 misses (15 us to notice a failure, 5 us a repair), 1 us to the management node. */
