@@ -76,18 +76,19 @@ import java.util.List;
  * a cycle of routers that all wait receives no event at all, and the run ends with flits held, which is how a run
  * finds a deadlock ({@code RouterDeadlocks}); the watchdog catches the stalls that other traffic keeps waking.
  *
- * <p><b>Detours and faults</b> (a run with a fault plan, {@link #useFaults}; {@link RouterFaults}): routes follow {@link DetourRouting} (a
- * packet with a via node goes to the via node's router, then to its destination, each leg in a class set of its
- * own). A port whose cable is down, or every port of a router that is down, is dead: what the router switches to a
- * dead port is lost there (a packet's remaining flits follow its head into the loss, needing no credit, even if the
- * port comes back meanwhile), and what arrives on a dead port, or was on the wire while the cable was down, is dropped
- * on arrival. A worm that was arriving on a port when it died is closed by a cut flit (its last buffered flit, or one
- * added when none is left), so the routers and NIC downstream free its channels and the destination NIC counts the
- * packet lost. A router that goes down loses every flit it holds. Credits travel on a side channel that never loses
- * them: a dropped flit returns its credit like one that left, and a flit lost at a dead port took none, so the flow
- * control is exact again when the cable is back. A lost packet is counted once, where its head is lost or its cut
- * worm ends. The router notices its neighbours' failures and repairs after the heartbeats say so and tells the
- * management node ({@link LinkFaults}); it never needs a route update (only the NICs' via nodes change).
+ * <p><b>Detours and faults</b> (a run with a fault plan, {@link #useFaults}; handled by {@link RouterFaults}): routes
+ * follow {@link DetourRouting} (a packet with a via node goes to the via node's router, then to its destination, each
+ * leg in a class set of its own). A port whose cable is down, or every port of a router that is down, is dead: what the
+ * router switches to a dead port is lost there (a packet's remaining flits follow its head into the loss, needing no
+ * credit, even if the port comes back meanwhile), and what arrives on a dead port, or was on the wire while the cable
+ * was down, is dropped on arrival. A worm that was arriving on a port when it died is closed by a cut flit (its last
+ * buffered flit, or one added when none is left), so the routers and NIC downstream free its channels and the
+ * destination NIC counts the packet lost. A router that goes down loses every flit it holds. Credits travel on a side
+ * channel that never loses them: a dropped flit returns its credit like one that left, and a flit lost at a dead port
+ * took none, so the flow control is exact again when the cable is back. A lost packet is counted once, where its head
+ * is lost or its cut worm ends. The router notices its neighbours' failures and repairs after the heartbeats say so and
+ * tells the management node ({@link io.fabemu.core.link.LinkFaults}); it never needs a route update (only the NICs' via
+ * nodes change).
  *
  * <p>State is flat arrays indexed by input or output virtual channel ({@code port * virtualChannels + vc}); an
  * evaluation visits only the input channels that hold a packet.
@@ -513,7 +514,6 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     heldFlits--;
     int ov = allocatedOutputVc[iv];
     int output = routeOutputPort[iv];
-    int inputPort = iv / vcCount;
     boolean tail = flit.isTail();
     if (paid) returnCredit(iv, tail, cycle, outbox);
     if (faults.losesAt(ov)) {
