@@ -1,13 +1,8 @@
 package io.fabemu.switching.router;
 
-import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
-import io.fabemu.core.fault.FaultReport;
-import io.fabemu.core.fault.FaultTally;
 import io.fabemu.core.link.BusyTimeline;
-import io.fabemu.core.link.LinkFaults;
 import io.fabemu.core.protocol.DeviceProtocol.Credit;
-import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
 import io.fabemu.core.protocol.DeviceProtocol.FaultDetected;
 import io.fabemu.core.protocol.DeviceProtocol.Flit;
@@ -81,25 +76,31 @@ import java.util.List;
  * a cycle of routers that all wait receives no event at all, and the run ends with flits held, which is how a run
  * finds a deadlock ({@code RouterDeadlocks}); the watchdog catches the stalls that other traffic keeps waking.
  *
- * <p><b>Detours and faults</b> (a run with a fault plan, {@link #useFaults}): routes follow {@link DetourRouting} (a
- * packet with a via node goes to the via node's router, then to its destination, each leg in a class set of its
- * own). A port whose cable is down, or every port of a router that is down, is dead: what the router switches to a
- * dead port is lost there (a packet's remaining flits follow its head into the loss, needing no credit, even if the
- * port comes back meanwhile), and what arrives on a dead port, or was on the wire while the cable was down, is dropped
- * on arrival. A worm that was arriving on a port when it died is closed by a cut flit (its last buffered flit, or one
- * added when none is left), so the routers and NIC downstream free its channels and the destination NIC counts the
- * packet lost. A router that goes down loses every flit it holds. Credits travel on a side channel that never loses
- * them: a dropped flit returns its credit like one that left, and a flit lost at a dead port took none, so the flow
- * control is exact again when the cable is back. A lost packet is counted once, where its head is lost or its cut
- * worm ends. The router notices its neighbours' failures and repairs after the heartbeats say so and tells the
- * management node ({@link LinkFaults}); it never needs a route update (only the NICs' via nodes change).
+ * <p><b>Detours and faults</b> (a run with a fault plan, {@link #useFaults}; handled by {@link RouterFaults}): routes
+ * follow {@link DetourRouting} (a packet with a via node goes to the via node's router, then to its destination, each
+ * leg in a class set of its own). A port whose cable is down, or every port of a router that is down, is dead: what the
+ * router switches to a dead port is lost there (a packet's remaining flits follow its head into the loss, needing no
+ * credit, even if the port comes back meanwhile), and what arrives on a dead port, or was on the wire while the cable
+ * was down, is dropped on arrival. A worm that was arriving on a port when it died is closed by a cut flit (its last
+ * buffered flit, or one added when none is left), so the routers and NIC downstream free its channels and the
+ * destination NIC counts the packet lost. A router that goes down loses every flit it holds. Credits travel on a side
+ * channel that never loses them: a dropped flit returns its credit like one that left, and a flit lost at a dead port
+ * took none, so the flow control is exact again when the cable is back. A lost packet is counted once, where its head
+ * is lost or its cut worm ends. The router notices its neighbours' failures and repairs after the heartbeats say so and
+ * tells the management node ({@link io.fabemu.core.link.LinkFaults}); it never needs a route update (only the NICs' via
+ * nodes change).
  *
  * <p>State is flat arrays indexed by input or output virtual channel ({@code port * virtualChannels + vc}); an
  * evaluation visits only the input channels that hold a packet.
  *
+ * <p>The fault handling lives in {@link RouterFaults}, which sees the router only through its narrow
+ * {@link RouterFaults.Buffers} view ({@code FaultView} here); a router without a fault plan holds
+ * {@link RouterFaults#NONE}.
+ *
  * <p>Past 500 lines: the pipeline stages (routing, virtual-channel and switch allocation, traversal, credits) and
- * the stall watchdog work on the same flat per-channel arrays in one evaluation per cycle; moving the device
- * messages it handles out into plug-ins is planned work.
+ * the stall watchdog work on the same flat per-channel arrays in one evaluation per cycle, and the view the fault
+ * handling gets of those arrays must read them here (about 100 lines); splitting the stages apart would put a call
+ * between every stage and its arrays on the flit path.
  */
 public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbox>, FaultPayload.Handler<Outbox> {
   /** Input virtual channel states. */
@@ -191,23 +192,8 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
   private final long[] packetsSent;
   private long lastMoveCycle;
 
-  // Faults (null, or all false, in a run without a fault plan).
-  private LinkFaults faults;
-  private FaultPlan plan;
-  private int managementDevice = -1;
-  /** Per port: whether it is dead (its cable down, or this router down). */
-  private boolean[] portDead;
-  /** Per output virtual channel: whether its packet's flits are being lost (its head went to a dead port). */
-  private boolean[] discarding;
-  /** Per buffer slot: whether its flit is a cut flit this router added, which took no credit and returns none. */
-  private boolean[] unpaidSlot;
-  /** Per input virtual channel: added cut flits it holds (at most one: see {@link #ringSize}). */
-  private int[] unpaidHeld;
-  /** Per input virtual channel: the last flit that arrived (to close its worm if the port dies). */
-  private Flit[] lastArrived;
-  /** Virtual time a flit takes from leaving a router's buffer, or a NIC, to arriving here. */
-  private long routerFlightPs;
-  private long nicFlightPs;
+  /** The fault handling: {@link RouterFaults#NONE} in a run without a fault plan. */
+  private RouterFaults faults = RouterFaults.NONE;
 
   /**
    * @param vertex       the router's vertex (and device id)
@@ -321,17 +307,7 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     if (detours == null) {
       throw new IllegalStateException("router " + name + ": faults need the detour routing (build it with one)");
     }
-    this.plan = plan;
-    this.managementDevice = managementDevice;
-    this.faults = new LinkFaults(deviceId, plan, new FaultTally(plan.eventCount()));
-    int inputVcs = portCount * vcCount;
-    this.portDead = new boolean[portCount];
-    this.discarding = new boolean[inputVcs];
-    this.unpaidSlot = new boolean[inputVcs * ringSize];
-    this.unpaidHeld = new int[inputVcs];
-    this.lastArrived = new Flit[inputVcs];
-    this.routerFlightPs = grantToArrivalCycles * cyclePs - cyclePs / 2;
-    this.nicFlightPs = spec.linkLatencyCycles() * cyclePs - cyclePs / 2;
+    this.faults = new RouterFaults(new FaultView(), plan, managementDevice, spec);
   }
 
   @Override
@@ -361,17 +337,8 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     }
     long cycle = RouterTiming.cycleOfEdge(outbox.nowPs(), cyclePs);
     int iv = port * vcCount + vc;
-    if (faults != null) {
-      int lostTo = faults.lossEventOnArrival(neighbour[port], outbox.nowPs(), toRouter[port] ? routerFlightPs
-          : nicFlightPs);
-      if (lostTo == LinkFaults.ARRIVES && portDead[port]) lostTo = faults.lossEventAt(neighbour[port]);
-      if (lostTo != LinkFaults.ARRIVES) {
-        dropArriving(flit, iv, lostTo, cycle, outbox);
-        return;
-      }
-      lastArrived[iv] = flit;
-    }
-    if (bufferCount[iv] - (unpaidHeld == null ? 0 : unpaidHeld[iv]) == depth) {
+    if (faults.active() && faults.dropsOnArrival(flit, iv, cycle, outbox)) return;
+    if (bufferCount[iv] - faults.unpaidHeld(iv) == depth) {
       throw new IllegalStateException("router " + name + " input " + port + " vc " + vc + " overflowed its "
           + depth + " flits: a flit was sent without a credit");
     }
@@ -505,7 +472,7 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
   private int freeOutputVc(int iv) {
     int base = routeOutputPort[iv] * vcCount + routeOutputClass[iv] * vcsPerClass;
     // A dead port loses what it is given: it needs no credit.
-    int flitCount = faults != null && portDead[routeOutputPort[iv]] ? 0
+    int flitCount = faults.isPortDead(routeOutputPort[iv]) ? 0
         : wholePacketSpace ? frontFlit(iv).packet().flitCount() : 1;
     int start = vcRequestPointer[iv];
     for (int k = 0; k < vcsPerClass; k++) {
@@ -532,7 +499,7 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
 
   private boolean readyForSwitch(int iv, long cycle) {
     if (state[iv] != ACTIVE || stageReadyCycle[iv] > cycle || bufferCount[iv] == 0) return false;
-    if (outputCredits[allocatedOutputVc[iv]] == 0 && !losesAt(allocatedOutputVc[iv])) return false;
+    if (outputCredits[allocatedOutputVc[iv]] == 0 && !faults.losesAt(allocatedOutputVc[iv])) return false;
     return !storeAndForward || tailsBuffered[iv] > 0 || !frontFlit(iv).isHead();
   }
 
@@ -541,26 +508,16 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     int slot = iv * ringSize + bufferHead[iv];
     Flit flit = buffer[slot];
     buffer[slot] = null;
-    boolean paid = unpaidSlot == null || !unpaidSlot[slot];
-    if (!paid) {
-      unpaidSlot[slot] = false;
-      unpaidHeld[iv]--;
-    }
+    boolean paid = faults.leavesPaid(slot, iv);
     bufferHead[iv] = bufferHead[iv] + 1 == ringSize ? 0 : bufferHead[iv] + 1;
     bufferCount[iv]--;
     heldFlits--;
     int ov = allocatedOutputVc[iv];
     int output = routeOutputPort[iv];
-    int inputPort = iv / vcCount;
     boolean tail = flit.isTail();
-    if (paid) {
-      outbox.send(neighbour[inputPort], RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs),
-          creditsToReturn[2 * iv + (tail ? 1 : 0)]);
-    }
-    if (losesAt(ov)) {
-      // Lost at a dead port, with the rest of its packet: counted once, where the head goes.
-      if (flit.isHead()) faults.tally().packetLost(flit.isCut() ? flit.cutByEvent() : portLossEvent(output));
-      discarding[ov] = !tail;
+    if (paid) returnCredit(iv, tail, cycle, outbox);
+    if (faults.losesAt(ov)) {
+      faults.loseAt(flit, ov, output);
     } else {
       outputCredits[ov]--;
       Flit sent = new Flit(flit.packet(), flit.flitIndex(), downstreamInputPort[output], ov - output * vcCount,
@@ -591,124 +548,130 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
     }
   }
 
-  /** Whether what output virtual channel {@code ov} sends is lost: its port is dead, or its packet's head was. */
-  private boolean losesAt(int ov) {
-    return faults != null && (portDead[ov / vcCount] || discarding[ov]);
-  }
-
-  /** The fault event a loss at port {@code port} is put down to. */
-  private int portLossEvent(int port) {
-    return faults.lossEventAt(neighbour[port]);
-  }
-
-  // ---------------------------------------------------------------- faults
-
-  /** A flit lost as it arrives: its credit goes back; its packet is counted lost if it is the head. */
-  private void dropArriving(Flit flit, int iv, int eventId, long cycle, Outbox outbox) {
+  /** Returns upstream the credit of a flit of input channel {@code iv} that left (or was lost) at {@code cycle}. */
+  private void returnCredit(int iv, boolean tail, long cycle, Outbox outbox) {
     outbox.send(neighbour[iv / vcCount], RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs),
-        creditsToReturn[2 * iv + (flit.isTail() ? 1 : 0)]);
-    if (flit.isHead()) faults.tally().packetLost(flit.isCut() ? flit.cutByEvent() : eventId);
+        creditsToReturn[2 * iv + (tail ? 1 : 0)]);
   }
+
+  // ---------------------------------------------------------------- faults (RouterFaults)
 
   @Override
   public void onFaultCommand(FaultCommand command, Outbox outbox) {
-    if (faults == null) throw cannotHandle(command);
-    boolean wasDown = faults.isDown();
-    long noticePs = faults.apply(FaultEvent.of(command), outbox.nowPs(), n -> List.of());
-    if (noticePs >= 0) outbox.send(deviceId, noticePs, new FaultDetected(FaultEvent.of(command).id()));
-    // A fault comes at its scenario time, seldom a cycle edge: what it frees is credited from the next edge on.
-    long cycle = Math.floorDiv(outbox.nowPs() + cyclePs - 1, cyclePs);
-    if (!wasDown && faults.isDown()) loseEverything(faults.lossEventAt(-1), cycle, outbox);
-    for (int port = 0; port < portCount; port++) {
-      boolean dead = faults.isDown() || faults.cableDown(neighbour[port]);
-      if (dead && !portDead[port]) {
-        cutArrivingWorms(port, portLossEvent(port), cycle);
-        loseLeavingWorms(port);
-      }
-      portDead[port] = dead;
-    }
-    // A dead port takes what waited for it; a cut worm's last flit may leave.
-    if (heldFlits > 0) schedule.requestEarliest(outbox);
-  }
-
-  /**
-   * Port {@code port} died: each worm arriving on it (head in, tail not) is closed by a cut flit, its last buffered
-   * flit or, when all of them have left, one added for the purpose (which took no credit).
-   */
-  private void cutArrivingWorms(int port, int eventId, long cycle) {
-    for (int vc = 0; vc < vcCount; vc++) {
-      int iv = port * vcCount + vc;
-      if (nextArrivingIndex[iv] == 0) continue;
-      if (bufferCount[iv] > 0) {
-        int last = bufferHead[iv] + bufferCount[iv] - 1;
-        if (last >= ringSize) last -= ringSize;
-        buffer[iv * ringSize + last] = buffer[iv * ringSize + last].cutBy(eventId);
-      } else {
-        Flit previous = lastArrived[iv];
-        Flit cut = new Flit(previous.packet(), nextArrivingIndex[iv], previous.inputPort(), previous.vc(),
-            previous.hops(), eventId);
-        int slot = iv * ringSize + bufferHead[iv];
-        buffer[slot] = cut;
-        unpaidSlot[slot] = true;
-        unpaidHeld[iv]++;
-        bufferCount[iv]++;
-        if (heldFlits == 0) lastMoveCycle = cycle;
-        heldFlits++;
-      }
-      tailsBuffered[iv]++;
-      nextArrivingIndex[iv] = 0;
-    }
-  }
-
-  /**
-   * Port {@code port} died: each worm leaving by it (its head gone, its tail not) loses its remaining flits, even
-   * those that leave after the port is back, since the device downstream closed the worm when the port died.
-   */
-  private void loseLeavingWorms(int port) {
-    for (int vc = 0; vc < vcCount; vc++) {
-      int ov = port * vcCount + vc;
-      int iv = outputVcOwner[ov];
-      if (iv >= 0 && (bufferCount[iv] == 0 || !frontFlit(iv).isHead())) discarding[ov] = true;
-    }
-  }
-
-  /** This router went down: every flit it holds is lost (their credits go back), every channel is free. */
-  private void loseEverything(int eventId, long cycle, Outbox outbox) {
-    long creditEdge = RouterTiming.edgePs(cycle + creditDelayCycles, cyclePs);
-    for (int iv = 0; iv < portCount * vcCount; iv++) {
-      for (int k = 0; k < bufferCount[iv]; k++) {
-        int slot = iv * ringSize + (bufferHead[iv] + k) % ringSize;
-        Flit flit = buffer[slot];
-        buffer[slot] = null;
-        if (unpaidSlot[slot]) {
-          unpaidSlot[slot] = false;
-          unpaidHeld[iv]--;
-        } else {
-          outbox.send(neighbour[iv / vcCount], creditEdge, creditsToReturn[2 * iv + (flit.isTail() ? 1 : 0)]);
-        }
-        if (flit.isHead()) faults.tally().packetLost(flit.isCut() ? flit.cutByEvent() : eventId);
-      }
-      bufferHead[iv] = 0;
-      bufferCount[iv] = 0;
-      tailsBuffered[iv] = 0;
-      nextArrivingIndex[iv] = 0;
-      allocatedOutputVc[iv] = -1;
-      outputVcOwner[iv] = -1;
-      discarding[iv] = false;
-      if (state[iv] != IDLE) {
-        state[iv] = IDLE;
-        removeActive(iv);
-      }
-    }
-    heldFlits = 0;
+    if (!faults.active()) throw cannotHandle(command);
+    faults.onFaultCommand(command, outbox);
   }
 
   @Override
   public void onFaultDetected(FaultDetected detected, Outbox outbox) {
-    if (faults == null) throw cannotHandle(detected);
-    for (int eventId : faults.reports(plan.event(detected.eventId()))) {
-      outbox.send(managementDevice, outbox.nowPs() + plan.settings().managementLatencyPs(),
-          new FailureNotice(eventId, deviceId, outbox.nowPs()));
+    if (!faults.active()) throw cannotHandle(detected);
+    faults.onFaultDetected(detected, outbox);
+  }
+
+  /** The router's buffers and channels as its {@link RouterFaults} sees them. */
+  private final class FaultView implements RouterFaults.Buffers {
+    @Override
+    public int deviceId() {
+      return deviceId;
+    }
+
+    @Override
+    public int portCount() {
+      return portCount;
+    }
+
+    @Override
+    public int vcCount() {
+      return vcCount;
+    }
+
+    @Override
+    public int ringSize() {
+      return ringSize;
+    }
+
+    @Override
+    public int neighbour(int port) {
+      return neighbour[port];
+    }
+
+    @Override
+    public boolean toRouter(int port) {
+      return toRouter[port];
+    }
+
+    @Override
+    public int bufferedFlits(int iv) {
+      return bufferCount[iv];
+    }
+
+    @Override
+    public int slotOf(int iv, int k) {
+      return iv * ringSize + (bufferHead[iv] + k) % ringSize;
+    }
+
+    @Override
+    public Flit flitAt(int slot) {
+      return buffer[slot];
+    }
+
+    @Override
+    public void setFlitAt(int slot, Flit flit) {
+      buffer[slot] = flit;
+    }
+
+    @Override
+    public int nextArrivingIndex(int iv) {
+      return nextArrivingIndex[iv];
+    }
+
+    @Override
+    public int append(int iv, Flit flit, long cycle) {
+      int slot = slotOf(iv, bufferCount[iv]);
+      buffer[slot] = flit;
+      bufferCount[iv]++;
+      if (heldFlits == 0) lastMoveCycle = cycle;
+      heldFlits++;
+      return slot;
+    }
+
+    @Override
+    public void endArrivingWorm(int iv) {
+      tailsBuffered[iv]++;
+      nextArrivingIndex[iv] = 0;
+    }
+
+    @Override
+    public int outputVcOwner(int ov) {
+      return outputVcOwner[ov];
+    }
+
+    @Override
+    public void returnCredit(int iv, boolean tail, long cycle, Outbox outbox) {
+      RouterCore.this.returnCredit(iv, tail, cycle, outbox);
+    }
+
+    @Override
+    public void emptyAll() {
+      for (int iv = 0; iv < portCount * vcCount; iv++) {
+        Arrays.fill(buffer, iv * ringSize, (iv + 1) * ringSize, null);
+        bufferHead[iv] = 0;
+        bufferCount[iv] = 0;
+        tailsBuffered[iv] = 0;
+        nextArrivingIndex[iv] = 0;
+        allocatedOutputVc[iv] = -1;
+        outputVcOwner[iv] = -1;
+        if (state[iv] != IDLE) {
+          state[iv] = IDLE;
+          removeActive(iv);
+        }
+      }
+      heldFlits = 0;
+    }
+
+    @Override
+    public void wake(Outbox outbox) {
+      if (heldFlits > 0) schedule.requestEarliest(outbox);
     }
   }
 
@@ -876,9 +839,8 @@ public final class RouterCore implements DeviceCore, RouterPayload.Handler<Outbo
             windowFlitsArrived[iv]));
       }
     }
-    FaultReport faultReport = faults == null ? null
-        : new FaultReport(faults.tally().copy(), List.of(), null, List.of());
-    return DeviceReport.builder(deviceId).links(links).virtualChannels(virtualChannels).part(faultReport).build();
+    return DeviceReport.builder(deviceId).links(links).virtualChannels(virtualChannels).part(faults.report())
+        .build();
   }
 
   // ---------------------------------------------------------------- payloads a router never gets
