@@ -32,7 +32,7 @@ import org.apache.pekko.actor.Address;
  * every way out (result, exception, Ctrl-C through a shutdown hook) stops the local member JVMs and its own member.
  * Exceptions of the run itself ({@code MemberLostException}, {@code EngineFailedException}) pass through unchanged.
  */
-final class ClusterRun implements Main.ScenarioExecutor {
+final class ClusterRun implements ScenarioExecutor {
   /** How long the coordinator waits for the member agents once every member is Up. */
   private static final Duration AGENT_TIMEOUT = Duration.ofSeconds(30);
   private static final long POLL_MILLIS = 100;

@@ -1,8 +1,6 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
-import io.fabemu.app.Main.BadInputException;
-import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberPlacement;
@@ -37,7 +35,7 @@ import java.util.function.LongSupplier;
  * payload (sizes only) checks no output, so it fails only when incomplete. Spread over N members a run prints and
  * writes exactly what a one-member run does; when a member is lost mid-run ({@link MemberLostException}) what was
  * finished is printed and written marked {@code "complete": false}, the loss is printed on one line, and the exit code
- * is {@value Main#EXIT_LOST_MEMBER}.
+ * is {@value ExitCodes#LOST_MEMBER}.
  */
 final class CommandPipeline {
 
@@ -126,7 +124,7 @@ final class CommandPipeline {
     } catch (MemberLostException e) {
       // What every member finished before the loss is kept, marked incomplete, and written like any result.
       lost = e;
-      result = markIncomplete(e.partialResult(), Main.oneLine(e.getMessage()));
+      result = markIncomplete(e.partialResult(), ErrorLines.oneLine(e.getMessage()));
     }
     if (result != null) {
       stdout.print(formatter.results(result));
@@ -145,9 +143,9 @@ final class CommandPipeline {
         RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
         RunSupport.writeOsuFiles(options.out, result, formatter.osuColumns(), stderr);
       }
-      String message = Main.oneLine(lost.getMessage());
+      String message = ErrorLines.oneLine(lost.getMessage());
       stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
-      return new Outcome(Main.EXIT_LOST_MEMBER, result, topology);
+      return new Outcome(ExitCodes.LOST_MEMBER, result, topology);
     }
 
     // Every file is tried (no short circuit), so one that cannot be written does not cost the others.
@@ -218,7 +216,7 @@ final class CommandPipeline {
     if (fitted.note() != null) warnings.add(fitted.note());
     warnings.addAll(RunSupport.checkEstimate(fit, options.members, options.skipEstimate,
         Runtime.getRuntime().maxMemory()));
-    Topology topology = Main.buildTopology(fit);
+    Topology topology = RunSupport.buildTopology(fit);
     checkOptions(options, fit, topology);
     MemberPlacement.oneMemberWarning(fit, options.members).ifPresent(warnings::add);
     return new Checked(fit, topology, warnings);

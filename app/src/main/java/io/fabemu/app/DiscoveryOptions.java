@@ -1,7 +1,6 @@
 package io.fabemu.app;
 
 import com.typesafe.config.ConfigFactory;
-import io.fabemu.app.Main.BadInputException;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.JoinMethod;
 import io.fabemu.cluster.KubernetesDiscovery;

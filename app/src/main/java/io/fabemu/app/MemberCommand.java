@@ -78,9 +78,9 @@ final class MemberCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (port < 0 || port > 65535) throw new Main.BadInputException("--port " + port + " is out of range (0 to 65535)");
+    if (port < 0 || port > 65535) throw new BadInputException("--port " + port + " is out of range (0 to 65535)");
     if (joinTimeoutSeconds != null && joinTimeoutSeconds < 1) {
-      throw new Main.BadInputException("--join-timeout must be at least 1 second");
+      throw new BadInputException("--join-timeout must be at least 1 second");
     }
     KubernetesDiscovery kubernetes = discovery.kubernetes(seedNodes != null, true, port, cluster.transport());
     Duration joinTimeout = Duration.ofSeconds(joinTimeoutSeconds != null ? joinTimeoutSeconds
@@ -109,7 +109,7 @@ final class MemberCommand implements Callable<Integer> {
       if (!parentExited.isDone()) throw e;
       Thread.interrupted();
       stderr.println("fabemu member: parent process " + parentPid + " exited before this member was up; exiting");
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     } finally {
       synchronized (joinLock) {
         joined[0] = true;
@@ -133,11 +133,11 @@ final class MemberCommand implements Callable<Integer> {
       // children, stopping too. A short grace, then the JVM exits without the hook's long wait.
       removeShutdownHook(leaveOnExit);
       member.close(PARENT_EXITED_GRACE);
-      return Main.EXIT_OK;
+      return ExitCodes.OK;
     }
     stderr.println("fabemu member: " + MemberSettings.hostPort(member.address())
         + " stopped (it left or was removed from the cluster)");
-    return Main.EXIT_RUN_FAILED;
+    return ExitCodes.RUN_FAILED;
   }
 
   private static void removeShutdownHook(Thread hook) {

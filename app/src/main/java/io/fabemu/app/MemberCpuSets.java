@@ -1,6 +1,5 @@
 package io.fabemu.app;
 
-import io.fabemu.app.Main.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

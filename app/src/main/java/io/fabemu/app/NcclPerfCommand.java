@@ -1,6 +1,5 @@
 package io.fabemu.app;
 
-import io.fabemu.app.Main.BadInputException;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
@@ -239,7 +238,7 @@ final class NcclPerfCommand implements Callable<Integer>, CommandPipeline.Format
       List<String> args = new ArrayList<>(List.of("fabemu", program.commandName));
       args.addAll(spec.commandLine().getParseResult().expandedArgs());
       String json = NcclTestsReport.json(args, params, devices, table, startTime, JSON_TIME.format(wallClock.get()));
-      if (!RunSupport.write(jsonFile, json, stderr) && code == Main.EXIT_OK) code = Main.EXIT_RUN_FAILED;
+      if (!RunSupport.write(jsonFile, json, stderr) && code == ExitCodes.OK) code = ExitCodes.RUN_FAILED;
     }
     return code;
   }

@@ -1,13 +1,12 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
-import io.fabemu.app.Main.BadInputException;
-import io.fabemu.app.Main.ScenarioExecutor;
 import io.fabemu.app.report.PrismSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
+import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -39,7 +38,7 @@ import java.util.function.Supplier;
  * tried ({@code results.json}, {@code results.csv}, {@code latency.svg}, {@code latency.png}, on a prism
  * {@code links-prism.svg}, {@code report.html}, the tool-format reports of {@link #reportFiles} and the OSU files
  * {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is named on one line
- * on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A
+ * on stderr and makes the exit code {@value ExitCodes#RUN_FAILED}, without costing the others. A
  * plot that cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables
  * the other files hold. Nothing here writes to stdout.
  */
@@ -58,6 +57,15 @@ final class RunSupport {
   static final double LONG_RUN_SECONDS = 600;
 
   private RunSupport() {}
+
+  /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */
+  static Topology buildTopology(ScenarioSpec spec) {
+    try {
+      return spec.topology().build();
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(spec.source(), 0, "topology", e.getMessage());
+    }
+  }
 
   /**
    * The pre-flight check, made before anything is built or written: refuses {@code spec} (bad input, exit code 2)
@@ -263,7 +271,7 @@ final class RunSupport {
     try {
       Files.createDirectories(target.getParent());
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + target + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + target + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     }
     return write(target, file.content(), stderr);
@@ -279,7 +287,7 @@ final class RunSupport {
       text = html.get();
     } catch (RuntimeException e) {
       stderr.println("fabemu: cannot write " + file + ": the report could not be drawn ("
-          + Main.oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
+          + ErrorLines.oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
       return false;
     }
     return write(file, text, stderr);
@@ -294,7 +302,7 @@ final class RunSupport {
     try {
       Files.createDirectories(folder);
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + folder + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + folder + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     }
     boolean written = true;
@@ -311,15 +319,15 @@ final class RunSupport {
    */
   static int exitCode(RunResult result, boolean written, PrintStream stderr) {
     if (!result.complete()) {
-      stderr.println("fabemu: run incomplete: " + Main.oneLine(result.incompleteReason()));
-      return Main.EXIT_RUN_FAILED;
+      stderr.println("fabemu: run incomplete: " + ErrorLines.oneLine(result.incompleteReason()));
+      return ExitCodes.RUN_FAILED;
     }
     // A synthetic payload checks nothing, so it never fails for wrong output.
     if (result.checked() && result.wrongElements() > 0) {
       stderr.println("fabemu: " + result.wrongElements() + " output elements differ from the exact answer");
-      return Main.EXIT_RUN_FAILED;
+      return ExitCodes.RUN_FAILED;
     }
-    return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
+    return written ? ExitCodes.OK : ExitCodes.RUN_FAILED;
   }
 
   /** Draws the plot and writes its SVG and PNG; a plot that cannot be drawn is one line naming the SVG file. */
@@ -329,14 +337,14 @@ final class RunSupport {
     try {
       images = LatencyPlot.draw(plot.title(), plot.series());
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + svgFile + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + svgFile + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     } catch (RuntimeException | AWTError | LinkageError | InternalError e) {
       // A JVM without a usable AWT or fonts (e.g. a minimal container image) cannot draw. The plot only pictures
       // the tables already in results.json/csv, so this is a warning, not a failed run.
       String why = e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": "
           + e.getMessage();
-      stderr.println("fabemu: warning: no " + svgFile + ": cannot draw the plot here (" + Main.oneLine(why)
+      stderr.println("fabemu: warning: no " + svgFile + ": cannot draw the plot here (" + ErrorLines.oneLine(why)
           + "); the tables are in results.json and results.csv");
       return true;
     }
@@ -358,7 +366,7 @@ final class RunSupport {
       ResultsWriter.writeAtomically(file, content);
       return true;
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + file + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     }
   }

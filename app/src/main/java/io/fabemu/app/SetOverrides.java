@@ -173,7 +173,7 @@ final class SetOverrides {
       throw new IllegalArgumentException(ex.reason());
     } catch (ConfigException ex) {
       String why = ex.getMessage() == null ? "not a HOCON value" : ex.getMessage().replaceFirst("^--set: \\d+: ", "");
-      throw new IllegalArgumentException(Main.oneLine(why), ex);
+      throw new IllegalArgumentException(ErrorLines.oneLine(why), ex);
     }
   }
 

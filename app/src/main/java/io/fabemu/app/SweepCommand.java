@@ -1,7 +1,6 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
-import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.report.SweepPoint;
 import io.fabemu.app.report.SweepReport;
 import io.fabemu.cluster.ClusterStartException;
@@ -127,7 +126,7 @@ final class SweepCommand implements Callable<Integer> {
       String folder = SweepSummary.POINTS_FOLDER + "/" + point.folderName(plan.numberDigits());
       List<String> values = point.assignments().stream().map(a -> a.value().text()).toList();
       if (stoppedBecause != null) {
-        done.add(new SweepPoint(point.number(), point.label(), values, folder, Main.EXIT_RUN_FAILED, null,
+        done.add(new SweepPoint(point.number(), point.label(), values, folder, ExitCodes.RUN_FAILED, null,
             List.of(), "not run: " + stoppedBecause));
         continue;
       }
@@ -142,30 +141,30 @@ final class SweepCommand implements Callable<Integer> {
             r == null ? List.of() : ResultsWriter.caseFigures(r, outcome.topology()), null);
       } catch (ClusterStartException | ClusterRun.Failure e) {
         // The cluster itself failed: every later point would wait for it in vain.
-        String message = Main.oneLine(e.getMessage());
+        String message = ErrorLines.oneLine(e.getMessage());
         stderr.println("fabemu: point " + point.number() + ": " + message);
         if (e instanceof ClusterRun.Failure f) f.details().forEach(stderr::println);
         stoppedBecause = "the sweep stopped at point " + point.number() + " (" + message + ")";
-        result = new SweepPoint(point.number(), point.label(), values, folder, Main.EXIT_RUN_FAILED, null, List.of(),
+        result = new SweepPoint(point.number(), point.label(), values, folder, ExitCodes.RUN_FAILED, null, List.of(),
             message);
       } catch (ScenarioException | BadInputException e) {
-        String message = e instanceof ScenarioException ? e.getMessage() : "fabemu: " + Main.oneLine(e.getMessage());
+        String message = e instanceof ScenarioException ? e.getMessage() : "fabemu: " + ErrorLines.oneLine(e.getMessage());
         stderr.println(message + " (point " + point.number() + ": " + point.label() + ")");
-        result = new SweepPoint(point.number(), point.label(), values, folder, Main.EXIT_BAD_INPUT, null, List.of(),
-            Main.oneLine(e.getMessage()));
+        result = new SweepPoint(point.number(), point.label(), values, folder, ExitCodes.BAD_INPUT, null, List.of(),
+            ErrorLines.oneLine(e.getMessage()));
       } catch (RuntimeException e) {
         // As run: the emulation failed; nothing of this point is written, and the other points still run.
-        String message = Main.failure(e);
-        stderr.println("fabemu: error: point " + point.number() + ": " + Main.oneLine(message));
-        result = new SweepPoint(point.number(), point.label(), values, folder, Main.EXIT_RUN_FAILED, null, List.of(),
-            Main.oneLine(message));
+        String message = ErrorLines.failure(e);
+        stderr.println("fabemu: error: point " + point.number() + ": " + ErrorLines.oneLine(message));
+        result = new SweepPoint(point.number(), point.label(), values, folder, ExitCodes.RUN_FAILED, null, List.of(),
+            ErrorLines.oneLine(message));
       }
       done.add(result);
       stdout.print(summary.row(result));
       stdout.flush();
     }
 
-    int worst = done.stream().mapToInt(SweepPoint::exitCode).max().orElse(Main.EXIT_OK);
+    int worst = done.stream().mapToInt(SweepPoint::exitCode).max().orElse(ExitCodes.OK);
     double wallSeconds = (nanoClock.getAsLong() - startNanos) / 1e9;
     boolean written = RunSupport.write(options.out.resolve(SweepSummary.CSV_FILE), summary.csv(done), stderr);
     Config firstScenario = prepared.get(0).loaded().config();
@@ -173,7 +172,7 @@ final class SweepCommand implements Callable<Integer> {
         scenario.toString(), plan.keys(), sets.assignments, done, firstScenario, wallSeconds);
     written &= RunSupport.writeReport(options.out.resolve(ResultsWriter.REPORT_FILE), report::html, stderr);
     stdout.print(SweepSummary.footer(done, worst, options.out.toString()));
-    if (!written) worst = Math.max(worst, Main.EXIT_RUN_FAILED);
+    if (!written) worst = Math.max(worst, ExitCodes.RUN_FAILED);
     return worst;
   }
 

@@ -16,7 +16,7 @@ abstract class CliTestBase {
   String stderr;
 
   /** The executor scenarios run with; null runs the real ScenarioRunner. */
-  abstract Main.ScenarioExecutor executor();
+  abstract ScenarioExecutor executor();
 
   int fabemu(String... args) {
     Fixtures.CliRun run = Fixtures.cli(executor(), args);

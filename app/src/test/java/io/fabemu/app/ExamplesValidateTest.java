@@ -38,7 +38,7 @@ class ExamplesValidateTest extends CliTestBase {
 
   /** Validation runs nothing. */
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

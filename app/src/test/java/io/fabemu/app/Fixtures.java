@@ -216,7 +216,7 @@ final class Fixtures {
    * A stand-in for ScenarioRunner.run: one case per (algorithm, buffer layout, size), latency 1 us per KiB plus 2 us
    * (1 us in place; iteration k of n: plus (k - (n-1)/2) x 10 ns); cases are checked unless the payload is synthetic.
    */
-  static final class FakeExecutor implements Main.ScenarioExecutor {
+  static final class FakeExecutor implements ScenarioExecutor {
     ScenarioSpec ranSpec;
     long wrongElements;
     boolean complete = true;
@@ -256,7 +256,7 @@ final class Fixtures {
   record CliRun(int code, String stdout, String stderr) {}
 
   /** Runs the command line with {@code executor} (null: the real scenario runner), capturing both streams. */
-  static CliRun cli(Main.ScenarioExecutor executor, String... args) {
+  static CliRun cli(ScenarioExecutor executor, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);

@@ -26,7 +26,7 @@ class NcclHarnessRulesTest extends CliTestBase {
   private static final Path PROFILE = Path.of("..", "profiles", "roce25g-tor-spine-fpga.conf");
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

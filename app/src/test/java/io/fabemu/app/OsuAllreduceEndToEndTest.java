@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class OsuAllreduceEndToEndTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

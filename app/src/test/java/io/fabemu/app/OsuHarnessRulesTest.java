@@ -52,7 +52,7 @@ class OsuHarnessRulesTest extends CliTestBase {
       + "  Iterations";
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class OsuPointToPointEndToEndTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

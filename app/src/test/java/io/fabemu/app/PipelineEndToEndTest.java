@@ -31,7 +31,7 @@ class PipelineEndToEndTest extends CliTestBase {
       """;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

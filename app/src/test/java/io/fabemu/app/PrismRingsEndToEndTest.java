@@ -42,7 +42,7 @@ class PrismRingsEndToEndTest extends CliTestBase {
       """;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RunEndToEndTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

@@ -15,7 +15,7 @@ class SetOverridesTest extends CliTestBase {
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return executor;
   }
 

@@ -19,7 +19,7 @@ import org.w3c.dom.Document;
 class SweepCommandTest extends CliTestBase {
 
   /** The fake executor, which can fail the emulation of the points with a given iteration count. */
-  private final class Executor implements Main.ScenarioExecutor {
+  private final class Executor implements ScenarioExecutor {
     final Fixtures.FakeExecutor fake = new Fixtures.FakeExecutor();
     int failWhenIterations = -1;
     int runs;
@@ -37,7 +37,7 @@ class SweepCommandTest extends CliTestBase {
   private final Executor executor = new Executor();
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return executor;
   }
 

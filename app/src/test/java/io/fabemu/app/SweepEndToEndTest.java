@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class SweepEndToEndTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 

@@ -22,7 +22,7 @@ class TrafficCommandTest extends CliTestBase {
       """;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  ScenarioExecutor executor() {
     return null;
   }
 
