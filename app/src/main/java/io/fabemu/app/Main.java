@@ -1,5 +1,16 @@
 package io.fabemu.app;
 
+import io.fabemu.app.member.MemberCommand;
+import io.fabemu.app.nccl.NcclPerfCommand;
+import io.fabemu.app.nccl.NcclPerfProgram;
+import io.fabemu.app.osu.OsuAllreduceCommand;
+import io.fabemu.app.osu.OsuBandwidthCommand;
+import io.fabemu.app.osu.OsuBarrierCommand;
+import io.fabemu.app.osu.OsuBenchmark;
+import io.fabemu.app.osu.OsuCollectiveCommand;
+import io.fabemu.app.osu.OsuCommand;
+import io.fabemu.app.osu.OsuLatencyCommand;
+import io.fabemu.app.sweep.SweepCommand;
 import io.fabemu.cluster.ClusterStartException;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;

@@ -1,6 +1,13 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
+import io.fabemu.app.member.LocalMembers;
+import io.fabemu.app.member.MemberJvmHeap;
+import io.fabemu.app.nccl.NcclTestsReport;
+import io.fabemu.app.osu.OsuFiles;
+import io.fabemu.app.osu.OsuFormatter;
+import io.fabemu.app.output.LatencyPlot;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.app.report.PrismSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
@@ -42,13 +49,13 @@ import java.util.function.Supplier;
  * plot that cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables
  * the other files hold. Nothing here writes to stdout.
  */
-final class RunSupport {
+public final class RunSupport {
 
   /** The plot of a run: its title and its series. */
-  record Plot(String title, List<LatencyPlot.Series> series) {}
+  public record Plot(String title, List<LatencyPlot.Series> series) {}
 
   /** A report file written beside {@code results.json}: its path inside the output folder and its text. */
-  record ReportFile(String relativePath, String content) {}
+  public record ReportFile(String relativePath, String content) {}
 
   /** Above this share of the JVM's max heap the estimate is a warning: the run may collect for ever or not fit. */
   static final double TIGHT_HEAP_SHARE = 0.8;
@@ -166,7 +173,7 @@ final class RunSupport {
    * and so is a path naming an existing file. Returns the outermost folder it created, null when {@code dir}
    * existed: a command that refuses the run later hands it to {@link #removeCreatedFolder}.
    */
-  static Path prepareOutputFolder(Path dir) {
+  public static Path prepareOutputFolder(Path dir) {
     if (dir.toString().isBlank()) {
       throw new BadInputException("--out '" + dir + "': the output folder has no name (give a folder, e.g. --out "
           + "results)");
@@ -281,7 +288,7 @@ final class RunSupport {
    * Renders an HTML report and writes it; a report that cannot be rendered (a bug) is named on one line like a
    * file that cannot be written, and costs no other file.
    */
-  static boolean writeReport(Path file, Supplier<String> html, PrintStream stderr) {
+  public static boolean writeReport(Path file, Supplier<String> html, PrintStream stderr) {
     String text;
     try {
       text = html.get();
@@ -357,7 +364,7 @@ final class RunSupport {
    * Writes one result file; when that fails after the run, says which file and why on stderr and returns false (the
    * run happened, so this is exit code 1, not bad input).
    */
-  static boolean write(Path file, String content, PrintStream stderr) {
+  public static boolean write(Path file, String content, PrintStream stderr) {
     return write(file, content.getBytes(StandardCharsets.UTF_8), stderr);
   }
 

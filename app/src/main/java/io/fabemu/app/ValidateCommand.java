@@ -1,5 +1,7 @@
 package io.fabemu.app;
 
+import io.fabemu.app.member.MemberJvmHeap;
+import io.fabemu.app.output.ReportFormatter;
 import io.fabemu.app.report.Formats;
 import io.fabemu.cluster.MemberPlacement;
 import io.fabemu.cluster.ScenarioRunner;

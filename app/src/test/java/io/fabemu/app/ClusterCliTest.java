@@ -24,7 +24,7 @@ class ClusterCliTest extends CliTestBase {
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
 
   @Override
-  ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return executor;
   }
 

@@ -2,6 +2,7 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.cluster.scenario.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class OutputFolderTest extends CliTestBase {
   private Path mounted;
 
   @Override
-  ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return (spec, topology, listener) -> {
       duringRun.run();
       return fake.run(spec, topology, listener);

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PreflightEstimateTest extends CliTestBase {
 
   @Override
-  ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return (spec, topology, listener) -> {
       throw new AssertionError("a refused scenario must not run");
     };

@@ -2,6 +2,8 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.app.member.MemberCommand;
+import io.fabemu.app.output.ResultsWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ProfilesEndToEndTest extends CliTestBase {
 
   @Override
-  ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

@@ -22,7 +22,7 @@ class TrafficCommandTest extends CliTestBase {
       """;
 
   @Override
-  ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 
