@@ -1,6 +1,8 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
+import io.fabemu.app.member.LocalMembers;
+import io.fabemu.app.member.MemberCpuSets;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.KubernetesDiscovery;
 import io.fabemu.cluster.MemberLostException;
@@ -32,7 +34,7 @@ import org.apache.pekko.actor.Address;
  * every way out (result, exception, Ctrl-C through a shutdown hook) stops the local member JVMs and its own member.
  * Exceptions of the run itself ({@code MemberLostException}, {@code EngineFailedException}) pass through unchanged.
  */
-final class ClusterRun implements Main.ScenarioExecutor {
+public final class ClusterRun implements ScenarioExecutor {
   /** How long the coordinator waits for the member agents once every member is Up. */
   private static final Duration AGENT_TIMEOUT = Duration.ofSeconds(30);
   private static final long POLL_MILLIS = 100;
@@ -172,7 +174,7 @@ final class ClusterRun implements Main.ScenarioExecutor {
   }
 
   /** A distributed run could not start: one line for the user, then details (member logs). Exit code 1. */
-  static final class Failure extends RuntimeException {
+  public static final class Failure extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final transient List<String> details;
 
@@ -181,7 +183,7 @@ final class ClusterRun implements Main.ScenarioExecutor {
       this.details = List.copyOf(details);
     }
 
-    List<String> details() {
+    public List<String> details() {
       return details;
     }
   }

@@ -1,12 +1,12 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
-import io.fabemu.app.Main.BadInputException;
-import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.app.osu.OsuFiles;
+import io.fabemu.app.osu.OsuFormatter;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.cluster.KubernetesDiscovery;
-import io.fabemu.cluster.MemberPlacement;
 import io.fabemu.cluster.MemberLostException;
+import io.fabemu.cluster.MemberPlacement;
 import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
@@ -37,12 +37,12 @@ import java.util.function.LongSupplier;
  * payload (sizes only) checks no output, so it fails only when incomplete. Spread over N members a run prints and
  * writes exactly what a one-member run does; when a member is lost mid-run ({@link MemberLostException}) what was
  * finished is printed and written marked {@code "complete": false}, the loss is printed on one line, and the exit code
- * is {@value Main#EXIT_LOST_MEMBER}.
+ * is {@value ExitCodes#LOST_MEMBER}.
  */
-final class CommandPipeline {
+public final class CommandPipeline {
 
   /** What a command shows of its run: stdout before and after it, and the latency plot of its result files. */
-  interface Formatter {
+  public interface Formatter {
     /** Printed on stdout once the input is checked, before the run starts. */
     String header(ScenarioSpec spec, Topology topology);
 
@@ -72,7 +72,7 @@ final class CommandPipeline {
    * A pipeline printing on {@code stdout} and {@code stderr} that runs on this JVM's single member with
    * {@code localExecutor}, and times the progress bar with {@code nanoClock} (wall time).
    */
-  CommandPipeline(PrintStream stdout, PrintStream stderr, ScenarioExecutor localExecutor, LongSupplier nanoClock) {
+  public CommandPipeline(PrintStream stdout, PrintStream stderr, ScenarioExecutor localExecutor, LongSupplier nanoClock) {
     this.stdout = stdout;
     this.stderr = stderr;
     this.localExecutor = localExecutor;
@@ -83,18 +83,18 @@ final class CommandPipeline {
    * What a run through the pipeline gave: its exit code, its result (null when there is none to show) and the
    * topology it ran on.
    */
-  record Outcome(int exitCode, RunResult result, Topology topology) {}
+  public record Outcome(int exitCode, RunResult result, Topology topology) {}
 
   /**
    * Runs {@code spec} as {@code options} say and returns the exit code; {@code echo} is the scenario as loaded
    * (with the command's overrides), echoed in {@code results.json}.
    */
-  int run(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
+  public int run(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
     return execute(spec, echo, options, formatter).exitCode();
   }
 
   /** {@link #run}, also returning the result (for a command that runs several scenarios, such as a sweep). */
-  Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
+  public Outcome execute(ScenarioSpec spec, Config echo, RunOptions options, Formatter formatter) {
     boolean progress = options.showProgress(StderrTerminal::detect);
     Checked checked = check(spec, options);
     spec = checked.spec();
@@ -126,7 +126,7 @@ final class CommandPipeline {
     } catch (MemberLostException e) {
       // What every member finished before the loss is kept, marked incomplete, and written like any result.
       lost = e;
-      result = markIncomplete(e.partialResult(), Main.oneLine(e.getMessage()));
+      result = markIncomplete(e.partialResult(), ErrorLines.oneLine(e.getMessage()));
     }
     if (result != null) {
       stdout.print(formatter.results(result));
@@ -145,9 +145,9 @@ final class CommandPipeline {
         RunSupport.writeResults(options.out, result, echo, topology, formatter.plot(result), stderr);
         RunSupport.writeOsuFiles(options.out, result, formatter.osuColumns(), stderr);
       }
-      String message = Main.oneLine(lost.getMessage());
+      String message = ErrorLines.oneLine(lost.getMessage());
       stderr.println(message.startsWith("fabemu:") ? message : "fabemu: " + message);
-      return new Outcome(Main.EXIT_LOST_MEMBER, result, topology);
+      return new Outcome(ExitCodes.LOST_MEMBER, result, topology);
     }
 
     // Every file is tried (no short circuit), so one that cannot be written does not cost the others.
@@ -204,7 +204,7 @@ final class CommandPipeline {
    * (synthetic traffic), the pre-flight estimate, the topology, and the cluster options against it. A command that
    * runs several scenarios (a sweep) checks them all this way before the first runs.
    */
-  static Checked check(ScenarioSpec spec, RunOptions options) {
+  public static Checked check(ScenarioSpec spec, RunOptions options) {
     if (spec.runsTraffic()) {
       throw new BadInputException(spec.source() + ": the scenario runs synthetic traffic (its traffic section): run "
           + "it with 'fabemu traffic'");
@@ -218,7 +218,7 @@ final class CommandPipeline {
     if (fitted.note() != null) warnings.add(fitted.note());
     warnings.addAll(RunSupport.checkEstimate(fit, options.members, options.skipEstimate,
         Runtime.getRuntime().maxMemory()));
-    Topology topology = Main.buildTopology(fit);
+    Topology topology = RunSupport.buildTopology(fit);
     checkOptions(options, fit, topology);
     MemberPlacement.oneMemberWarning(fit, options.members).ifPresent(warnings::add);
     return new Checked(fit, topology, warnings);

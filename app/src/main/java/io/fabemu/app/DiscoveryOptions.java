@@ -1,7 +1,6 @@
 package io.fabemu.app;
 
 import com.typesafe.config.ConfigFactory;
-import io.fabemu.app.Main.BadInputException;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.JoinMethod;
 import io.fabemu.cluster.KubernetesDiscovery;
@@ -20,7 +19,7 @@ import picocli.CommandLine.TypeConversionException;
  * <p>Contract: {@link #kubernetes} allows exactly one way to join and reports any other combination as a
  * {@link BadInputException} of one line naming the options.
  */
-final class DiscoveryOptions {
+public final class DiscoveryOptions {
 
   @Option(names = "--discovery", paramLabel = "METHOD", converter = JoinMethodConverter.class,
       description = "How to find the cluster: seed-nodes (the default with --seed-nodes) or kubernetes-api (Pekko "
@@ -54,7 +53,7 @@ final class DiscoveryOptions {
    * @throws BadInputException  for no way or two ways to join, Kubernetes options without kubernetes-api, a bad
    *                            value, or a bad {@code fabemu.discovery} setting
    */
-  KubernetesDiscovery kubernetes(boolean seedNodesGiven, boolean seedNodesRequired, int remotingPort,
+  public KubernetesDiscovery kubernetes(boolean seedNodesGiven, boolean seedNodesRequired, int remotingPort,
                                  Transport transport) {
     JoinMethod chosen = method;
     if (seedNodesGiven) {

@@ -1,13 +1,19 @@
 package io.fabemu.app;
 
+import io.fabemu.app.member.MemberCommand;
+import io.fabemu.app.nccl.NcclPerfCommand;
+import io.fabemu.app.nccl.NcclPerfProgram;
+import io.fabemu.app.osu.OsuAllreduceCommand;
+import io.fabemu.app.osu.OsuBandwidthCommand;
+import io.fabemu.app.osu.OsuBarrierCommand;
+import io.fabemu.app.osu.OsuBenchmark;
+import io.fabemu.app.osu.OsuCollectiveCommand;
+import io.fabemu.app.osu.OsuCommand;
+import io.fabemu.app.osu.OsuLatencyCommand;
+import io.fabemu.app.sweep.SweepCommand;
 import io.fabemu.cluster.ClusterStartException;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
-import io.fabemu.core.sim.ProgressListener;
-import io.fabemu.core.topology.Topology;
-import io.fabemu.engine.EngineFailedException;
-import io.fabemu.fabric.ScenarioSpec;
-import io.fabemu.fabric.result.RunResult;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -42,32 +48,18 @@ import picocli.CommandLine;
  * {@code fabemu member --seed-nodes HOST:PORT[,...]} (or {@code --discovery kubernetes-api}).
  *
  * <p>Contract: {@link #execute} never calls {@code System.exit} and never throws; it returns the exit code.
- * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value #EXIT_OK} success;
- * {@value #EXIT_RUN_FAILED} the run finished with wrong output (a real payload only: a synthetic one checks
+ * Reports go to stdout; messages and the progress bar to stderr. Exit codes: {@value ExitCodes#OK} success;
+ * {@value ExitCodes#RUN_FAILED} the run finished with wrong output (a real payload only: a synthetic one checks
  * nothing) or incomplete, a result file could not be written after the run (named on one line), or an unexpected
  * error such as a failed emulation (one line {@code fabemu: error: ...}, with a stack trace only under
- * {@code --verbose}); {@value #EXIT_BAD_INPUT} bad input (scenario, command-line arguments, output folder),
- * reported as one line on stderr before anything runs or is written; {@value #EXIT_LOST_MEMBER} a cluster member
+ * {@code --verbose}); {@value ExitCodes#BAD_INPUT} bad input (scenario, command-line arguments, output folder),
+ * reported as one line on stderr before anything runs or is written; {@value ExitCodes#LOST_MEMBER} a cluster member
  * was lost mid-run (one line naming it; what was finished is written marked incomplete). A cluster member that
  * cannot start, or members that do not all join in time, are exit code 1 with one line (plus member logs).
  */
 @Command(name = "fabemu", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Emulates HPC cluster interconnects running MPI-style collectives on real data in virtual time.")
 public final class Main implements Callable<Integer> {
-  public static final int EXIT_OK = 0;
-  public static final int EXIT_RUN_FAILED = 1;
-  public static final int EXIT_BAD_INPUT = 2;
-  public static final int EXIT_LOST_MEMBER = 3;
-
-  /**
-   * Runs a checked scenario over its topology, built from {@code spec.topology()} once by the caller;
-   * {@link ScenarioRunner#run} in production, a fake in tests.
-   */
-  @FunctionalInterface
-  public interface ScenarioExecutor {
-    RunResult run(ScenarioSpec spec, Topology topology, ProgressListener listener);
-  }
-
   @Option(names = "--verbose", scope = ScopeType.INHERIT,
       description = "Print the stack trace of unexpected errors.")
   boolean verbose;
@@ -143,57 +135,39 @@ public final class Main implements Callable<Integer> {
         + "or an nccl-tests program such as 'all-reduce-perf'");
   }
 
-  /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */
-  static Topology buildTopology(ScenarioSpec spec) {
-    try {
-      return spec.topology().build();
-    } catch (IllegalArgumentException e) {
-      throw new ScenarioException(spec.source(), 0, "topology", e.getMessage());
-    }
-  }
-
   private static int onBadArguments(ParameterException ex, PrintStream err) {
     String command = ex.getCommandLine().getCommandSpec().qualifiedName();
-    err.println(command + ": " + oneLine(ex.getMessage()) + " (see '" + command + " --help')");
-    return EXIT_BAD_INPUT;
+    err.println(command + ": " + ErrorLines.oneLine(ex.getMessage()) + " (see '" + command + " --help')");
+    return ExitCodes.BAD_INPUT;
   }
 
   private static int onError(Exception ex, ParseResult parseResult, PrintStream err) {
     if (ex instanceof ScenarioException e) {
       err.println(e.getMessage());
-      return EXIT_BAD_INPUT;
+      return ExitCodes.BAD_INPUT;
     }
     if (ex instanceof BadInputException e) {
-      err.println("fabemu: " + oneLine(e.getMessage()));
-      return EXIT_BAD_INPUT;
+      err.println("fabemu: " + ErrorLines.oneLine(e.getMessage()));
+      return ExitCodes.BAD_INPUT;
     }
     if (ex instanceof ParameterException e) {
       return onBadArguments(e, err);
     }
     if (ex instanceof ClusterStartException e) {
-      err.println("fabemu: " + oneLine(e.getMessage()));
+      err.println("fabemu: " + ErrorLines.oneLine(e.getMessage()));
       if (isVerbose(parseResult)) e.printStackTrace(err);
-      return EXIT_RUN_FAILED;
+      return ExitCodes.RUN_FAILED;
     }
     if (ex instanceof ClusterRun.Failure e) {
-      err.println("fabemu: " + oneLine(e.getMessage()));
+      err.println("fabemu: " + ErrorLines.oneLine(e.getMessage()));
       e.details().forEach(err::println);
-      return EXIT_RUN_FAILED;
+      return ExitCodes.RUN_FAILED;
     }
-    err.println("fabemu: error: " + oneLine(failure(ex)));
+    err.println("fabemu: error: " + ErrorLines.oneLine(ErrorLines.failure(ex)));
     if (isVerbose(parseResult)) {
       ex.printStackTrace(err);
     }
-    return EXIT_RUN_FAILED;
-  }
-
-  /**
-   * What an emulation that stopped says on its one line: an engine failure's own message (it names the member, the
-   * device, the window and the device's finding), anything else with its class, as it may be a bug.
-   */
-  static String failure(Throwable ex) {
-    if (ex instanceof EngineFailedException && ex.getMessage() != null) return ex.getMessage();
-    return ex.getMessage() == null ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+    return ExitCodes.RUN_FAILED;
   }
 
   private static boolean isVerbose(ParseResult parseResult) {
@@ -201,10 +175,6 @@ public final class Main implements Callable<Integer> {
       if (p.hasMatchedOption("--verbose")) return true;
     }
     return false;
-  }
-
-  static String oneLine(String s) {
-    return s == null ? "" : s.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
   }
 
   /**
@@ -221,15 +191,6 @@ public final class Main implements Callable<Integer> {
         throw new TypeConversionException("'" + value.replace("\0", "\\0") + "' is not a file name ("
             + e.getReason() + ")");
       }
-    }
-  }
-
-  /** Bad input found by the app itself (output folder, files): exit code 2 with one line. */
-  static final class BadInputException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    BadInputException(String message) {
-      super(message);
     }
   }
 

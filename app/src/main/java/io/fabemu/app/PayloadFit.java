@@ -1,5 +1,6 @@
 package io.fabemu.app;
 
+import io.fabemu.app.member.MemberJvmHeap;
 import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.RealDataBudget;
 import io.fabemu.cluster.scenario.ResourceEstimate;
@@ -19,7 +20,7 @@ import io.fabemu.fabric.ScenarioSpec;
  * on real data at every size. When not even sizes only fits, the estimate check refuses the run as before (one line,
  * exit code 2).
  */
-final class PayloadFit {
+public final class PayloadFit {
 
   /** The scenario to run and the note to print before it (null when it runs as written). */
   record Fitted(ScenarioSpec spec, String note) {}
@@ -61,7 +62,7 @@ final class PayloadFit {
    * The header line of a payload cut at a size ({@code # Payload: real data up to 32 MiB, sizes only from 64 MiB
    * (the heap's budget; outputs from there not checked)}); empty for any other payload.
    */
-  static String headerLine(WorkloadSpec w) {
+  public static String headerLine(WorkloadSpec w) {
     if (!w.mixedPayload()) return "";
     return "# Payload: " + RealDataBudget.describe(w) + " (the heap's budget; outputs from there not checked)\n";
   }

@@ -22,7 +22,7 @@ import picocli.CommandLine.ParameterException;
  * that a {@code --set} gave is reworded by {@link SetOverrides#reword}; one from the profile keeps the loader's
  * {@code file:line: key: reason}.
  */
-final class ProfileRun {
+public final class ProfileRun {
 
   /** The value of a key and the option (as typed, e.g. {@code --nodes 4}) that set it. */
   private record Setting(Object value, String option) {}
@@ -31,12 +31,12 @@ final class ProfileRun {
   private final Map<String, Setting> settings = new LinkedHashMap<>();
 
   /** Settings whose values the loader's messages attribute to {@code origin} (e.g. {@code all-reduce-perf options}). */
-  ProfileRun(String origin) {
+  public ProfileRun(String origin) {
     this.origin = origin;
   }
 
   /** Sets {@code keyPath} to {@code value} (a HOCON value: number, string, list), on behalf of {@code option}. */
-  ProfileRun set(String keyPath, Object value, String option) {
+  public ProfileRun set(String keyPath, Object value, String option) {
     settings.put(keyPath, new Setting(value, option));
     return this;
   }
@@ -52,7 +52,7 @@ final class ProfileRun {
    * Loads {@code profile} with these settings over it and {@code sets} under them; {@code spec} is the command whose
    * bad arguments are reported.
    */
-  LoadedScenario load(Path profile, SetOverrides sets, CommandSpec spec) {
+  public LoadedScenario load(Path profile, SetOverrides sets, CommandSpec spec) {
     Config overrides = ConfigFactory.parseMap(values(), origin).withFallback(sets.config());
     try {
       return ScenarioLoader.load(profile, overrides);

@@ -2,6 +2,8 @@ package io.fabemu.app;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValueFactory;
+import io.fabemu.app.output.LatencyPlot;
+import io.fabemu.app.output.ReportFormatter;
 import io.fabemu.cluster.scenario.LoadedScenario;
 import io.fabemu.core.optical.ConnectionPolicy;
 import io.fabemu.core.topology.Topology;

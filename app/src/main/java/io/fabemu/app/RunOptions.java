@@ -1,6 +1,5 @@
 package io.fabemu.app;
 
-import io.fabemu.app.Main.BadInputException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -15,13 +14,13 @@ import picocli.CommandLine.Option;
  * ({@link DiscoveryOptions}), and {@link ClusterOptions}). {@link CommandPipeline} checks and uses them; the values
  * here are as given.
  */
-final class RunOptions {
+public final class RunOptions {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Also write DIR/results.json, DIR/results.csv, the latency plot DIR/latency.svg and "
           + "DIR/latency.png, DIR/nccl-tests/PROGRAM.ALGORITHM.txt, DIR/osu/<program>.<algorithm>.txt and the HTML "
           + "report DIR/report.html (DIR is created if needed).")
-  Path out;
+  public Path out;
 
   @Option(names = "--progress",
       description = "Show the progress bar on stderr even when stderr is no terminal (a file, a pipe); by default it "
@@ -73,7 +72,7 @@ final class RunOptions {
   }
 
   /** These options with the result files written into {@code dir} instead (a sweep's point folder). */
-  RunOptions withOut(Path dir) {
+  public RunOptions withOut(Path dir) {
     RunOptions copy = new RunOptions();
     copy.out = dir;
     copy.progress = progress;

@@ -1,13 +1,19 @@
 package io.fabemu.app;
 
 import com.typesafe.config.Config;
-import io.fabemu.app.Main.BadInputException;
-import io.fabemu.app.Main.ScenarioExecutor;
+import io.fabemu.app.member.LocalMembers;
+import io.fabemu.app.member.MemberJvmHeap;
+import io.fabemu.app.nccl.NcclTestsReport;
+import io.fabemu.app.osu.OsuFiles;
+import io.fabemu.app.osu.OsuFormatter;
+import io.fabemu.app.output.LatencyPlot;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.app.report.PrismSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.MemberHeapEstimate;
 import io.fabemu.cluster.scenario.ResourceEstimate;
+import io.fabemu.cluster.scenario.ScenarioException;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
@@ -39,17 +45,17 @@ import java.util.function.Supplier;
  * tried ({@code results.json}, {@code results.csv}, {@code latency.svg}, {@code latency.png}, on a prism
  * {@code links-prism.svg}, {@code report.html}, the tool-format reports of {@link #reportFiles} and the OSU files
  * {@code osu/<program>.<algorithm>.txt}), each written atomically; one that cannot be written is named on one line
- * on stderr and makes the exit code {@value Main#EXIT_RUN_FAILED}, without costing the others. A
+ * on stderr and makes the exit code {@value ExitCodes#RUN_FAILED}, without costing the others. A
  * plot that cannot be drawn at all (no fonts or AWT on the machine) is a one-line warning only: it pictures tables
  * the other files hold. Nothing here writes to stdout.
  */
-final class RunSupport {
+public final class RunSupport {
 
   /** The plot of a run: its title and its series. */
-  record Plot(String title, List<LatencyPlot.Series> series) {}
+  public record Plot(String title, List<LatencyPlot.Series> series) {}
 
   /** A report file written beside {@code results.json}: its path inside the output folder and its text. */
-  record ReportFile(String relativePath, String content) {}
+  public record ReportFile(String relativePath, String content) {}
 
   /** Above this share of the JVM's max heap the estimate is a warning: the run may collect for ever or not fit. */
   static final double TIGHT_HEAP_SHARE = 0.8;
@@ -58,6 +64,15 @@ final class RunSupport {
   static final double LONG_RUN_SECONDS = 600;
 
   private RunSupport() {}
+
+  /** Builds the topology of a checked scenario (no devices); a topology the builder refuses is bad input too. */
+  static Topology buildTopology(ScenarioSpec spec) {
+    try {
+      return spec.topology().build();
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(spec.source(), 0, "topology", e.getMessage());
+    }
+  }
 
   /**
    * The pre-flight check, made before anything is built or written: refuses {@code spec} (bad input, exit code 2)
@@ -158,7 +173,7 @@ final class RunSupport {
    * and so is a path naming an existing file. Returns the outermost folder it created, null when {@code dir}
    * existed: a command that refuses the run later hands it to {@link #removeCreatedFolder}.
    */
-  static Path prepareOutputFolder(Path dir) {
+  public static Path prepareOutputFolder(Path dir) {
     if (dir.toString().isBlank()) {
       throw new BadInputException("--out '" + dir + "': the output folder has no name (give a folder, e.g. --out "
           + "results)");
@@ -263,7 +278,7 @@ final class RunSupport {
     try {
       Files.createDirectories(target.getParent());
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + target + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + target + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     }
     return write(target, file.content(), stderr);
@@ -273,13 +288,13 @@ final class RunSupport {
    * Renders an HTML report and writes it; a report that cannot be rendered (a bug) is named on one line like a
    * file that cannot be written, and costs no other file.
    */
-  static boolean writeReport(Path file, Supplier<String> html, PrintStream stderr) {
+  public static boolean writeReport(Path file, Supplier<String> html, PrintStream stderr) {
     String text;
     try {
       text = html.get();
     } catch (RuntimeException e) {
       stderr.println("fabemu: cannot write " + file + ": the report could not be drawn ("
-          + Main.oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
+          + ErrorLines.oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
       return false;
     }
     return write(file, text, stderr);
@@ -294,7 +309,7 @@ final class RunSupport {
     try {
       Files.createDirectories(folder);
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + folder + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + folder + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     }
     boolean written = true;
@@ -311,15 +326,15 @@ final class RunSupport {
    */
   static int exitCode(RunResult result, boolean written, PrintStream stderr) {
     if (!result.complete()) {
-      stderr.println("fabemu: run incomplete: " + Main.oneLine(result.incompleteReason()));
-      return Main.EXIT_RUN_FAILED;
+      stderr.println("fabemu: run incomplete: " + ErrorLines.oneLine(result.incompleteReason()));
+      return ExitCodes.RUN_FAILED;
     }
     // A synthetic payload checks nothing, so it never fails for wrong output.
     if (result.checked() && result.wrongElements() > 0) {
       stderr.println("fabemu: " + result.wrongElements() + " output elements differ from the exact answer");
-      return Main.EXIT_RUN_FAILED;
+      return ExitCodes.RUN_FAILED;
     }
-    return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
+    return written ? ExitCodes.OK : ExitCodes.RUN_FAILED;
   }
 
   /** Draws the plot and writes its SVG and PNG; a plot that cannot be drawn is one line naming the SVG file. */
@@ -329,14 +344,14 @@ final class RunSupport {
     try {
       images = LatencyPlot.draw(plot.title(), plot.series());
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + svgFile + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + svgFile + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     } catch (RuntimeException | AWTError | LinkageError | InternalError e) {
       // A JVM without a usable AWT or fonts (e.g. a minimal container image) cannot draw. The plot only pictures
       // the tables already in results.json/csv, so this is a warning, not a failed run.
       String why = e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": "
           + e.getMessage();
-      stderr.println("fabemu: warning: no " + svgFile + ": cannot draw the plot here (" + Main.oneLine(why)
+      stderr.println("fabemu: warning: no " + svgFile + ": cannot draw the plot here (" + ErrorLines.oneLine(why)
           + "); the tables are in results.json and results.csv");
       return true;
     }
@@ -349,7 +364,7 @@ final class RunSupport {
    * Writes one result file; when that fails after the run, says which file and why on stderr and returns false (the
    * run happened, so this is exit code 1, not bad input).
    */
-  static boolean write(Path file, String content, PrintStream stderr) {
+  public static boolean write(Path file, String content, PrintStream stderr) {
     return write(file, content.getBytes(StandardCharsets.UTF_8), stderr);
   }
 
@@ -358,7 +373,7 @@ final class RunSupport {
       ResultsWriter.writeAtomically(file, content);
       return true;
     } catch (IOException e) {
-      stderr.println("fabemu: cannot write " + file + ": " + Main.oneLine(describe(e)));
+      stderr.println("fabemu: cannot write " + file + ": " + ErrorLines.oneLine(describe(e)));
       return false;
     }
   }

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
  * reported by {@link #reword} as {@code --set KEY=VALUE: reason}, the same reason the loader gives for the file,
  * since the value has no line in any file.
  */
-final class SetOverrides {
+public final class SetOverrides {
 
   /** A key path: dot-separated names as the scenario format has them. */
   private static final Pattern KEY_PATH = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z][A-Za-z0-9_-]*)*");
@@ -42,7 +42,7 @@ final class SetOverrides {
   @Option(names = "--set", paramLabel = "KEY.PATH=VALUE",
       description = "Set a scenario value, as the file would (repeatable), e.g. --set workload.iterations=2 "
           + "--set 'workload.sizes=[4 B, 1 MiB]'.")
-  List<String> assignments = new ArrayList<>();
+  public List<String> assignments = new ArrayList<>();
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
@@ -51,10 +51,10 @@ final class SetOverrides {
    * One parsed assignment: the key path, the value as typed, and the HOCON value, or null when the value is unset
    * optional substitutions (the key is then not overridden).
    */
-  record Assignment(String text, String keyPath, ConfigValue value) {}
+  public record Assignment(String text, String keyPath, ConfigValue value) {}
 
   /** The assignments in the order given; a malformed one is a {@link ParameterException}. */
-  List<Assignment> parsed() {
+  public List<Assignment> parsed() {
     List<Assignment> out = new ArrayList<>();
     for (String text : assignments) {
       int eq = text.indexOf('=');
@@ -74,7 +74,7 @@ final class SetOverrides {
    * The assignments as a {@code Config} to lay over the scenario (later ones win). The values carry the origin
    * {@code --set KEY=VALUE} and no line number, so the loader never points into the scenario file for them.
    */
-  Config config() {
+  public Config config() {
     Config config = ConfigFactory.empty();
     for (Assignment a : parsed()) {
       if (a.value() == null) continue; // an unset ${?VAR}: the file's value stands
@@ -114,7 +114,7 @@ final class SetOverrides {
    * A loader error about a value given here, reworded to name the assignment ({@code --set KEY=VALUE: reason}); any
    * other error (a value from the file, which has a line) is returned unchanged.
    */
-  RuntimeException reword(ScenarioException e) {
+  public RuntimeException reword(ScenarioException e) {
     if (e.line() > 0 || e.keyPath() == null) return e;
     String errorKey = e.keyPath().replaceAll("\\[\\d+]", "");
     List<Assignment> all = parsed();
@@ -143,7 +143,7 @@ final class SetOverrides {
    * is only optional substitutions of unset environment variables (a sweep point needs a value), is an
    * {@link IllegalArgumentException} whose message is the reason on one line.
    */
-  static ConfigValue hoconValue(String valueText) {
+  public static ConfigValue hoconValue(String valueText) {
     return optionalHoconValue(valueText).orElseThrow(() -> new IllegalArgumentException("it gives no value: its "
         + "optional substitutions (${?NAME}) name no environment variable that is set"));
   }
@@ -173,12 +173,12 @@ final class SetOverrides {
       throw new IllegalArgumentException(ex.reason());
     } catch (ConfigException ex) {
       String why = ex.getMessage() == null ? "not a HOCON value" : ex.getMessage().replaceFirst("^--set: \\d+: ", "");
-      throw new IllegalArgumentException(Main.oneLine(why), ex);
+      throw new IllegalArgumentException(ErrorLines.oneLine(why), ex);
     }
   }
 
   /** True when {@code key} is a key path: dot-separated names as the scenario format has them. */
-  static boolean isKeyPath(String key) {
+  public static boolean isKeyPath(String key) {
     return KEY_PATH.matcher(key).matches();
   }
 
@@ -186,7 +186,7 @@ final class SetOverrides {
    * True when a loader error about {@code errorKey} (list indices removed) concerns {@code key}: the same key, a key
    * inside it, or a key it is inside of.
    */
-  static boolean concerns(String errorKey, String key) {
+  public static boolean concerns(String errorKey, String key) {
     return errorKey.equals(key) || errorKey.startsWith(key + ".") || key.startsWith(errorKey + ".");
   }
 

@@ -1,6 +1,5 @@
 package io.fabemu.app;
 
-import io.fabemu.app.Main.BadInputException;
 import java.io.Console;
 import java.lang.reflect.Method;
 

@@ -1,7 +1,6 @@
 package io.fabemu.app;
 
 import com.typesafe.config.ConfigValueFactory;
-import io.fabemu.app.Main.BadInputException;
 import io.fabemu.app.report.TrafficReport;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
@@ -84,7 +83,7 @@ final class TrafficCommand implements Callable<Integer> {
       throw new BadInputException(scenario + ": the scenario has no traffic section (see docs/scenario-format.md); "
           + "run its collective workload with 'fabemu run'");
     }
-    Topology topology = Main.buildTopology(spec);
+    Topology topology = RunSupport.buildTopology(spec);
     if (out != null) RunSupport.prepareOutputFolder(out);
     TrafficSpec traffic = spec.traffic();
     stdout.print(header(spec, topology));
@@ -111,7 +110,7 @@ final class TrafficCommand implements Callable<Integer> {
     stdout.print(TrafficTable.format(points, saturation));
     stdout.print(summary(results));
     stdout.flush();
-    if (out == null) return Main.EXIT_OK;
+    if (out == null) return ExitCodes.OK;
     String csv = TrafficReport.csv(results, saturation);
     String svg = TrafficReport.latencyChart(spec, results, saturation);
     String html = TrafficReport.html(spec, topology, results, saturation, loaded.config());
@@ -121,7 +120,7 @@ final class TrafficCommand implements Callable<Integer> {
             stderr)
         & RunSupport.write(out.resolve("latency-load.svg"), svg, stderr)
         & RunSupport.write(out.resolve("report.html"), html, stderr);
-    return written ? Main.EXIT_OK : Main.EXIT_RUN_FAILED;
+    return written ? ExitCodes.OK : ExitCodes.RUN_FAILED;
   }
 
   /** The lines before the table: what runs. */

@@ -1,5 +1,7 @@
 package io.fabemu.app;
 
+import io.fabemu.app.member.MemberJvmHeap;
+import io.fabemu.app.output.ReportFormatter;
 import io.fabemu.app.report.Formats;
 import io.fabemu.cluster.MemberPlacement;
 import io.fabemu.cluster.ScenarioRunner;
@@ -93,7 +95,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (members < 1) throw new Main.BadInputException("--members must be at least 1, not " + members);
+    if (members < 1) throw new BadInputException("--members must be at least 1, not " + members);
     LoadedScenario loaded = sets.load(scenario, faults);
     // As a run would: real data as far as the heap holds it, sizes only beyond (PayloadFit's note says so).
     PayloadFit.Fitted fitted = PayloadFit.fit(loaded.spec(), members, skipEstimate, Runtime.getRuntime().maxMemory());
@@ -102,7 +104,7 @@ final class ValidateCommand implements Callable<Integer> {
     // once the topology is. `traffic` has no such check, so neither has the validation of a traffic scenario.
     List<String> warnings = spec.runsTraffic() ? List.of()
         : RunSupport.checkEstimate(spec, members, skipEstimate, Runtime.getRuntime().maxMemory());
-    Topology topology = Main.buildTopology(spec);
+    Topology topology = RunSupport.buildTopology(spec);
     // Refused before anything is printed: a member count the topology cannot be spread over.
     List<String> placement = members > 1 ? placementLines(spec, topology, members) : List.of();
     if (fitted.note() != null) stderr.println(fitted.note());
@@ -139,7 +141,7 @@ final class ValidateCommand implements Callable<Integer> {
     long maxHeap = Runtime.getRuntime().maxMemory();
     stdout.println(estimateLine(MemberHeapEstimate.of(spec), members, maxHeap, MemberJvmHeap.fromEnvironment(maxHeap)));
     placement.forEach(stdout::println);
-    return Main.EXIT_OK;
+    return ExitCodes.OK;
   }
 
   /**
@@ -149,7 +151,7 @@ final class ValidateCommand implements Callable<Integer> {
    * lookahead X ns}, and {@code total: C of L links cut, cut lookahead X ns}. The fabric is not built: its device count
    * and lookahead come from the scenario.
    *
-   * @throws Main.BadInputException when the topology cannot be spread over {@code members}
+   * @throws BadInputException when the topology cannot be spread over {@code members}
    * @throws ScenarioException       when the scenario's {@code cluster.placement} lists another number of members
    */
   static List<String> placementLines(ScenarioSpec spec, Topology topology, int members) {
@@ -159,7 +161,7 @@ final class ValidateCommand implements Callable<Integer> {
     } catch (ScenarioException e) {
       throw e; // the scenario's cluster.placement: its own line names the file, the line and the key
     } catch (IllegalArgumentException e) {
-      throw new Main.BadInputException("--members " + members + ": " + e.getMessage());
+      throw new BadInputException("--members " + members + ": " + e.getMessage());
     }
     List<String> lines = new ArrayList<>();
     lines.add(MemberPlacement.sourceLine(spec, members));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.app.report.CaseLinkLoad;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.app.report.Xml;

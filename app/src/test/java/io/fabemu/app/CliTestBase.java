@@ -6,19 +6,19 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Scaffolding the CLI tests share: a temporary folder, one captured command line at a time, the tiny scenario. */
-abstract class CliTestBase {
+public abstract class CliTestBase {
 
   @TempDir
-  Path dir;
+  public Path dir;
 
   /** What the last {@link #fabemu} call printed. */
-  String stdout;
-  String stderr;
+  public String stdout;
+  public String stderr;
 
   /** The executor scenarios run with; null runs the real ScenarioRunner. */
-  abstract Main.ScenarioExecutor executor();
+  protected abstract ScenarioExecutor executor();
 
-  int fabemu(String... args) {
+  protected int fabemu(String... args) {
     Fixtures.CliRun run = Fixtures.cli(executor(), args);
     stdout = run.stdout();
     stderr = run.stderr();
@@ -29,7 +29,7 @@ abstract class CliTestBase {
    * {@code text} (what {@code validate} printed) without its last line, which must be the estimate ({@code #
    * Estimate: ...; this JVM has ...}, whose heap depends on the JVM): the lines before it are what the tests compare.
    */
-  static String withoutEstimate(String text) {
+  protected static String withoutEstimate(String text) {
     int last = text.lastIndexOf("# Estimate: ");
     if (last < 0 || (last > 0 && text.charAt(last - 1) != '\n') || !text.endsWith("\n")
         || text.indexOf('\n', last) != text.length() - 1 || !text.substring(last).contains("; this JVM has ")) {
@@ -38,14 +38,14 @@ abstract class CliTestBase {
     return text.substring(0, last);
   }
 
-  Path tinyScenario() throws IOException {
+  protected Path tinyScenario() throws IOException {
     Path file = dir.resolve("tiny.conf");
     Files.writeString(file, Fixtures.TINY_SCENARIO);
     return file;
   }
 
   /** {@link Fixtures#TINY_PROFILE} in the temporary folder, for {@code fabemu osu-allreduce --profile}. */
-  Path tinyProfile() throws IOException {
+  protected Path tinyProfile() throws IOException {
     Path file = dir.resolve("tiny-profile.conf");
     Files.writeString(file, Fixtures.TINY_PROFILE);
     return file;

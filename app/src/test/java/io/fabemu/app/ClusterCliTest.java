@@ -24,7 +24,7 @@ class ClusterCliTest extends CliTestBase {
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return executor;
   }
 
@@ -37,7 +37,7 @@ class ClusterCliTest extends CliTestBase {
 
     int code = fabemu("run", tinyScenario().toString(), "--out", out.toString(), "--no-progress");
 
-    assertThat(code).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(code).isEqualTo(ExitCodes.LOST_MEMBER);
     assertThat(stderr.lines().toList()).containsExactly("fabemu: " + message);
     assertThat(stdout).contains("# fabemu allreduce latency, algorithm ring");
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
@@ -127,7 +127,7 @@ class ClusterCliTest extends CliTestBase {
 
     int code = runCommand("osu-allreduce", "--out", out.toString(), "--no-progress");
 
-    assertThat(code).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(code).isEqualTo(ExitCodes.LOST_MEMBER);
     assertThat(stderr.lines().toList()).containsExactly("fabemu: " + message);
     // OMB's empty line and title, fabemu's line, the datatype, the column titles and the two finished cases.
     assertThat(stdout.lines().toList()).hasSize(5 + 2);

@@ -60,7 +60,7 @@ class CommandLineFuzzTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code = Main.execute(new String[] {"validate", "a\0b"}, new PrintStream(new ByteArrayOutputStream()),
         new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertThat(code).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(
         "fabemu validate: Invalid value for positional parameter at index 0 (SCENARIO): 'a\\0b' is not a file name "
         + "(Nul character not allowed) (see 'fabemu validate --help')" + System.lineSeparator());
@@ -77,7 +77,7 @@ class CommandLineFuzzTest {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       int code = Main.execute(Arrays.copyOfRange(c, 1, c.length), new PrintStream(new ByteArrayOutputStream()),
           new PrintStream(err, true, StandardCharsets.UTF_8));
-      assertThat(code).isEqualTo(Main.EXIT_BAD_INPUT);
+      assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
       assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("fabemu " + c[1] + ": Invalid value for " + c[0]
           + ": 'a\\0b' is not a file name (Nul character not allowed) (see 'fabemu " + c[1] + " --help')"
           + System.lineSeparator());
@@ -91,7 +91,7 @@ class CommandLineFuzzTest {
     int code = Main.execute(new String[] {"validate", "../examples/quickstart.conf", "--set",
         "workload.sizes=" + "[".repeat(3000)}, new PrintStream(new ByteArrayOutputStream()),
         new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertThat(code).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("fabemu validate: --set 'workload.sizes=[[[")
         .contains("[': nesting deeper than 64 levels").hasLineCount(1);
   }
@@ -104,7 +104,7 @@ class CommandLineFuzzTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code = Main.execute(new String[] {"validate", "../examples/quickstart.conf", "--set", "seed=${NO_SUCH_VAR_X}"},
         new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertThat(code).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("fabemu validate: --set 'seed=${NO_SUCH_VAR_X}': ")
         .contains("NO_SUCH_VAR_X").hasLineCount(1);
     ScenarioFuzzTest.assertPromise("--set seed=${?NOPE_X}", "validate", "../examples/quickstart.conf", "--set",

@@ -182,7 +182,7 @@ class DistributedCliTest {
     int code = run.code().get(60, TimeUnit.SECONDS);
     long tookMs = (System.nanoTime() - killedAt) / 1_000_000;
 
-    assertThat(code).as(run.stderr()).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(code).as(run.stderr()).isEqualTo(ExitCodes.LOST_MEMBER);
     assertThat(tookMs).isLessThan(15_000);
     List<String> errors = run.stderr().lines().map(l -> l.replaceAll(".*\r", ""))
         .filter(l -> l.startsWith("fabemu:")).toList();

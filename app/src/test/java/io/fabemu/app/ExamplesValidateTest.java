@@ -38,7 +38,7 @@ class ExamplesValidateTest extends CliTestBase {
 
   /** Validation runs nothing. */
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

@@ -14,7 +14,7 @@ class FaultExamplesTest extends CliTestBase {
   Path out;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null; // the real runner
   }
 

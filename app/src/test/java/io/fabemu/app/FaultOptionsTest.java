@@ -20,7 +20,7 @@ class FaultOptionsTest extends CliTestBase {
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return executor;
   }
 

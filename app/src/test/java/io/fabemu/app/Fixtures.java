@@ -1,5 +1,6 @@
 package io.fabemu.app;
 
+import io.fabemu.app.nccl.NcclTestsReport;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
@@ -39,11 +40,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Hand-made specs and results for the app tests, and a fake scenario executor. */
-final class Fixtures {
+public final class Fixtures {
   private Fixtures() {}
 
   /** nccl-tests' column header, as {@link NcclTestsReport#columnHeader()} must print it (lines end in a blank). */
-  static final String NCCL_COLUMN_HEADER = "#\n"
+  public static final String NCCL_COLUMN_HEADER = "#\n"
       + "#                                                              out-of-place                       "
       + "in-place          \n"
       + "#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw"
@@ -51,7 +52,7 @@ final class Fixtures {
       + "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)"
       + "  (GB/s)         \n";
 
-  static final String TINY_SCENARIO = """
+  public static final String TINY_SCENARIO = """
       name = tiny
       topology { kind = leaf-spine, hosts = 2, hosts-per-tor = 2, spines = 0 }
       workload { algorithms = [ring, recursive-doubling], sizes = [4 B, 64 B], iterations = 2, warmup = 1 }
@@ -61,13 +62,13 @@ final class Fixtures {
    * A hardware profile for {@code fabemu osu-allreduce}: leaf-spine, 2 hosts per TOR, one spine; the command sets
    * the host count and the workload.
    */
-  static final String TINY_PROFILE = """
+  public static final String TINY_PROFILE = """
       name = tiny-profile
       topology { kind = leaf-spine, hosts-per-tor = 2, spines = 1 }
       """;
 
   /** 4 hosts on one TOR, allreduce ring, sizes 4 B and 1 MiB. */
-  static ScenarioSpec spec() {
+  public static ScenarioSpec spec() {
     return ScenarioSpec.builder("golden", "golden.conf", 42,
         new LeafSpineSpec(4, 4, 0, new LinkSpec(25_000_000_000L, 500_000L),
             new LinkSpec(100_000_000_000L, 500_000L)),
@@ -79,12 +80,12 @@ final class Fixtures {
             DataType.FLOAT32, ReduceOp.SUM, false, 0)).build();
   }
 
-  static RunResult result() {
+  public static RunResult result() {
     return result(spec(), true);
   }
 
   /** {@link #result()} with a synthetic payload: the same figures, no case checked. */
-  static RunResult syntheticResult() {
+  public static RunResult syntheticResult() {
     ScenarioSpec real = spec();
     return result(real.toBuilder().workload(real.workload().withSyntheticPayload(true)).build(), false);
   }
@@ -93,7 +94,7 @@ final class Fixtures {
    * {@link #result()} measured out of place and in place: cases 0 and 1 as there, cases 2 and 3 in place, 5 us and
    * 240 us.
    */
-  static RunResult bothLayoutsResult() {
+  public static RunResult bothLayoutsResult() {
     ScenarioSpec real = spec();
     ScenarioSpec spec = real.toBuilder()
         .workload(real.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE))).build();
@@ -107,7 +108,7 @@ final class Fixtures {
   }
 
   /** A result of {@link #spec()}'s hardware running {@code workload}, with {@code cases}. */
-  static RunResult result(WorkloadSpec workload, List<CaseResult> cases) {
+  public static RunResult result(WorkloadSpec workload, List<CaseResult> cases) {
     ScenarioSpec real = spec();
     return RunResult.builder(real.toBuilder().workload(workload).build()).cases(cases).links(List.of())
         .complete(true).virtualEndPs(1_000_000).windows(1).events(1).wallSeconds(0.1).digest("00").build();
@@ -129,7 +130,7 @@ final class Fixtures {
    * formula 3's 6 circuits, then turns to formula 1 at 20 us: 6 circuits torn down, 6 set up, the last up at 30.5 us
    * (a drain held one back), 12 packets waited 85.072 us in all, 9.29952 us at worst.
    */
-  static RunResult ocsResult() {
+  public static RunResult ocsResult() {
     ScenarioSpec real = spec();
     OpticalSpec optical = new OpticalSpec(4, 4, OpticalSpec.IntraServer.FULL_MESH,
         new LinkSpec(400_000_000_000L, 200_000L), new LinkSpec(100_000_000_000L, 1_000_000L),
@@ -150,7 +151,7 @@ final class Fixtures {
    * at 60 us, 3 the TOR down at 100 us (never up), 4 the hosts' links degraded at 120 us (10 Gb/s, 200 ns more),
    * 5 host3 a straggler at 130 us (2x).
    */
-  static FaultPlan faultPlan() {
+  public static FaultPlan faultPlan() {
     List<DirectedLink> torLinks = List.of(new DirectedLink(4, 0), new DirectedLink(4, 1));
     List<DirectedLink> hostLinks = List.of(new DirectedLink(0, 4), new DirectedLink(1, 4));
     List<DirectedLink> torAll = new ArrayList<>();
@@ -175,7 +176,7 @@ final class Fixtures {
    * baseline, event 0 touched 2 collectives (35.25 us extra, 30.1 at most), event 1 three (-1.5 ns in all, 2 ns at
    * most), event 2 one (5.15 us), event 3 none, events 4 and 5 four each.
    */
-  static RunResult faultedResult(int gaveUp) {
+  public static RunResult faultedResult(int gaveUp) {
     FaultPlan plan = faultPlan();
     FaultTally tally = new FaultTally(plan.eventCount());
     for (int i = 0; i < 12; i++) tally.packetLost(0);
@@ -206,7 +207,7 @@ final class Fixtures {
   }
 
   /** {@code r} with fault plan {@code plan} and fault report {@code report} (may be null). */
-  static RunResult withFaults(RunResult r, FaultPlan plan, FaultReport report) {
+  public static RunResult withFaults(RunResult r, FaultPlan plan, FaultReport report) {
     return RunResult.builder(r.scenario().withFaults(plan)).cases(r.cases()).links(r.links()).complete(r.complete())
         .incompleteReason(r.incompleteReason()).virtualEndPs(r.virtualEndPs()).windows(r.windows())
         .events(r.events()).wallSeconds(r.wallSeconds()).digest(r.digest()).part(report).build();
@@ -216,10 +217,10 @@ final class Fixtures {
    * A stand-in for ScenarioRunner.run: one case per (algorithm, buffer layout, size), latency 1 us per KiB plus 2 us
    * (1 us in place; iteration k of n: plus (k - (n-1)/2) x 10 ns); cases are checked unless the payload is synthetic.
    */
-  static final class FakeExecutor implements Main.ScenarioExecutor {
-    ScenarioSpec ranSpec;
-    long wrongElements;
-    boolean complete = true;
+  public static final class FakeExecutor implements ScenarioExecutor {
+    public ScenarioSpec ranSpec;
+    public long wrongElements;
+    public boolean complete = true;
     RuntimeException failure;
     /** When set, the run has this fault plan (the scenario loader's part) and reports {@link #faultReport}. */
     FaultPlan faults;
@@ -256,7 +257,7 @@ final class Fixtures {
   record CliRun(int code, String stdout, String stderr) {}
 
   /** Runs the command line with {@code executor} (null: the real scenario runner), capturing both streams. */
-  static CliRun cli(Main.ScenarioExecutor executor, String... args) {
+  static CliRun cli(ScenarioExecutor executor, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabemu.app.member.LocalMembers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -171,7 +172,7 @@ class KubernetesDiscoveryClusterTest {
 
     String log = read("coordinator-b.err");
     assertThat(finished).as("coordinator ended; log:%n%s", log).isTrue();
-    assertThat(coordinator.exitValue()).as(log).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(coordinator.exitValue()).as(log).isEqualTo(ExitCodes.LOST_MEMBER);
     assertThat(tookMs).isLessThan(15_000);
     List<String> errors = log.lines().map(l -> l.replaceAll(".*\r", "")).filter(l -> l.startsWith("fabemu:"))
         .toList();

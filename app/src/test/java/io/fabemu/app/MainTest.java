@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabemu.app.output.ResultsWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +15,7 @@ class MainTest extends CliTestBase {
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return executor;
   }
 

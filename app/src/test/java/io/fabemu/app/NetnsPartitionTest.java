@@ -98,7 +98,7 @@ class NetnsPartitionTest {
     System.out.printf("NetnsPartitionTest: coordinator exited %d ms after the cut, the cut-off member %d ms%n",
         coordinatorMs, memberMs);
 
-    assertThat(coordinator.exitValue()).as("log:%n%s", log(0)).isEqualTo(Main.EXIT_LOST_MEMBER);
+    assertThat(coordinator.exitValue()).as("log:%n%s", log(0)).isEqualTo(ExitCodes.LOST_MEMBER);
     List<String> errors = log(0).lines().map(l -> l.replaceAll(".*\r", "")).filter(l -> l.startsWith("fabemu:"))
         .toList();
     assertThat(errors).hasSize(1);
@@ -110,7 +110,7 @@ class NetnsPartitionTest {
 
     assertThat(memberEnded).as("the cut-off member exited on its own within %d s; its log:%n%s",
         CUT_MEMBER_BOUND_SECONDS, log(2)).isTrue();
-    assertThat(cutOff.exitValue()).isEqualTo(Main.EXIT_RUN_FAILED);
+    assertThat(cutOff.exitValue()).isEqualTo(ExitCodes.RUN_FAILED);
     assertThat(log(2)).contains("fabemu member: " + NetnsHosts.address(2) + ":" + PORT + " stopped (it left or was "
         + "removed from the cluster)");
     // The side of the oldest member keeps it: it serves the next run (docs/cluster.md, "On several machines").

@@ -2,6 +2,7 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.cluster.scenario.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class OutputFolderTest extends CliTestBase {
   private Path mounted;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return (spec, topology, listener) -> {
       duringRun.run();
       return fake.run(spec, topology, listener);
@@ -49,7 +50,7 @@ class OutputFolderTest extends CliTestBase {
     Path cwdResults = Path.of(ResultsWriter.JSON_FILE).toAbsolutePath();
     assertThat(cwdResults).doesNotExist();
 
-    assertThat(fabemu(args(command, ""))).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(fabemu(args(command, ""))).isEqualTo(ExitCodes.BAD_INPUT);
 
     assertThat(lines(stderr)).containsExactly("fabemu: --out '': the output folder has no name (give a folder, e.g. "
         + "--out results)");
@@ -64,7 +65,7 @@ class OutputFolderTest extends CliTestBase {
     Path file = dir.resolve("taken");
     Files.writeString(file, "mine");
 
-    assertThat(fabemu(args(command, file.toString()))).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(fabemu(args(command, file.toString()))).isEqualTo(ExitCodes.BAD_INPUT);
 
     assertThat(lines(stderr)).containsExactly("fabemu: --out " + file + ": a file of that name exists; the output "
         + "folder must be a folder");
@@ -81,7 +82,7 @@ class OutputFolderTest extends CliTestBase {
       throw new ScenarioException("tiny.conf", 3, "workload.sizes", "too large for this machine");
     };
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(ExitCodes.BAD_INPUT);
 
     assertThat(lines(stderr)).hasSize(1);
     assertThat(dir.resolve("new")).doesNotExist();
@@ -94,10 +95,10 @@ class OutputFolderTest extends CliTestBase {
     Files.createDirectories(out);
     Files.writeString(out.resolve("notes.txt"), "keep");
     duringRun = () -> {
-      throw new Main.BadInputException("refused");
+      throw new BadInputException("refused");
     };
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(ExitCodes.BAD_INPUT);
 
     assertThat(lines(stderr)).containsExactly("fabemu: refused");
     assertThat(fileNames(out)).containsExactly("notes.txt");
@@ -107,7 +108,7 @@ class OutputFolderTest extends CliTestBase {
   void shouldExitTwoWithOneLineBeforeRunningWhenOutIsOnAReadOnlyFileSystem() throws Exception {
     Path out = mountTmpfs("ro,size=64k");
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(ExitCodes.BAD_INPUT);
 
     assertThat(lines(stderr)).containsExactly("fabemu: cannot write to output folder " + out
         + ": read-only file system");
@@ -120,7 +121,7 @@ class OutputFolderTest extends CliTestBase {
     Path mount = mountTmpfs("ro,size=64k");
     Path out = mount.resolve("a/b");
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(Main.EXIT_BAD_INPUT);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(ExitCodes.BAD_INPUT);
 
     assertThat(lines(stderr)).containsExactly("fabemu: cannot create output folder " + out
         + ": Read-only file system");
@@ -139,7 +140,7 @@ class OutputFolderTest extends CliTestBase {
       }
     };
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(Main.EXIT_RUN_FAILED);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(ExitCodes.RUN_FAILED);
 
     assertThat(fake.ranSpec).isNotNull();
     assertThat(stdout).contains("digest feedbeef");
@@ -166,7 +167,7 @@ class OutputFolderTest extends CliTestBase {
     fill(out.resolve("filler"), 48 * 1024);
     fake.ranSpec = null;
 
-    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(Main.EXIT_RUN_FAILED);
+    assertThat(fabemu("run", tinyScenario().toString(), "--out", out.toString())).isEqualTo(ExitCodes.RUN_FAILED);
 
     List<String> errors = lines(stderr);
     assertThat(errors).isNotEmpty().allSatisfy(line -> assertThat(line).startsWith("fabemu: cannot write " + out

@@ -31,7 +31,7 @@ class PipelineEndToEndTest extends CliTestBase {
       """;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PreflightEstimateTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return (spec, topology, listener) -> {
       throw new AssertionError("a refused scenario must not run");
     };
@@ -124,7 +124,7 @@ class PreflightEstimateTest extends CliTestBase {
     long heap = ResourceEstimate.of(spec).heapBytes();
 
     assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, heap - 1))
-        .isInstanceOf(Main.BadInputException.class).hasMessageStartingWith("tiny.conf: needs about ");
+        .isInstanceOf(BadInputException.class).hasMessageStartingWith("tiny.conf: needs about ");
     List<String> warned = RunSupport.checkEstimate(spec, 1, false, heap);
     assertThat(warned).hasSize(1).first().asString().startsWith("fabemu: warning: tiny.conf: needs about ")
         .contains(", 100 % of this JVM's ");
@@ -145,17 +145,17 @@ class PreflightEstimateTest extends CliTestBase {
     long between = (whole + perMember.coordinatorHeapBytes(4)) / 2;
 
     assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 1, false, between, between))
-        .isInstanceOf(Main.BadInputException.class).hasMessageContaining("; fits on 2 members of ");
+        .isInstanceOf(BadInputException.class).hasMessageContaining("; fits on 2 members of ");
     assertThat(RunSupport.checkEstimate(spec, 4, false, between, between)).hasSizeLessThanOrEqualTo(1);
     assertThat(perMember.coordinatorHeapBytes(4)).isLessThan(whole / 2);
     // The members' own heap counts for their share, this JVM's for its share and the results.
     // 8 TORs: 2 each on 4 to 7 members, 1 on 8.
     assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, perMember.coordinatorHeapBytes(4),
-        perMember.memberHeapBytes(4) - 1)).isInstanceOf(Main.BadInputException.class)
+        perMember.memberHeapBytes(4) - 1)).isInstanceOf(BadInputException.class)
         .hasMessageContaining(" of heap per member on 4 members, the member JVMs have ")
         .hasMessageContaining("; fits on 8 members of ");
     assertThatThrownBy(() -> RunSupport.checkEstimate(spec, 4, false, perMember.coordinatorHeapBytes(4) - 1, whole))
-        .isInstanceOf(Main.BadInputException.class).hasMessageContaining(", this JVM has ");
+        .isInstanceOf(BadInputException.class).hasMessageContaining(", this JVM has ");
     assertThat(RunSupport.checkEstimate(spec, 4, false, whole, perMember.memberHeapBytes(4))).first().asString()
         .contains(" of heap per member on 4 members, 100 % of the member JVMs' ");
   }

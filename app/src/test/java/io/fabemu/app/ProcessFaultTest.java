@@ -2,6 +2,8 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.app.member.MemberCommand;
+import io.fabemu.app.output.ResultsWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -84,7 +86,7 @@ class ProcessFaultTest {
     String stderr = err.toString(StandardCharsets.UTF_8);
     System.out.printf("ProcessFaultTest: member killed at start-up: exit %d after %d ms%n", code, tookMs);
 
-    assertThat(code).as(stderr).isEqualTo(Main.EXIT_RUN_FAILED);
+    assertThat(code).as(stderr).isEqualTo(ExitCodes.RUN_FAILED);
     assertThat(tookMs).isLessThan(60_000);
     List<String> lines = stderr.lines().toList();
     assertThat(lines.get(0)).matches("fabemu: member [23] exited with code 137 before the run started \\([0-2] of 3 "
@@ -120,7 +122,7 @@ class ProcessFaultTest {
     System.out.printf("ProcessFaultTest: separate member killed before joining: exit %d after %d ms%n", code,
         tookMs);
 
-    assertThat(code).as(stderr).isEqualTo(Main.EXIT_RUN_FAILED);
+    assertThat(code).as(stderr).isEqualTo(ExitCodes.RUN_FAILED);
     assertThat(stderr.lines().toList()).containsExactly("fabemu: only 2 of 3 members joined within "
         + MEMBER_TIMEOUT_SECONDS + " s");
     // The timeout counts from the start, the coordinator's own join included; the rest is stopping its member.
@@ -205,7 +207,7 @@ class ProcessFaultTest {
     assertThat(exited).as("the member exited within %d s (its join timeout is %d s); log:%n%s",
         COORDINATOR_KILLED_BOUND_SECONDS, MemberCommand.SEED_NODES_JOIN_TIMEOUT_SECONDS, Files.readString(log))
         .isTrue();
-    assertThat(member.exitValue()).isEqualTo(Main.EXIT_OK);
+    assertThat(member.exitValue()).isEqualTo(ExitCodes.OK);
     assertThat(Files.readString(log)).contains("fabemu member: parent process " + parent.pid()
         + " exited before this member was up; exiting");
   }

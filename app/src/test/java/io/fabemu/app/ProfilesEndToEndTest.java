@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ProfilesEndToEndTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

@@ -3,6 +3,7 @@ package io.fabemu.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.result.RunResult;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class ReportBrowserTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

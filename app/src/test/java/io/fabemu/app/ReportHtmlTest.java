@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.typesafe.config.ConfigFactory;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.app.report.SweepPoint;
 import io.fabemu.app.report.SweepReport;

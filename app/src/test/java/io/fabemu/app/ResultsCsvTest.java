@@ -2,6 +2,8 @@ package io.fabemu.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabemu.app.output.CsvTest;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;

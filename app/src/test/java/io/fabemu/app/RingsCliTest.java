@@ -23,7 +23,7 @@ class RingsCliTest extends CliTestBase {
           + "its rate there");
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return executor;
   }
 

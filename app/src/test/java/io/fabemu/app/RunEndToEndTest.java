@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RunEndToEndTest extends CliTestBase {
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

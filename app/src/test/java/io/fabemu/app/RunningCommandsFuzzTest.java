@@ -109,8 +109,8 @@ class RunningCommandsFuzzTest {
         () -> Fixtures.cli(executor, args.toArray(String[]::new)), label);
     // How many cases got past the checks, per command family: printed with jqwik's report.
     Statistics.label("exit code").collect(family(c.command()), run.code());
-    assertThat(run.code()).as("exit code of %s: %s", label, run.stderr()).isIn(Main.EXIT_OK, Main.EXIT_BAD_INPUT);
-    if (run.code() == Main.EXIT_BAD_INPUT) {
+    assertThat(run.code()).as("exit code of %s: %s", label, run.stderr()).isIn(ExitCodes.OK, ExitCodes.BAD_INPUT);
+    if (run.code() == ExitCodes.BAD_INPUT) {
       assertThat(run.stderr().lines().toList()).as("stderr of %s", label).hasSize(1);
       assertThat(run.stderr()).as("stderr of %s", label).doesNotContain("Exception").doesNotContain("at io.");
     } else {

@@ -138,8 +138,8 @@ class ScenarioFuzzTest {
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)),
         label);
     String stderr = err.toString(StandardCharsets.UTF_8);
-    assertThat(code).as("exit code of %s: %s", label, stderr).isIn(Main.EXIT_OK, Main.EXIT_BAD_INPUT);
-    if (code == Main.EXIT_BAD_INPUT) {
+    assertThat(code).as("exit code of %s: %s", label, stderr).isIn(ExitCodes.OK, ExitCodes.BAD_INPUT);
+    if (code == ExitCodes.BAD_INPUT) {
       assertThat(stderr.lines().toList()).as("stderr of %s", label).hasSize(1);
       assertThat(stderr).as("stderr of %s", label).doesNotContain("Exception").doesNotContain("at io.")
           .doesNotContain("Error:");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.fabemu.app.sweep.SweepPlan;
 import io.fabemu.collectives.Algorithm;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +16,7 @@ class SetOverridesTest extends CliTestBase {
   private final Fixtures.FakeExecutor executor = new Fixtures.FakeExecutor();
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return executor;
   }
 

@@ -3,7 +3,6 @@ package io.fabemu.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabemu.app.Main.BadInputException;
 import org.junit.jupiter.api.Test;
 
 class StderrTerminalTest {

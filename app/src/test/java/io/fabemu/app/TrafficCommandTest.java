@@ -22,7 +22,7 @@ class TrafficCommandTest extends CliTestBase {
       """;
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return null;
   }
 

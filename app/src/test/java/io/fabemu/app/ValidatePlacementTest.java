@@ -11,7 +11,7 @@ class ValidatePlacementTest extends CliTestBase {
   private static final String PLACED = "../examples/placement-override.conf";
 
   @Override
-  Main.ScenarioExecutor executor() {
+  protected ScenarioExecutor executor() {
     return (spec, topology, listener) -> {
       throw new AssertionError("validate runs nothing");
     };

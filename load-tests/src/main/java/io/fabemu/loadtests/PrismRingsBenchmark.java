@@ -3,7 +3,7 @@ package io.fabemu.loadtests;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
-import io.fabemu.app.ReportFormatter;
+import io.fabemu.app.output.ReportFormatter;
 import io.fabemu.cluster.EmbeddedCluster;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.ScenarioException;
