@@ -26,7 +26,10 @@ import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The fault plan keys of {@code faults} (settings and events), their errors, and events appended by the CLI. */
+/**
+ * The fault plan keys of {@code faults} (settings and events), their errors, and events appended by the CLI. Past 500
+ * lines: one test per key and per way it can be wrong, over the one scenario its fixtures write.
+ */
 class ScenarioLoaderFaultsTest {
   /** 4 hosts, 2 per TOR: host0-3 (vertices 0-3), tor0-1 (4-5), spine0-1 (6-7). */
   private static final String FABRIC = "topology { hosts = 4, hosts-per-tor = 2, spines = 2 }\n";
