@@ -9,6 +9,7 @@ import io.fabemu.app.osu.OsuFormatter;
 import io.fabemu.app.output.LatencyPlot;
 import io.fabemu.app.output.ResultsWriter;
 import io.fabemu.app.report.PrismSection;
+import io.fabemu.app.report.ReportSection;
 import io.fabemu.app.report.RunReport;
 import io.fabemu.cluster.ScenarioRunner;
 import io.fabemu.cluster.scenario.MemberHeapEstimate;
@@ -51,8 +52,21 @@ import java.util.function.Supplier;
  */
 public final class RunSupport {
 
-  /** The plot of a run: its title and its series. */
-  public record Plot(String title, List<LatencyPlot.Series> series) {}
+  /**
+   * What a command draws of its run: the title (of the plot and the report), the plot's series, and the report
+   * sections the command adds after the curves (the nccl-tests programs' published curve).
+   */
+  public record Plot(String title, List<LatencyPlot.Series> series, List<ReportSection> sections) {
+    public Plot {
+      series = List.copyOf(series);
+      sections = List.copyOf(sections);
+    }
+
+    /** A plot whose command adds no report section. */
+    public Plot(String title, List<LatencyPlot.Series> series) {
+      this(title, series, List.of());
+    }
+  }
 
   /** A report file written beside {@code results.json}: its path inside the output folder and its text. */
   public record ReportFile(String relativePath, String content) {}
@@ -259,7 +273,7 @@ public final class RunSupport {
       written &= writeReportFile(out, file, stderr);
     }
     written &= writeReport(out.resolve(ResultsWriter.REPORT_FILE), () -> new RunReport(plot.title(), result,
-        topology, echo, ResultsWriter.caseFigures(result, topology)).html(), stderr);
+        topology, echo, ResultsWriter.caseFigures(result, topology), plot.sections()).html(), stderr);
     return written;
   }
 

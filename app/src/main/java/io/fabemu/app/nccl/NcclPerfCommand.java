@@ -53,7 +53,8 @@ import picocli.CommandLine.Spec;
  * value that does and refused otherwise: {@code -m 1} (no aggregation), {@code -z 1} (fabemu always waits for a
  * collective and runs a barrier after it), {@code -G 0} (no CUDA graphs). The emulation's: {@code --profile},
  * {@code --nodes}, {@code --ppn}, {@code --algorithm} (fabemu's algorithm, default {@code auto}; send/recv
- * {@code ring}), {@code --seed}, {@code --set} and the shared {@link RunOptions}.
+ * {@code ring}), {@code --seed}, {@code --reference} (a published bus-bandwidth curve: {@link ReferenceComparison}),
+ * {@code --set} and the shared {@link RunOptions}.
  *
  * <p>The scenario ({@link ProfileRun}): the profile with {@code topology.hosts}, the workload's collective, algorithm,
  * {@code buffers = [out-of-place, in-place]}, ranks per host, datatype, op, root (rooted collectives), the sizes
@@ -174,6 +175,11 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
   @Option(names = "--seed", paramLabel = "N", description = "Use seed N instead of the profile's seed.")
   Long seed;
 
+  @Option(names = "--reference", paramLabel = "FILE.csv",
+      description = "A published bus-bandwidth curve (size_bytes,busbw_GBps) to compare with: per-size error and "
+          + "MAPE after the table, and a chart in the report.")
+  Path referenceFile;
+
   @Mixin
   RunOptions options;
 
@@ -194,6 +200,7 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
   private Path jsonFile;
   private List<NcclTestsReport.Device> devices;
   private NcclTestsReport.Table table;
+  private BusBandwidthReference reference;
 
   /**
    * The command of {@code program}, run through {@code pipeline}; JSON errors go to {@code stderr}, and
@@ -239,6 +246,7 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
     params = new NcclTestsReport.Params(threads, gpusPerThread, minBytes, maxBytes, stepFactor, stepBytes,
         warmupIters, iters, check);
 
+    reference = referenceFile == null ? null : BusBandwidthReference.read(referenceFile);
     LoadedScenario loaded = profileRun(type, reduceOp, (int) ranksPerNode, workloadSizes)
         .load(profile, sets, spec);
     jsonFile = jsonOption == null ? null : jsonTarget(jsonOption);
@@ -361,14 +369,24 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
     table = NcclTestsReport.table(result, 0, NcclTestsReport.TimeOverRanks.of(average));
     return NcclTestsReport.rows(table) + NcclTestsReport.footer(table)
         + ReportFormatter.incNotes(ReportFormatter.casesOfAlgorithm(result, 0))
+        + (reference == null ? "" : ReferenceComparison.of(table, reference).commentLines())
         + NcclTestsReport.closing(program.program);
   }
 
-  /** The plot: the out-of-place latencies, one series named by the algorithm. */
+  /**
+   * The plot: the out-of-place latencies, one series named by the algorithm; with {@code --reference} the report
+   * adds the published curve ({@link ReferenceSection}).
+   */
   @Override
   public RunSupport.Plot plot(RunResult result) {
     String title = program.program + " (fabemu): " + result.scenario().name() + ", " + nodes + " nodes x "
         + result.scenario().workload().ppn() + " ranks";
+    if (reference != null) {
+      NcclTestsReport.Table measured = NcclTestsReport.table(result, 0, NcclTestsReport.TimeOverRanks.of(average));
+      String algorithmName = result.scenario().workload().algorithms().get(0).configName();
+      return new RunSupport.Plot(title, LatencyPlot.series(result),
+          List.of(new ReferenceSection(ReferenceComparison.of(measured, reference), algorithmName)));
+    }
     return new RunSupport.Plot(title, LatencyPlot.series(result));
   }
 

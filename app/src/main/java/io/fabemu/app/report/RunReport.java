@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The HTML report of one run ({@code DIR/report.html}): its facts and digest, in a run with faults what they did
  * ({@link FaultSection}: a timeline, a row per event, the totals), latency and bus bandwidth against size per
- * algorithm or mode, the in-network speed-up over the host algorithms, per-link utilisation with heat maps of the
+ * algorithm or mode (then what the command adds, such as a published curve), the in-network speed-up over the host algorithms, per-link utilisation with heat maps of the
  * fabric (over the whole run, and per case), the spread of the ranks' latencies, and the scenario as loaded.
  *
  * <p>Contract: a pure function of its input except the one line that gives the wall time (and the event rate,
@@ -21,12 +21,20 @@ import java.util.List;
  * @param topology the fabric it ran on, for device names and tiers; may be null (links then named by device id)
  * @param scenario the scenario as loaded (defaults filled in, overrides applied), echoed; may be null
  * @param cases    the result's cases as {@code results.csv} has them, in workload order
+ * @param commandSections what the command that ran adds after the curves (the nccl-tests programs: the published
+ *                 curve of {@code --reference}); empty for {@code run}
  */
 public record RunReport(String title, RunResult result, Topology topology, Config scenario,
-                        List<CaseFigures> cases) {
+                        List<CaseFigures> cases, List<ReportSection> commandSections) {
 
   public RunReport {
     cases = List.copyOf(cases);
+    commandSections = List.copyOf(commandSections);
+  }
+
+  /** The report of a run whose command adds no section of its own. */
+  public RunReport(String title, RunResult result, Topology topology, Config scenario, List<CaseFigures> cases) {
+    this(title, result, topology, scenario, cases, List.of());
   }
 
   /**
@@ -44,6 +52,7 @@ public record RunReport(String title, RunResult result, Topology topology, Confi
     }
     if (result.ethernet() != null) sections.add(new EthernetSection(result.ethernet(), topology));
     sections.add(new CurvesSection("curves", "Latency and bus bandwidth", series));
+    sections.addAll(commandSections);
     sections.add(new IncSpeedupSection(series));
     RingComparison rings = RingComparison.of(result.scenario().workload(), cases);
     if (rings != null) sections.add(new RingComparisonSection(rings));

@@ -209,6 +209,43 @@ class NcclPerfCommandTest extends CliTestBase {
     assertThat(stderr.lines()).containsExactly("fabemu: 3 output elements differ from the exact answer");
   }
 
+  @Test
+  void shouldHoldTheInPlaceBusBandwidthAgainstAReferenceAfterTheFooterAndChartItInTheReport() throws Exception {
+    // The fake runs 1 KiB in place in 2 us and 2 KiB in 3 us: on 2 ranks busbw 0.512 and 0.682667 GB/s.
+    Path curve = dir.resolve("published.csv");
+    Files.writeString(curve, "# Source: a made-up table\nsize_bytes,busbw_GBps\n1024,0.64\n2048,0.68\n"
+        + "4096,1\n");
+    Path out = dir.resolve("out");
+
+    assertThat(perf("all-reduce-perf", "--nodes", "2", "--ppn", "1", "-b", "1K", "-e", "2K", "-f", "2",
+        "--reference", curve.toString(), "--out", out.toString())).as(stderr).isZero();
+
+    assertThat(stdout).contains("# Avg bus bandwidth    : ")
+        .contains("# fabemu: busbw against --reference published.csv (in-place half): Source: a made-up table\n"
+            + "#     size (B)    emulated   published     error\n"
+            + "#         1024       0.512        0.64    -20.0%\n"
+            + "#         2048    0.682667        0.68     +0.4%\n"
+            + "# fabemu: MAPE 10.2 % over 2 sizes (below 1 MiB 10.2 % over 2 sizes)\n"
+            + "# fabemu: not compared: 1 published sizes not run, 0 sizes run but not published\n"
+            + "#\n# Collective test concluded: all_reduce_perf\n");
+    assertThat(Files.readString(out.resolve("report.html"))).contains("id=\"reference\"")
+        .contains("published: published.csv").contains("10.2 % over 2 sizes");
+  }
+
+  @Test
+  void shouldRefuseABadReferenceOnOneLineBeforeRunning() throws Exception {
+    Path curve = dir.resolve("bad.csv");
+    Files.writeString(curve, "size_bytes,busbw_GBps\n1024,fast\n");
+
+    assertThat(perf("all-reduce-perf", "--nodes", "2", "--ppn", "1", "-b", "1K", "-e", "1K", "--reference",
+        curve.toString())).isEqualTo(2);
+
+    assertThat(stderr.lines()).containsExactly("fabemu: --reference " + curve + ":2: busbw_GBps 'fast' is not a "
+        + "number");
+    assertThat(stdout).isEmpty();
+    assertThat(executor.ranSpec).isNull();
+  }
+
   // ------------------------------------------------------------------------------ refusals
 
   static Stream<Arguments> badArguments() {
