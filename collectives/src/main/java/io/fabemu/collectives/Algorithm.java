@@ -27,6 +27,12 @@ public enum Algorithm {
   /** Root talks to every rank in turn (gather, scatter, reduce, broadcast). */
   LINEAR,
   /**
+   * Allreduce as NCCL's tree algorithm: a double binary tree across servers (the ranks of a compute node, in blocks
+   * of {@code workload.ppn}), a chain inside each, the vector halved between the two trees and streamed through them
+   * in chunks, reduced on the way up and broadcast on the way down ({@link DoubleBinaryTree}).
+   */
+  TREE,
+  /**
    * Allreduce on a mesh or torus: ring reduce-scatters dimension after dimension, then ring all-gathers back, both
    * ring directions at once ({@link DimensionRingAllreduce}); needs the fabric's {@link RankGrid}.
    */
@@ -141,7 +147,7 @@ public enum Algorithm {
   /** The algorithms a collective accepts (AUTO always). */
   public static Set<Algorithm> validFor(Collective collective) {
     return switch (collective) {
-      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, DIMENSION_RING, INC_NODE,
+      case ALLREDUCE -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, RABENSEIFNER, BINOMIAL, TREE, DIMENSION_RING, INC_NODE,
           INC_SOCKET, MULTI_RING, SINGLE_RING, BIDIRECTIONAL_RING, LINE, LINE_BOTH_ENDS);
       case REDUCE, BROADCAST, GATHER, SCATTER -> EnumSet.of(AUTO, BINOMIAL, LINEAR);
       case ALLGATHER -> EnumSet.of(AUTO, RING, RECURSIVE_DOUBLING, MULTI_RING, SINGLE_RING, BIDIRECTIONAL_RING);

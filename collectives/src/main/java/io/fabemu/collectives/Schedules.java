@@ -181,6 +181,9 @@ public final class Schedules {
         throw new IllegalArgumentException(algorithm.configName() + " runs on every rank: it has no hierarchical mode");
       }
     }
+    if (hierarchical && algorithm == Algorithm.TREE) {
+      throw new IllegalArgumentException("tree chains the ranks of each node itself: it has no hierarchical mode");
+    }
     if (hierarchical && collective != Collective.ALLREDUCE) {
       throw new IllegalArgumentException("hierarchical mode is only implemented for allreduce, not for "
           + collective.configName());
@@ -215,7 +218,7 @@ public final class Schedules {
           }
           b.endStep();
         } else {
-          allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0);
+          allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0, ppn);
         }
       }
       case REDUCE -> {
@@ -313,6 +316,15 @@ public final class Schedules {
    */
   static void allreduceFromInput(ScheduleBuilder b, Algorithm algorithm, RankGroup g, int me, int count,
                                          int phaseBase) {
+    allreduceFromInput(b, algorithm, g, me, count, phaseBase, 1);
+  }
+
+  /**
+   * {@link #allreduceFromInput(ScheduleBuilder, Algorithm, RankGroup, int, int, int)} on servers of
+   * {@code serverSize} ranks, which {@link Algorithm#TREE} chains (the others ignore it).
+   */
+  static void allreduceFromInput(ScheduleBuilder b, Algorithm algorithm, RankGroup g, int me, int count,
+                                 int phaseBase, int serverSize) {
     if (algorithm == Algorithm.BINOMIAL) {
       b.phase(phaseBase);
       BinomialTree.reduce(b, g, me, 0, count, true);
@@ -321,6 +333,12 @@ public final class Schedules {
       return;
     }
     b.copy(BufferId.INPUT, 0, BufferId.OUTPUT, 0, count);
+    if (algorithm == Algorithm.TREE) {
+      // The copy goes first, in a step of its own: the tree's first step may already send.
+      b.endStep();
+      DoubleBinaryTree.allreduce(b, g, me, count, Math.max(1, serverSize), phaseBase);
+      return;
+    }
     allreduceInOutput(b, algorithm, g, me, count, phaseBase);
   }
 

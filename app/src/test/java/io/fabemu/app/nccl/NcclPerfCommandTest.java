@@ -269,7 +269,7 @@ class NcclPerfCommandTest extends CliTestBase {
         Arguments.of(List.of("-z", "0"), "-z 0: fabemu always waits for each collective and runs a barrier after it"),
         Arguments.of(List.of("-G", "1"), "-G 1: nothing runs on a GPU, so no CUDA graph (-G 0)"),
         Arguments.of(List.of("--algorithm", "pairwise"), "--algorithm pairwise: not an algorithm of allreduce (use "
-            + "auto, ring, recursive-doubling, rabenseifner, binomial, dimension-ring, inc-node, inc-socket, "
+            + "auto, ring, recursive-doubling, rabenseifner, binomial, tree, dimension-ring, inc-node, inc-socket, "
             + "multi-ring, single-ring, bidirectional-ring, line, line-both-ends)"),
         Arguments.of(List.of("-J", "out.txt"), "-J out.txt: nccl-tests writes JSON only, to a FILE ending in .json"),
         Arguments.of(List.of("-x", "1"), "Unknown options: '-x', '1'"),

@@ -13,8 +13,9 @@ import io.fabemu.nic.NicSpec;
 /**
  * The rules between sections, once topology, devices, workload and traffic are read: a NIC segment holds at least
  * one element, the in-network algorithms have switches for INC, no hierarchical flag and a rank placement their kind
- * of topology takes, the dimension-wise ring has a mesh or torus, and a NIC segment fits a router buffer where the
- * switching needs it to (unless the scenario runs synthetic traffic, whose packets {@link TrafficSection} checks).
+ * of topology takes, the dimension-wise ring has a mesh or torus, the tree no hierarchical flag, and a NIC segment
+ * fits a router buffer where the switching needs it to (unless the scenario runs synthetic traffic, whose packets
+ * {@link TrafficSection} checks).
  */
 final class CrossSectionChecks implements ScenarioSection {
 
@@ -23,6 +24,7 @@ final class CrossSectionChecks implements ScenarioSection {
     checkSegmentSize(in, draft.nic(), draft.workload());
     checkInc(in, draft);
     checkDimensionRing(in, draft);
+    checkTree(in, draft.workload());
     checkPacketFitsRouterBuffer(in, draft);
   }
 
@@ -43,6 +45,14 @@ final class CrossSectionChecks implements ScenarioSection {
           + nic.headerBytes() + " B header is " + flits + " flits of " + router.flitBytes() + " B, more than a buffer "
           + "of " + router.bufferDepthFlits() + " flits, which " + router.switching().configName() + " needs it to "
           + "fit in (raise buffer-depth or flit-bytes, or lower devices.nic.segment-size)");
+    }
+  }
+
+  /** The tree chains each node's ranks itself, so it has no hierarchical form. */
+  private static void checkTree(ScenarioReader in, WorkloadSpec workload) {
+    if (workload.algorithms().contains(Algorithm.TREE) && workload.hierarchical()) {
+      throw in.error("workload.hierarchical", Algorithm.TREE.configName() + " chains the ranks of each node itself; "
+          + "set hierarchical = false");
     }
   }
 

@@ -2,6 +2,7 @@ package io.fabemu.cluster.scenario;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.DoubleBinaryTree;
 import io.fabemu.collectives.IncAllreduce;
 import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.Schedules;
@@ -321,6 +322,12 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
         if (blocks) return new Traffic(2, sizeBytes * Math.max(1, log) / 2 + sizeBytes, ranks * sizeBytes / 2);
         return new Traffic(collective == Collective.ALLREDUCE ? 2 : 1,
             collective == Collective.ALLREDUCE ? 2 * sizeBytes : sizeBytes, sizeBytes);
+      case TREE: {
+        // Every rank sends its vector up once and the result down to its children (about one each), in chunks.
+        long chunkBytes = Math.min(sizeBytes, 4L * DoubleBinaryTree.CHUNK_ELEMENTS);
+        long chunks = Math.max(2, 2 * ((sizeBytes + chunkBytes - 1) / Math.max(1, chunkBytes)));
+        return new Traffic(2 * chunks, 2 * sizeBytes, chunkBytes);
+      }
       case LINEAR:
         return new Traffic(2, 2 * sizeBytes, sizeBytes);
       case PAIRWISE:

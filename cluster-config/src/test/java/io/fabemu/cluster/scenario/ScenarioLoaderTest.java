@@ -430,6 +430,13 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void shouldRejectAHierarchicalTreeWhichChainsEachNodeItself() {
+    assertError("workload { algorithms = [ring, tree], hierarchical = true }")
+        .hasMessage("x.conf:1: workload.hierarchical: tree chains the ranks of each node itself; set hierarchical = "
+            + "false");
+  }
+
+  @Test
   void shouldRejectBothSizeFormsWhenGivenTogether() {
     assertError("workload { sizes = [4 B], max-size = 1 MiB }")
         .hasMessage("x.conf:1: workload.sizes: give either sizes or min-size/max-size, not both");
