@@ -122,7 +122,8 @@ public record BusBandwidthReference(Path file, String source, List<Point> points
   private static List<String> lines(Path file) {
     try {
       if (!Files.isRegularFile(file)) {
-        throw new BadInputException("--reference " + file + ": " + (Files.exists(file) ? "not a file" : "no such file"));
+        throw new BadInputException("--reference " + file + ": "
+            + (Files.exists(file) ? "not a file" : "no such file"));
       }
       if (Files.size(file) > MAX_FILE_BYTES) {
         throw new BadInputException("--reference " + file + ": larger than " + MAX_FILE_BYTES + " bytes");

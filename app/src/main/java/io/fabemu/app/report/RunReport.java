@@ -9,8 +9,9 @@ import java.util.List;
 /**
  * The HTML report of one run ({@code DIR/report.html}): its facts and digest, in a run with faults what they did
  * ({@link FaultSection}: a timeline, a row per event, the totals), latency and bus bandwidth against size per
- * algorithm or mode (then what the command adds, such as a published curve), the in-network speed-up over the host algorithms, per-link utilisation with heat maps of the
- * fabric (over the whole run, and per case), the spread of the ranks' latencies, and the scenario as loaded.
+ * algorithm or mode (then what the command adds, such as a published curve), the in-network speed-up over the host
+ * algorithms, per-link utilisation with heat maps of the fabric (over the whole run, and per case), the spread of the
+ * ranks' latencies, and the scenario as loaded.
  *
  * <p>Contract: a pure function of its input except the one line that gives the wall time (and the event rate,
  * which depends on it); self-contained as {@link HtmlReport} says. A run cut short (a lost member) is reported

@@ -22,7 +22,8 @@ class BusBandwidthReferenceTest {
 
   @Test
   void shouldReadTheRepositorysH100TableWithItsSource() {
-    BusBandwidthReference reference = BusBandwidthReference.read(Path.of("../reference/nccl-allreduce-h100x8-azure.csv"));
+    BusBandwidthReference reference =
+        BusBandwidthReference.read(Path.of("../reference/nccl-allreduce-h100x8-azure.csv"));
 
     assertThat(reference.source()).startsWith("Source: Azure/AI-benchmarking-guide");
     assertThat(reference.points()).hasSize(24);
