@@ -27,9 +27,10 @@ public enum Algorithm {
   /** Root talks to every rank in turn (gather, scatter, reduce, broadcast). */
   LINEAR,
   /**
-   * Allreduce as NCCL's tree algorithm: a double binary tree across servers (the ranks of a compute node, in blocks
-   * of {@code workload.ppn}), a chain inside each, the vector halved between the two trees and streamed through them
-   * in chunks, reduced on the way up and broadcast on the way down ({@link DoubleBinaryTree}).
+   * Allreduce as NCCL's tree algorithm: a double binary tree across servers (the ranks of a compute node, or of all
+   * the hosts of a server where the fabric groups hosts into servers: {@link RankLayout#ranksPerServer}), a chain
+   * inside each, the vector halved between the two trees and streamed through them in chunks, reduced on the way up
+   * and broadcast on the way down ({@link DoubleBinaryTree}).
    */
   TREE,
   /**

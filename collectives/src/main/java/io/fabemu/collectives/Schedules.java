@@ -218,7 +218,7 @@ public final class Schedules {
           }
           b.endStep();
         } else {
-          allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0, ppn);
+          allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0, layout.ranksPerServer(ppn));
         }
       }
       case REDUCE -> {

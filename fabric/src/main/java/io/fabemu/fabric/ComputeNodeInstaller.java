@@ -12,7 +12,7 @@ import io.fabemu.node.ComputeNodeCore;
 /**
  * One {@link ComputeNodeCore} per host, at its compute node id ({@link Topology#computeNodeDevice}), running the
  * host's ranks of the workload over one rank layout (a mesh's or torus's rank grid, the scenario's embedded rings,
- * an optical cluster's policy). Unless the run is synthetic traffic, the compute nodes are what starts: each gets
+ * an optical cluster's policy, the ranks of a server's hosts). Unless the run is synthetic traffic, the compute nodes are what starts: each gets
  * its start at time 0.
  */
 final class ComputeNodeInstaller implements DeviceInstaller {
@@ -21,9 +21,10 @@ final class ComputeNodeInstaller implements DeviceInstaller {
   public void install(FabricContext c, DeviceCore[] devices) {
     ScenarioSpec scenario = c.scenario();
     Topology topology = c.topology();
-    RankLayout layout = new RankLayout(rankGrid(scenario.topology(), c.workload().ppn()),
+    int ppn = c.workload().ppn();
+    RankLayout layout = new RankLayout(rankGrid(scenario.topology(), ppn),
         Fabric.embeddedRings(scenario.rings(), topology),
-        scenario.topology().connectionPolicy().orElse(null));
+        scenario.topology().connectionPolicy().orElse(null), scenario.topology().hostsPerServer() * ppn);
     for (int h = 0; h < topology.hostCount(); h++) {
       int node = topology.computeNodeDevice(h);
       devices[node] = new ComputeNodeCore(node, h, topology.nicDevice(h), c.worldSize(), c.workload(),

@@ -71,6 +71,12 @@ public record OpticalSpec(int servers, int npusPerServer, IntraServer intraServe
     return Topologies.saturatedProduct(servers, npusPerServer, 1);
   }
 
+  /** N: a server's NPUs share its intra-server fabric. */
+  @Override
+  public int hostsPerServer() {
+    return npusPerServer;
+  }
+
   /** The host of NPU {@code npu} (0 .. N-1) of server {@code server} (0 .. M-1). */
   public int host(int server, int npu) {
     return server * npusPerServer + npu;

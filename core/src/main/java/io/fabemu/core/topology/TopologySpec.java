@@ -105,6 +105,14 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
     return 1;
   }
 
+  /**
+   * Hosts in one server: consecutive hosts that share a server's intra-server fabric (an optical cluster's NPUs, a GPU
+   * server's GPUs), which NCCL's tree chains inside the server; 1 where a host is a server of its own.
+   */
+  default int hostsPerServer() {
+    return 1;
+  }
+
   // Facts of the optical cluster and the prism, with the answer of every other kind as the default.
 
   /**
