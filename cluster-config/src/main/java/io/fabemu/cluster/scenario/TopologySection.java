@@ -18,7 +18,7 @@ final class TopologySection implements ScenarioSection {
   private static final List<TopologyKindSection<?>> KINDS = List.of(new LeafSpineSection(),
       DirectNetworkSection.LINE, DirectNetworkSection.RING, DirectNetworkSection.FULL_MESH,
       RouterNetworkSection.MESH, RouterNetworkSection.TORUS, RouterNetworkSection.GROUP_RING, new PrismSection(),
-      new OpticalSection());
+      new OpticalSection(), new RailLeafSpineSection());
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {

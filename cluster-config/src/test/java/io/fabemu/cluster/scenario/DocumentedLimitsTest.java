@@ -91,6 +91,8 @@ class DocumentedLimitsTest {
         "≤ " + count(PrismSection.MAX_PRISM_HOSTS)));
     b.add(new Bound("OpticalSection.MAX_OPTICAL_HOSTS", topology, "`npus-per-server`",
         "M × N ≤ " + count(OpticalSection.MAX_OPTICAL_HOSTS)));
+    b.add(new Bound("RailLeafSpineSection.MAX_NICS_PER_SERVER", topology, "`nics-per-server`",
+        range(1, RailLeafSpineSection.MAX_NICS_PER_SERVER)));
     b.add(new Bound("ScenarioLoader.MAX_FULL_MESH_HOSTS", topology, "`intra-server`",
         "N ≤ " + count(ScenarioLoader.MAX_FULL_MESH_HOSTS)));
     b.add(new Bound("ScenarioLoader.MAX_DURATION_PS", topology, "`ocs.reconfiguration-delay`",
@@ -238,6 +240,8 @@ class DocumentedLimitsTest {
         count(PrismSection.MAX_PRISM_HOSTS)));
     b.add(limit("OpticalSection.MAX_OPTICAL_HOSTS", "optical: `servers × npus-per-server`",
         count(OpticalSection.MAX_OPTICAL_HOSTS)));
+    b.add(limit("RailLeafSpineSection.MAX_NICS_PER_SERVER", "rail-leaf-spine: `nics-per-server`",
+        count(RailLeafSpineSection.MAX_NICS_PER_SERVER)));
     b.add(limit("ScenarioLoader.MAX_FULL_MESH_HOSTS", "optical: `npus-per-server` with `intra-server.kind = full-mesh`",
         count(fullMesh)));
     b.add(limit("OpticalSection.MAX_POLICY_CHANGES", "optical: `ocs.reconfigure`",

@@ -160,7 +160,8 @@ class ScenarioLoaderOpticalTest {
   @Test
   void shouldRefuseTheOpticalKeysOnAnotherKindAndOtherKeysOnOptical() {
     assertError("topology { kind = ring, hosts = 4, servers = 4 }")
-        .hasMessage("x.conf:1: topology.servers: only used when kind = optical (this topology is ring)");
+        .hasMessage("x.conf:1: topology.servers: only used when kind is optical or rail-leaf-spine (this topology is "
+            + "ring)");
     assertError("topology { kind = prism, formula = formula-1 }")
         .hasMessage("x.conf:1: topology.formula: only used when kind = optical (this topology is prism)");
     assertError("topology { kind = optical, layers = 4 }")

@@ -208,7 +208,7 @@ class ScenarioLoaderTest {
         + "cut-through");
     assertError("topology.kind = fat-tree")
         .hasMessage("x.conf:1: topology.kind: 'fat-tree' is not one of leaf-spine, line, ring, full-mesh, mesh, torus, "
-            + "group-ring, prism, optical");
+            + "group-ring, prism, optical, rail-leaf-spine");
     assertError("workload.algorithms = [ring, rign]")
         .hasMessageStartingWith("x.conf:1: workload.algorithms[1]: 'rign' is not one of auto, ring,")
         .hasMessageEndingWith("(did you mean 'ring'?)");
@@ -383,7 +383,8 @@ class ScenarioLoaderTest {
   @Test
   void shouldRejectKeysOfAnotherTopologyKindWhenWritten() {
     assertError("topology { kind = ring\n spines = 2 }")
-        .hasMessage("x.conf:2: topology.spines: only used when kind = leaf-spine (this topology is ring)");
+        .hasMessage("x.conf:2: topology.spines: only used when kind is leaf-spine or rail-leaf-spine (this topology "
+            + "is ring)");
     assertError("topology { link { latency = 1 us } }")
         .hasMessage("x.conf:1: topology.link: only used when kind is line, ring or full-mesh (leaf-spine uses "
             + "host-link and spine-link)");

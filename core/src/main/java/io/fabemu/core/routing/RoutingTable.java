@@ -32,12 +32,16 @@ import java.util.Objects;
  * through a third server, though such a path may be as short or shorter. Each hop decreases the distance along that
  * route, and {@link #distance} is its hop count.
  *
+ * <p>And on a rail-optimized leaf-spine with server switches ({@link RailLeafSpineRouting}) traffic between rails goes
+ * up through the spines, never through another GPU, though the graph has paths as short through a server switch:
+ * its ports are shortest-path ports, but not every one; {@link #distance} is the shortest-path hop count.
+ *
  * <p>Instances are immutable and safe to share between threads. Arrays returned by {@link #nextHopPorts} are
  * shared internal state and must not be modified.
  */
 public abstract sealed class RoutingTable implements RouteView
     permits ShortestPathTable, LeafSpineRouting, LineRouting, RingRouting, FullMeshRouting, RouterNetworkRouting,
-    OpticalRouting {
+    OpticalRouting, RailLeafSpineRouting {
 
   static final int[] NO_PORTS = new int[0];
 

@@ -141,14 +141,18 @@ public final class Topology implements PortGraph {
   }
 
   /**
-   * The top-of-rack switch host {@code host} hangs off: its only neighbour, when that is a {@link Tier#TOR}
-   * switch; else -1 (direct networks, or a host with several links).
+   * The top-of-rack switch host {@code host} hangs off: its one neighbour that is a {@link Tier#TOR} switch (on a
+   * rail-optimized leaf-spine, its rail leaf, whether or not the host also has a server switch); else -1 (direct
+   * networks, switches outside any tier, or a host under several TORs).
    */
   public int torOf(int host) {
-    List<Link> hostPorts = ports.get(host);
-    if (hostPorts.size() != 1) return -1;
-    int neighbour = hostPorts.get(0).to();
-    return vertices.get(neighbour).tier() == Tier.TOR ? neighbour : -1;
+    int tor = -1;
+    for (Link link : ports.get(host)) {
+      if (vertices.get(link.to()).tier() != Tier.TOR) continue;
+      if (tor >= 0) return -1;
+      tor = link.to();
+    }
+    return tor;
   }
 
   /** Devices of a fabric built on this topology: one per vertex (NICs and switches) and a compute node per host. */

@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
  */
 class TopologySpecCountsTest {
   private static final LinkSpec LINK = new LinkSpec(100_000_000_000L, 1_000_000L);
+  /** 6 servers of 4 rails, 3 servers per leaf (8 rail leaves), 2 spines; and the same with a server switch each. */
+  private static final RailLeafSpineSpec RAIL = RailLeafSpineSpec.builder(6, 4, LINK).serversPerLeaf(3)
+      .spines(2, LINK).build();
+  private static final RailLeafSpineSpec RAIL_WITH_SERVER_SWITCHES = RailLeafSpineSpec.builder(6, 4, LINK)
+      .serversPerLeaf(3).spines(2, LINK).serverSwitch(LINK).build();
 
   /** Switches and routers of a built fabric: its vertices that are not hosts. */
   private static long builtSwitches(Topology topology) {
@@ -30,7 +35,7 @@ class TopologySpecCountsTest {
         LINK), new MeshSpec(4, 3, 1, LINK), new TorusSpec(3, 3, 3, LINK),
         new GroupRingSpec(3, 4, LINK), new FullMeshSpec(6, LINK), new LineSpec(5, LINK), new RingSpec(6, LINK),
         new PrismSpec(3, 2, LINK, LINK), new OpticalSpec(2, 2, IntraServer.FULL_MESH, LINK, LINK,
-            ConnectionFormula.FORMULA_3));
+            ConnectionFormula.FORMULA_3), RAIL, RAIL_WITH_SERVER_SWITCHES);
     for (TopologySpec spec : specs) {
       Topology built = spec.build();
       if (spec instanceof OpticalSpec) {
@@ -45,7 +50,7 @@ class TopologySpecCountsTest {
   @Test
   void shouldCountTheCablesExactlyWhereTheKindKnowsThemAndBoundThemElsewhere() {
     for (TopologySpec spec : List.of(new LeafSpineSpec(64, 8, 4, LINK, LINK), new LeafSpineSpec(20, 8, 2, LINK,
-        LINK), new FullMeshSpec(6, LINK))) {
+        LINK), new FullMeshSpec(6, LINK), RAIL, RAIL_WITH_SERVER_SWITCHES)) {
       assertThat(spec.cableCount()).as(spec.toString()).isEqualTo(builtCables(spec.build()));
     }
     for (TopologySpec spec : List.of(new MeshSpec(4, 3, 1, LINK), new TorusSpec(3, 3, 3, LINK),
@@ -98,5 +103,8 @@ class TopologySpecCountsTest {
     assertThat(new OpticalSpec(2, 2, IntraServer.FULL_MESH, LINK, LINK, ConnectionFormula.FORMULA_3)
         .hostsPerPlacementGroup()).isEqualTo(1);
     assertThat(new TorusSpec(3, 3, 3, LINK).hostsPerPlacementGroup()).isEqualTo(1);
+    // A rail leaf's NICs, or a server's GPUs when its switch is each GPU's first port.
+    assertThat(RAIL.hostsPerPlacementGroup()).isEqualTo(3);
+    assertThat(RAIL_WITH_SERVER_SWITCHES.hostsPerPlacementGroup()).isEqualTo(4);
   }
 }

@@ -1,0 +1,113 @@
+package io.fabemu.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
+import io.fabemu.core.data.DataType;
+import io.fabemu.core.data.ReduceOp;
+import io.fabemu.core.fault.FaultAction;
+import io.fabemu.core.fault.FaultEvent;
+import io.fabemu.core.fault.FaultPlan;
+import io.fabemu.core.fault.FaultSettings;
+import io.fabemu.core.link.ForwardingMode;
+import io.fabemu.core.time.Units;
+import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.RailLeafSpineSpec;
+import io.fabemu.core.topology.Topology;
+import io.fabemu.core.topology.Topology.Tier;
+import io.fabemu.fabric.result.RunResult;
+import io.fabemu.nic.NicSpec;
+import io.fabemu.switching.SwitchSpec;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every collective on the rail-optimized leaf-spine, with and without server switches and without spines (the rails
+ * then meet only in the servers' switches): exact results on element counts no rank count divides (1, 1001, 10001);
+ * and a spine that fails mid-allreduce, after which the ring completes exactly over the other spine.
+ */
+class RailLeafSpineFabricTest {
+
+  private static final LinkSpec RAIL = new LinkSpec(400 * Units.GBPS, 500_000L);
+  private static final LinkSpec SPINE = new LinkSpec(400 * Units.GBPS, 600_000L);
+  private static final LinkSpec NVLINK = new LinkSpec(3_600 * Units.GBPS, 100_000L);
+  private static final List<Long> SIZES = List.of(4L, 4_004L, 40_004L);
+
+  /**
+   * 4 servers of 4 GPUs, 2 per leaf, 2 spines, server switches; 3 of 4, one leaf per rail, no server switch; 2 of 3
+   * without spines, server switches.
+   */
+  private static final List<RailLeafSpineSpec> FABRICS = List.of(
+      RailLeafSpineSpec.builder(4, 4, RAIL).serversPerLeaf(2).spines(2, SPINE).serverSwitch(NVLINK).build(),
+      RailLeafSpineSpec.builder(3, 4, RAIL).spines(2, SPINE).build(),
+      RailLeafSpineSpec.builder(2, 3, RAIL).serverSwitch(NVLINK).build());
+
+  private static ScenarioSpec scenario(RailLeafSpineSpec topology, int ppn, Collective collective,
+                                       Algorithm algorithm, List<Long> sizes, int iterations, int warmUps) {
+    DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
+        new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
+    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, iterations, warmUps, ppn,
+        DataType.INT32, ReduceOp.SUM, false, 0);
+    return ScenarioSpec.builder("rail", "test", 23, topology, devices, workload).build();
+  }
+
+  private static void assertExact(RunResult result, int cases, String what) {
+    assertThat(result.complete()).as(what + ": " + result.incompleteReason()).isTrue();
+    assertThat(result.cases()).as(what).hasSize(cases)
+        .allSatisfy(c -> assertThat(c.wrongElements()).as(what).isZero())
+        .allSatisfy(c -> assertThat(c.maxLatencyPs()).as(what).isPositive());
+  }
+
+  /** The host algorithms of {@code collective}: not in the network, on embedded rings or on a mesh's dimensions. */
+  private static List<Algorithm> hostAlgorithms(Collective collective) {
+    return Algorithm.validFor(collective).stream().filter(a -> !a.inNetwork() && !a.onEmbeddedRings()
+        && a != Algorithm.DIMENSION_RING).toList();
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Collective.class, names = "PIPELINE", mode = EnumSource.Mode.EXCLUDE)
+  void shouldGiveExactResultsWhenEveryAlgorithmOfEveryCollectiveRunsOnARailFabric(Collective collective) {
+    for (RailLeafSpineSpec topology : FABRICS) {
+      for (Algorithm algorithm : hostAlgorithms(collective)) {
+        String what = collective + " " + algorithm + " on " + topology.build();
+        assertExact(FabricTest.run(scenario(topology, 1, collective, algorithm, SIZES, 2, 1)), SIZES.size(), what);
+      }
+      // Two ranks per GPU: the ranks of a host share its NIC.
+      assertExact(FabricTest.run(scenario(topology, 2, collective, Algorithm.AUTO, SIZES, 2, 1)), SIZES.size(),
+          collective + " ppn 2 on " + topology.build());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void shouldCompleteExactlyWhenASpineFailsMidAllreduce(boolean serverSwitch) {
+    RailLeafSpineSpec topology = RailLeafSpineSpec.builder(4, 2, RAIL).serversPerLeaf(2).spines(2, SPINE)
+        .serverSwitch(serverSwitch ? NVLINK : null).build();
+    ScenarioSpec base = scenario(topology, 1, Collective.ALLREDUCE, Algorithm.RING, List.of(1L << 20), 3, 0);
+    RunResult clean = FabricTest.run(base);
+    assertExact(clean, 1, "clean");
+    Topology built = topology.build();
+    // The spine that GPU 1 of server 0 (rail 1) takes to GPU 0 of server 1 (rail 0), its ring neighbour.
+    int spine = topology.routing(built).path(1, 2).get(2);
+    assertThat(built.tier(spine)).isEqualTo(Tier.SPINE);
+    // Mid first iteration: the clean run's first iteration takes about as long again as the start.
+    long atPs = (long) clean.cases().get(0).iterationLatenciesPs()[0];
+    FaultSettings settings = new FaultSettings(5_000_000L, 3, 1_000_000L, 100_000L, 30_000_000L, 10);
+    ScenarioSpec faulted = base.withFaults(new FaultPlan(settings,
+        List.of(FaultEvent.device(atPs, FaultAction.DOWN, "switch spine", spine, built))));
+
+    RunResult result = FabricTest.run(faulted);
+
+    assertExact(result, 1, "spine " + built.vertexName(spine) + " down");
+    // Noticed by the missed heartbeats (the fault comes between two of them).
+    assertThat(result.faults().recordOf(0).detectedPs()).isBetween(atPs + settings.detectionDelayPs(),
+        atPs + settings.detectionDelayPs() + settings.heartbeatPeriodPs());
+    assertThat(result.faults().partition()).isNull();
+    assertThat(result.digest()).isNotEqualTo(clean.digest());
+    assertThat(FabricTest.run(faulted).digest()).isEqualTo(result.digest());
+  }
+}
