@@ -238,6 +238,12 @@ public record RailLeafSpineSpec(int servers, int nicsPerServer, int serversPerLe
     return hasServerSwitch() ? nicsPerServer : Math.min(servers, serversPerLeaf);
   }
 
+  /** R: a server's GPUs, which NCCL's tree chains inside the server. */
+  @Override
+  public int hostsPerServer() {
+    return nicsPerServer;
+  }
+
   private static void requireAtLeast(String parameter, int value, int min) {
     if (value < min) {
       throw new IllegalArgumentException(CONFIG_NAME + " needs " + parameter + " >= " + min + ", got " + value);

@@ -36,6 +36,8 @@ class RailLeafSpineSpecTest {
     // Host 5 is GPU 1 of server 2 (group 1): its server switch first, then leaf1.1.
     assertThat(neighbours(t, 5)).containsExactly(17, 11);
     assertThat(spec.host(2, 1)).isEqualTo(5);
+    // A server's GPUs are the hosts NCCL's tree chains.
+    assertThat(spec.hostsPerServer()).isEqualTo(2);
     // A leaf: its servers' NICs in server order, then the spines; a spine: the leaves; a server switch: its GPUs.
     assertThat(neighbours(t, 11)).containsExactly(5, 7, 12, 13, 14);
     assertThat(neighbours(t, 13)).containsExactly(8, 9, 10, 11);
