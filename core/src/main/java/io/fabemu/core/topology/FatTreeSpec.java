@@ -139,8 +139,13 @@ public record FatTreeSpec(int pods, int leavesPerPod, int aggregationsPerPod, in
       for (int k = 0; k < perAggregation; k++) b.connect(firstAggregation + a, firstCore + j * perAggregation + k,
           coreLink);
     }
-    return b.build(CONFIG_NAME + ": " + pods + " pods x " + leavesPerPod + " leaves x " + hostsPerLeaf + " hosts ("
-        + hosts + " hosts), " + aggregationsPerPod + " aggregations per pod, " + cores + " cores");
+    return b.build(CONFIG_NAME + ": " + count(pods, "pod", "pods") + " x " + count(leavesPerPod, "leaf", "leaves")
+        + " x " + count(hostsPerLeaf, "host", "hosts") + " (" + count(hosts, "host", "hosts") + "), "
+        + count(aggregationsPerPod, "aggregation", "aggregations") + " per pod, " + count(cores, "core", "cores"));
+  }
+
+  private static String count(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
   }
 
   /** Routes from the numbering (constant time per lookup, no per-destination table). */
