@@ -167,6 +167,23 @@ class DistributedRunTest {
   }
 
   @Test
+  void shouldGiveThePlainEnginesDigestWhenAllreduceRunsOnAFatTreeOnOneAndThreeMembers() {
+    // The fat-tree spec travels to the members with the scenario; its aggregations and cores are placed as spines.
+    ScenarioSpec spec = ScenarioLoader.parse("""
+        name = distributed-fat-tree
+        seed = 7
+        topology {
+          kind = fat-tree, pods = 2, leaves-per-pod = 2, aggregations-per-pod = 2, cores = 2, hosts-per-leaf = 2
+        }
+        workload {
+          collective = allreduce, algorithms = [ring, recursive-doubling], sizes = [4 B, 6 KiB], iterations = 1
+        }
+        """, "distributed-fat-tree.conf").spec();
+    RunResult plain = exactOnPlainEngine(spec);
+    for (int n : new int[] {1, 3}) sameAsPlainOn(n, spec, plain);
+  }
+
+  @Test
   void shouldGiveThePlainEnginesDigestWhenAPipelineIterationRunsOnOneAndThreeMembers() {
     // The pipeline (its costs and stage collective) travels with the workload; the iteration's parts come back.
     ScenarioSpec spec = ScenarioLoader.parse("""

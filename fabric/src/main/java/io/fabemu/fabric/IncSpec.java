@@ -25,7 +25,8 @@ public record IncSpec(IncSwitchSpec tor, IncSwitchSpec spine, Set<Integer> switc
     return switch (tier) {
       case TOR -> tor;
       case SPINE -> spine;
-      case HOST, NONE -> null;
+      // A fat-tree's aggregations hold no unit: the switch INC has two tiers (and a fat-tree refuses INC).
+      case HOST, AGGREGATION, NONE -> null;
     };
   }
 }

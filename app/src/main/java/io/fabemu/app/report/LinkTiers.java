@@ -5,11 +5,11 @@ import java.util.List;
 
 /**
  * Names and tiers of a link's ends, from the topology: a device's name ({@code tor0}, {@code device7} without a
- * topology) and its tier (host, tor, spine, switch; node for the compute nodes beyond the topology's vertices), with
- * the order tiers are shown in. What the link sections share, so that their tables and heat maps agree.
+ * topology) and its tier (host, tor, aggregation (a fat-tree's middle tier), spine, switch; node for the compute nodes
+ * beyond the topology's vertices), with the order tiers are shown in. What the link sections share, so that their tables and heat maps agree.
  */
 final class LinkTiers {
-  private static final List<String> ORDER = List.of("host", "tor", "spine", "switch", "node", "device");
+  private static final List<String> ORDER = List.of("host", "tor", "aggregation", "spine", "switch", "node", "device");
 
   private final Topology topology;
 
@@ -29,6 +29,7 @@ final class LinkTiers {
     return switch (topology.tier(device)) {
       case HOST -> "host";
       case TOR -> "tor";
+      case AGGREGATION -> "aggregation";
       case SPINE -> "spine";
       case NONE -> "switch";
     };

@@ -20,14 +20,18 @@ import java.util.Optional;
 final class CheckedTopology {
   private final TopologySpec spec;
   private final Optional<IncRules> incRules;
+  private final String noIncReason;
   private final boolean routerNetwork;
   private final int routerVcClasses;
   private Topology topology;
   private Map<String, Integer> vertexByName;
 
-  CheckedTopology(TopologySpec spec, Optional<IncRules> incRules, boolean routerNetwork, int routerVcClasses) {
+  /** @param noIncReason why the kind has no INC beyond its lacking TOR and SPINE switches; empty for nothing more */
+  CheckedTopology(TopologySpec spec, Optional<IncRules> incRules, String noIncReason, boolean routerNetwork,
+                  int routerVcClasses) {
     this.spec = spec;
     this.incRules = incRules;
+    this.noIncReason = noIncReason;
     this.routerNetwork = routerNetwork;
     this.routerVcClasses = routerVcClasses;
   }
@@ -39,6 +43,15 @@ final class CheckedTopology {
   /** The INC rules of the kind; empty when it has no TOR and SPINE switches to hold INC units. */
   Optional<IncRules> incRules() {
     return incRules;
+  }
+
+  /**
+   * For the line that refuses INC on a kind without {@link #incRules()}: {@code needs a leaf-spine topology (TOR and
+   * SPINE switches), not <kind>}, and the kind's own reason after a colon when it has one.
+   */
+  String incRefusal() {
+    return "needs a leaf-spine topology (TOR and SPINE switches), not " + spec.configName()
+        + (noIncReason.isEmpty() ? "" : ": " + noIncReason);
   }
 
   /** Whether the kind is a router network (see {@link TopologyKindSection#routerNetwork()}). */

@@ -88,8 +88,7 @@ final class CrossSectionChecks implements ScenarioSection {
     for (Algorithm a : workload.algorithms()) {
       if (!a.inNetwork()) continue;
       if (topology.incRules().isEmpty()) {
-        throw in.error(path, a.configName() + " needs a leaf-spine topology (TOR and SPINE switches), not "
-            + topology.spec().configName());
+        throw in.error(path, a.configName() + " " + topology.incRefusal());
       }
       if (workload.hierarchical()) {
         throw in.error("workload.hierarchical", a.configName() + " is hierarchical already (leaders reduce their "

@@ -35,8 +35,7 @@ final class IncSection implements ScenarioSection {
     if (!in.boolValue("devices.inc.enabled")) return;
     CheckedTopology topology = draft.topology();
     if (topology.incRules().isEmpty()) {
-      throw in.error("devices.inc.enabled", "INC needs a leaf-spine topology (TOR and SPINE switches), not "
-          + topology.spec().configName());
+      throw in.error("devices.inc.enabled", "INC " + topology.incRefusal());
     }
     IncSwitchSpec tor = readIncUnit(in, "devices.inc.tor");
     IncSwitchSpec spine = readIncUnit(in, "devices.inc.spine");

@@ -65,6 +65,14 @@ interface TopologyKindSection<S extends TopologySpec> {
   /** The INC rules of {@code spec}; empty when the kind has no TOR and SPINE switches to hold INC units. */
   Optional<IncRules> incRules(S spec);
 
+  /**
+   * Why INC is refused on this kind, beyond its lacking a leaf-spine's two tiers, for the end of the one line that
+   * refuses it; empty when there is nothing to add (the kinds without switches, or without tiers).
+   */
+  default String noIncReason() {
+    return "";
+  }
+
   /** The rules an in-network algorithm's rank placement must meet on one topology. */
   @FunctionalInterface
   interface IncRules {

@@ -18,7 +18,7 @@ final class TopologySection implements ScenarioSection {
   private static final List<TopologyKindSection<?>> KINDS = List.of(new LeafSpineSection(),
       DirectNetworkSection.LINE, DirectNetworkSection.RING, DirectNetworkSection.FULL_MESH,
       RouterNetworkSection.MESH, RouterNetworkSection.TORUS, RouterNetworkSection.GROUP_RING, new PrismSection(),
-      new OpticalSection(), new RailLeafSpineSection());
+      new OpticalSection(), new RailLeafSpineSection(), new FatTreeSection());
 
   @Override
   public void read(ScenarioReader in, ScenarioDraft draft) {
@@ -55,7 +55,8 @@ final class TopologySection implements ScenarioSection {
                                                                   int hosts) {
     S spec = kind.read(in, hosts);
     kind.check(in, spec, note -> rejectOtherKindsKeys(in, kind, note));
-    return new CheckedTopology(spec, kind.incRules(spec), kind.routerNetwork(), kind.routerVcClasses());
+    return new CheckedTopology(spec, kind.incRules(spec), kind.noIncReason(), kind.routerNetwork(),
+        kind.routerVcClasses());
   }
 
   /** The keys other kinds read and {@code kind} does not, in kind order. */

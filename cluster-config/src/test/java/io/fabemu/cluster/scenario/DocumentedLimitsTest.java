@@ -99,6 +99,14 @@ class DocumentedLimitsTest {
         "≤ " + duration(ScenarioLoader.MAX_DURATION_PS)));
     b.add(new Bound("OpticalSection.MAX_POLICY_CHANGES", topology, "`ocs.reconfigure`",
         "at most " + count(OpticalSection.MAX_POLICY_CHANGES) + " changes"));
+    b.add(new Bound("ScenarioLoader.MAX_HOSTS", topology, "`pods`", "≤ " + count(ScenarioLoader.MAX_HOSTS)));
+    b.add(new Bound("ScenarioLoader.MAX_SPINES", topology, "`aggregations-per-pod`",
+        "≤ " + count(ScenarioLoader.MAX_SPINES)));
+    b.add(new Bound("ScenarioLoader.MAX_TOR_SPINE_CABLES", topology, "`aggregations-per-pod`",
+        "pods × leaves × A ≤ " + count(ScenarioLoader.MAX_TOR_SPINE_CABLES)));
+    b.add(new Bound("ScenarioLoader.MAX_SPINES", topology, "`cores`", "≤ " + count(ScenarioLoader.MAX_SPINES)));
+    b.add(new Bound("ScenarioLoader.MAX_TOR_SPINE_CABLES", topology, "`cores`",
+        "pods × C ≤ " + count(ScenarioLoader.MAX_TOR_SPINE_CABLES)));
 
     b.add(new Bound("ScenarioLoader.MAX_SOCKETS", "### `devices.host`", "`sockets-per-node`",
         range(1, ScenarioLoader.MAX_SOCKETS)));

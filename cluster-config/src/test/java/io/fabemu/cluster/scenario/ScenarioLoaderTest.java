@@ -206,9 +206,9 @@ class ScenarioLoaderTest {
         }
         """).hasMessage("x.conf:2: devices.switch.forwarding: 'cut-thru' is not one of store-and-forward, "
         + "cut-through");
-    assertError("topology.kind = fat-tree")
-        .hasMessage("x.conf:1: topology.kind: 'fat-tree' is not one of leaf-spine, line, ring, full-mesh, mesh, torus, "
-            + "group-ring, prism, optical, rail-leaf-spine");
+    assertError("topology.kind = dragonfly")
+        .hasMessage("x.conf:1: topology.kind: 'dragonfly' is not one of leaf-spine, line, ring, full-mesh, mesh, "
+            + "torus, group-ring, prism, optical, rail-leaf-spine, fat-tree");
     assertError("workload.algorithms = [ring, rign]")
         .hasMessageStartingWith("x.conf:1: workload.algorithms[1]: 'rign' is not one of auto, ring,")
         .hasMessageEndingWith("(did you mean 'ring'?)");

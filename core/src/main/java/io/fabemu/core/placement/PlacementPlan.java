@@ -15,10 +15,11 @@ import java.util.List;
  * vertex id, and host h's compute node is {@link Topology#computeNodeDevice}.
  *
  * <ul>
- *   <li><b>Switched topologies</b> (leaf-spine): a <i>placement group</i> is a TOR (a switch with hosts cabled to
- *   it) with its hosts' NICs and compute nodes; a group is never split. Switches without hosts (spines) are
- *   spread round-robin first (spine i to member i mod N); then the TOR groups, in TOR id order, each go to the
- *   member with the largest remaining capacity, i.e. the fewest devices so far, ties to the lowest member id.
+ *   <li><b>Switched topologies</b> (leaf-spine, fat-tree): a <i>placement group</i> is a TOR (a switch with hosts
+ *   cabled to it) with its hosts' NICs and compute nodes; a group is never split. Switches without hosts (spines;
+ *   a fat-tree's aggregations and cores) are spread round-robin first (spine i to member i mod N); then the TOR
+ *   groups, in TOR id order, each go to the member with the largest remaining capacity, i.e. the fewest devices so
+ *   far, ties to the lowest member id.
  *   That keeps the largest and smallest member within one group size of each other.</li>
  *   <li><b>Grids</b> (the topology has a {@link NodeGrid}: mesh, torus, group-ring, prism, optical cluster of
  *   full-mesh servers): a group is a node, a host's NIC and compute node with its router in a router network;

@@ -18,8 +18,9 @@ import java.util.Objects;
  * <p>Implementations differ only in how they find the ports, never in the ports they return. Each topology kind
  * chooses its own ({@code TopologySpec.routing}): the structured kinds compute routes from their numbering in
  * constant time and at most O(vertices) memory ({@link LeafSpineRouting}, {@link LineRouting}, {@link RingRouting},
- * {@link FullMeshRouting}); {@link #compute} builds the full table by breadth-first search for any graph
- * ({@link ShortestPathTable}), which is the reference the arithmetic ones are tested against, array for array.
+ * {@link FullMeshRouting}, {@link FatTreeRouting}); {@link #compute} builds the full table by breadth-first search
+ * for any graph ({@link ShortestPathTable}), which is the reference the arithmetic ones are tested against, array for
+ * array.
  *
  * <p>The exception: on a router network (mesh, torus, group-ring: a router in every node) the route is the one
  * deterministic port its {@link RouterRouting} chooses ({@link RouterNetworkRouting}; dimension order), not every
@@ -41,7 +42,7 @@ import java.util.Objects;
  */
 public abstract sealed class RoutingTable implements RouteView
     permits ShortestPathTable, LeafSpineRouting, LineRouting, RingRouting, FullMeshRouting, RouterNetworkRouting,
-    OpticalRouting, RailLeafSpineRouting {
+    OpticalRouting, RailLeafSpineRouting, FatTreeRouting {
 
   static final int[] NO_PORTS = new int[0];
 

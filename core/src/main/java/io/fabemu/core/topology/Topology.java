@@ -25,9 +25,14 @@ public final class Topology implements PortGraph {
   /**
    * A vertex's place in a tiered (Clos) fabric. {@link #level()} is the number the INC headers carry (the INC patent's
    * tier field). Switches of fabrics without tiers get {@link #NONE}.
+   *
+   * <p>{@link #AGGREGATION} is the middle tier of a three-tier fat-tree, between its leaves ({@link #TOR}) and its
+   * cores ({@link #SPINE}, the top tier, as a leaf-spine's spines are). Its level is 2, the tier above the TORs; the
+   * fat-tree's cores keep the spines' 2 as well. No INC header carries either there: the switch INC has two tiers, TOR
+   * and SPINE, and a fat-tree refuses INC.
    */
   public enum Tier {
-    HOST(0), TOR(1), SPINE(2), NONE(-1);
+    HOST(0), TOR(1), AGGREGATION(2), SPINE(2), NONE(-1);
 
     private final int level;
 
@@ -35,7 +40,10 @@ public final class Topology implements PortGraph {
       this.level = level;
     }
 
-    /** 0 for hosts, 1 for top-of-rack (leaf) switches, 2 for spines; -1 for a switch outside any tier. */
+    /**
+     * 0 for hosts, 1 for top-of-rack (leaf) switches, 2 for spines and a fat-tree's aggregation switches; -1 for a
+     * switch outside any tier.
+     */
     public int level() {
       return level;
     }

@@ -18,7 +18,7 @@ import java.util.Optional;
  * kind there; casts and class comparisons are as unwelcome, by review).
  */
 public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, FullMeshSpec, MeshSpec, TorusSpec,
-    GroupRingSpec, PrismSpec, OpticalSpec, RailLeafSpineSpec {
+    GroupRingSpec, PrismSpec, OpticalSpec, RailLeafSpineSpec, FatTreeSpec {
 
   /** Number of hosts (compute nodes). */
   int hosts();

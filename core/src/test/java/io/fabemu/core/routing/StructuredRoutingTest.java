@@ -127,8 +127,11 @@ class StructuredRoutingTest {
     assertThatThrownBy(() -> routes.nextHopPorts(-1, 0)).isInstanceOf(IndexOutOfBoundsException.class);
   }
 
-  /** Every (vertex, destination), every port: the kind's routing against the full table; arrays compared whole. */
-  private static void assertSameRoutes(TopologySpec spec) {
+  /**
+   * Every (vertex, destination), every port: the kind's routing against the full table; arrays compared whole. Also
+   * used by the tests of each kind's routing ({@code FatTreeRoutingTest}).
+   */
+  static void assertSameRoutes(TopologySpec spec) {
     Topology t = spec.build();
     RoutingTable table = RoutingTable.compute(t);
     RoutingTable routes = spec.routing(t);

@@ -35,7 +35,8 @@ class TopologySpecCountsTest {
         LINK), new MeshSpec(4, 3, 1, LINK), new TorusSpec(3, 3, 3, LINK),
         new GroupRingSpec(3, 4, LINK), new FullMeshSpec(6, LINK), new LineSpec(5, LINK), new RingSpec(6, LINK),
         new PrismSpec(3, 2, LINK, LINK), new OpticalSpec(2, 2, IntraServer.FULL_MESH, LINK, LINK,
-            ConnectionFormula.FORMULA_3), RAIL, RAIL_WITH_SERVER_SWITCHES);
+            ConnectionFormula.FORMULA_3), RAIL, RAIL_WITH_SERVER_SWITCHES, fatTree(4, 2, 2, 4, 4),
+        fatTree(1, 3, 2, 0, 2));
     for (TopologySpec spec : specs) {
       Topology built = spec.build();
       if (spec instanceof OpticalSpec) {
@@ -50,7 +51,8 @@ class TopologySpecCountsTest {
   @Test
   void shouldCountTheCablesExactlyWhereTheKindKnowsThemAndBoundThemElsewhere() {
     for (TopologySpec spec : List.of(new LeafSpineSpec(64, 8, 4, LINK, LINK), new LeafSpineSpec(20, 8, 2, LINK,
-        LINK), new FullMeshSpec(6, LINK), RAIL, RAIL_WITH_SERVER_SWITCHES)) {
+        LINK), new FullMeshSpec(6, LINK), RAIL, RAIL_WITH_SERVER_SWITCHES, fatTree(4, 2, 2, 4, 4),
+        fatTree(3, 2, 3, 6, 1), fatTree(1, 3, 2, 0, 2))) {
       assertThat(spec.cableCount()).as(spec.toString()).isEqualTo(builtCables(spec.build()));
     }
     for (TopologySpec spec : List.of(new MeshSpec(4, 3, 1, LINK), new TorusSpec(3, 3, 3, LINK),
@@ -97,6 +99,22 @@ class TopologySpecCountsTest {
   }
 
   @Test
+  void shouldCountAFatTreesHopsByWhetherPartnersShareALeafOrAPod() {
+    FatTreeSpec oneLeaf = fatTree(1, 1, 2, 0, 8);
+    FatTreeSpec onePod = fatTree(1, 4, 2, 0, 8);
+    FatTreeSpec fourPods = fatTree(4, 2, 2, 4, 4);
+    assertThat(oneLeaf.meanLinkHops(false)).isEqualTo(2);
+    // A ring's neighbour is under another leaf once in 8, in the same pod: 2 + 2/8.
+    assertThat(onePod.meanLinkHops(true)).isEqualTo(2.25);
+    // Any partner: under another leaf 3 times in 4.
+    assertThat(onePod.meanLinkHops(false)).isEqualTo(3.5);
+    // 32 hosts, 4 per leaf, 8 per pod: a ring's neighbour leaves its leaf once in 4 and its pod once in 8.
+    assertThat(fourPods.meanLinkHops(true)).isEqualTo(2 + 2 * 0.25 + 2 * 0.125);
+    // Any partner: another leaf 7 times in 8, another pod 3 times in 4.
+    assertThat(fourPods.meanLinkHops(false)).isEqualTo(2 + 2 * 0.875 + 2 * 0.75);
+  }
+
+  @Test
   void shouldKeepATorsHostsOrAServersNpusTogetherWhenPlacingHosts() {
     assertThat(new LeafSpineSpec(64, 8, 4, LINK, LINK).hostsPerPlacementGroup()).isEqualTo(8);
     assertThat(new LeafSpineSpec(5, 8, 0, LINK, null).hostsPerPlacementGroup()).isEqualTo(5);
@@ -106,5 +124,13 @@ class TopologySpecCountsTest {
     // A rail leaf's NICs, or a server's GPUs when its switch is each GPU's first port.
     assertThat(RAIL.hostsPerPlacementGroup()).isEqualTo(3);
     assertThat(RAIL_WITH_SERVER_SWITCHES.hostsPerPlacementGroup()).isEqualTo(4);
+    // A leaf's hosts, as the placement keeps them (a leaf is a TOR); a pod is no group of the placement.
+    assertThat(fatTree(4, 2, 2, 4, 3).hostsPerPlacementGroup()).isEqualTo(3);
+  }
+
+  private static FatTreeSpec fatTree(int pods, int leavesPerPod, int aggregationsPerPod, int cores,
+                                     int hostsPerLeaf) {
+    return FatTreeSpec.builder().pods(pods).leavesPerPod(leavesPerPod).aggregationsPerPod(aggregationsPerPod)
+        .cores(cores).hostsPerLeaf(hostsPerLeaf).hostLink(LINK).leafLink(LINK).coreLink(LINK).build();
   }
 }

@@ -18,7 +18,8 @@ class TopologySpecFactsTest {
 
   private static final List<TopologySpec> OTHER_KINDS = List.of(new LeafSpineSpec(64, 8, 4, LINK, LINK),
       new MeshSpec(4, 3, 1, LINK), new TorusSpec(3, 3, 3, LINK), new GroupRingSpec(3, 4, LINK),
-      new FullMeshSpec(6, LINK), new LineSpec(5, LINK), new RingSpec(6, LINK));
+      new FullMeshSpec(6, LINK), new LineSpec(5, LINK), new RingSpec(6, LINK),
+      new FatTreeSpec(2, 2, 2, 2, 2, LINK, LINK, LINK));
 
   @Test
   void shouldAnswerTheOpticalClustersFactsWithItsOwn() {
