@@ -104,7 +104,8 @@ class ChakraTraceReaderTest {
 
     assertThatThrownBy(() -> ChakraTraceReader.create().read(prefix, 4))
         .isInstanceOf(TraceException.class)
-        .hasMessage(dir.resolve("t.3.et") + ": missing: the rank files stop at rank 2, but the trace needs ranks 0..3");
+        .hasMessage(dir.resolve("t.3.et")
+            + ": missing: the rank files stop at rank 2, but the trace needs ranks 0..3");
     assertThatThrownBy(() -> ChakraTraceReader.create().read(dir.resolve("none"), 2))
         .hasMessageContaining("none.0.et: missing: no rank file exists");
   }
@@ -137,7 +138,8 @@ class ChakraTraceReaderTest {
     Path prefix = trace().node(Node.newBuilder().setId(9).setTypeValue(42).build()).writeRanks(dir.resolve("t"), 1);
 
     assertThatThrownBy(() -> ChakraTraceReader.create().read(prefix, 1))
-        .hasMessage(dir.resolve("t.0.et") + ": node 9: unknown node type 42 (known: 1 METADATA_NODE to 7 COMM_COLL_NODE)");
+        .hasMessage(dir.resolve("t.0.et")
+            + ": node 9: unknown node type 42 (known: 1 METADATA_NODE to 7 COMM_COLL_NODE)");
   }
 
   @Test
@@ -268,7 +270,8 @@ class ChakraTraceReaderTest {
 
   @Test
   void shouldNameRankFilesAfterThePrefix() {
-    assertThat(ChakraTraceReader.rankFile(Path.of("dir", "all_reduce"), 7)).isEqualTo(Path.of("dir", "all_reduce.7.et"));
+    assertThat(ChakraTraceReader.rankFile(Path.of("dir", "all_reduce"), 7))
+        .isEqualTo(Path.of("dir", "all_reduce.7.et"));
   }
 
   private static List<TraceGraph> read(Path prefix, TraceLimits limits) {
