@@ -7,6 +7,7 @@ import io.fabemu.traces.proto.AttributeProto;
 import io.fabemu.traces.proto.GlobalMetadata;
 import io.fabemu.traces.proto.Node;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Reads a Chakra execution trace, one file per rank ({@code PREFIX.<rank>.et}, plain or gzip-compressed), into one
@@ -112,6 +114,10 @@ public final class ChakraTraceReader {
       }
     } catch (NoSuchFileException e) {
       throw new TraceException(file, TraceException.NO_NODE, "missing", e);
+    } catch (EOFException e) {
+      throw new TraceException(file, TraceException.NO_NODE, "truncated gzip content: " + e.getMessage(), e);
+    } catch (ZipException e) {
+      throw new TraceException(file, TraceException.NO_NODE, "corrupted gzip content: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new TraceException(file, TraceException.NO_NODE, "unreadable: " + e.getMessage(), e);
     }
@@ -436,9 +442,16 @@ public final class ChakraTraceReader {
     }
   }
 
-  /** "truncated" when the decoder ran out of input, "corrupted" for any other decoding error. */
+  /**
+   * "truncated" when the decoder ran out of input (the file, or the gzip stream under it, ended inside a message),
+   * "corrupted" for any other decoding error.
+   */
   private static String state(InvalidProtocolBufferException e) {
-    return e.getMessage() != null && e.getMessage().contains("ended unexpectedly") ? "truncated" : "corrupted";
+    boolean ended = e.getMessage() != null && e.getMessage().contains("ended unexpectedly");
+    for (Throwable cause = e.getCause(); cause != null && !ended; cause = cause.getCause()) {
+      ended = cause instanceof EOFException;
+    }
+    return ended ? "truncated" : "corrupted";
   }
 
   /** Counts the bytes read and refuses to go past the limit (a gzip bomb, or a file grown since its size was read). */

@@ -121,6 +121,22 @@ class ChakraTraceReaderTest {
   }
 
   @Test
+  void shouldRefuseATruncatedOrCorruptedGzipFile() throws IOException {
+    byte[] whole = trace().comp(1).collective(2, 0, 4096, 1).gzipBytes();
+    Files.write(ChakraTraceReader.rankFile(dir.resolve("cut"), 0), Arrays.copyOf(whole, whole.length / 2));
+    byte[] flipped = whole.clone();
+    flipped[2] = (byte) 0xff; // the gzip header's compression method: 8 (deflate) is the only one
+    Files.write(ChakraTraceReader.rankFile(dir.resolve("flip"), 0), flipped);
+
+    assertThatThrownBy(() -> ChakraTraceReader.create().read(dir.resolve("cut"), 1))
+        .isInstanceOf(TraceException.class)
+        .hasMessageContaining("cut.0.et: truncated Node message 2");
+    assertThatThrownBy(() -> ChakraTraceReader.create().read(dir.resolve("flip"), 1))
+        .isInstanceOf(TraceException.class)
+        .hasMessageContaining("flip.0.et: corrupted gzip content");
+  }
+
+  @Test
   void shouldRefuseACorruptedFile() throws IOException {
     byte[] bytes = trace().comp(1).comp(2, 1).bytes();
     int metadataLength = bytes[0] + 1;
