@@ -70,6 +70,8 @@ final class ArchitectureRules {
   final ArchRule noTopologyKindTestOutsideTopology;
   /** The kernel packages of core depend on no feature: only on each other (and the JDK). */
   final ArchRule kernelDependsOnNoFeature;
+  /** The trace reader uses no other fabemu module. */
+  final ArchRule tracesDependOnNoOtherModule;
 
   ArchitectureRules(String root) {
     this.root = root;
@@ -90,7 +92,7 @@ final class ArchitectureRules {
     engineAndCoreDependOnNoDevice = noClasses().that().resideInAnyPackage(root + ".engine..", root + ".core..")
         .should().dependOnClassesThat().resideInAnyPackage(
             root + ".node..", root + ".nic..", root + ".switching..", root + ".fabric..", root + ".collectives..",
-            root + ".cluster..", root + ".app..", root + ".loadtests..")
+            root + ".traces..", root + ".cluster..", root + ".app..", root + ".loadtests..")
         .because("the window engine and core are generic over devices: they see DeviceCore, events and the sealed "
             + "protocol payloads only, so a new device family never requires a change to them");
     deviceFamiliesAreIndependent = slices().matching(root + ".(*)..").namingSlices("$1")
@@ -100,14 +102,14 @@ final class ArchitectureRules {
             + "together by fabric; a direct dependency between two families couples their modules and hides a "
             + "message that should cross a link");
     nothingBelowFabricDependsOnIt = noClasses().that().resideInAnyPackage(
-            root + ".core..", root + ".collectives..", root + ".engine..", root + ".node..", root + ".nic..",
-            root + ".switching..")
+            root + ".core..", root + ".collectives..", root + ".traces..", root + ".engine..", root + ".node..",
+            root + ".nic..", root + ".switching..")
         .should().dependOnClassesThat().resideInAPackage(root + ".fabric..")
         .because("fabric assembles devices into a cluster and aggregates results; the parts it assembles must not "
             + "know the assembly");
     deterministicLogicReadsNoWallClockOrUnseededRandom = noClasses().that().resideInAnyPackage(
-            root + ".core..", root + ".collectives..", root + ".node..", root + ".nic..", root + ".switching..",
-            root + ".fabric..")
+            root + ".core..", root + ".collectives..", root + ".traces..", root + ".node..", root + ".nic..",
+            root + ".switching..", root + ".fabric..")
         .should().callCodeUnitWhere(wallClockOrUnseededRandom().and(notFromAReportOnlyMethod()))
         .because("emulation results must depend only on the scenario and its seed (virtual time, seeded random "
             + "streams), so reruns and the plain and actor engines agree bit for bit; wall time may only be measured "
@@ -124,6 +126,12 @@ final class ArchitectureRules {
         .because("features are plug-ins: the kernel (" + String.join(", ", KERNEL_PACKAGES) + ") carries what they "
             + "add (report parts, protocol extensions) through its own interfaces, so a feature can be added or "
             + "removed without touching it; the kernel packages are listed in ArchitectureRules.KERNEL_PACKAGES");
+    tracesDependOnNoOtherModule = noClasses().that().resideInAPackage(root + ".traces..")
+        .should().dependOnClassesThat().resideInAnyPackage(
+            root + ".core..", root + ".collectives..", root + ".engine..", root + ".node..", root + ".nic..",
+            root + ".switching..", root + ".fabric..", root + ".cluster..", root + ".app..", root + ".loadtests..")
+        .because("the trace reader turns Chakra files into plain, validated records and nothing more; whatever runs a "
+            + "trace (ranks, fabric, CLI) depends on it, so it must stay free of devices, the engine and Pekko");
   }
 
   /** Every rule, in a fixed order. */
@@ -131,7 +139,7 @@ final class ArchitectureRules {
     return List.of(noCyclesBetweenTopLevelPackages, noCyclesInsideCore, plainLogicImportsNoPekko,
         engineAndCoreDependOnNoDevice, deviceFamiliesAreIndependent, nothingBelowFabricDependsOnIt,
         deterministicLogicReadsNoWallClockOrUnseededRandom, noTopologyKindTestOutsideTopology,
-        kernelDependsOnNoFeature);
+        kernelDependsOnNoFeature, tracesDependOnNoOtherModule);
   }
 
   /** The kernel packages under this root, with their sub-packages. */

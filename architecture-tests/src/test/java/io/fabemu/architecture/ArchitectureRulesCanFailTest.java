@@ -97,6 +97,12 @@ class ArchitectureRulesCanFailTest {
         && detail.contains("FaultFixture"));
   }
 
+  @Test
+  void tracesNamingADeviceFails() {
+    List<String> details = violations(FIXTURE_RULES.tracesDependOnNoOtherModule, "traces", "node");
+    assertThat(details).isNotEmpty().allMatch(detail -> detail.contains("TraceNamingADevice"));
+  }
+
   /** Evaluates a fixture rule over the given packages (relative to the fixture root) and returns its violations. */
   private static List<String> violations(ArchRule rule, String... relativePackages) {
     String[] packages = Arrays.stream(relativePackages).map(name -> ROOT + "." + name).toArray(String[]::new);

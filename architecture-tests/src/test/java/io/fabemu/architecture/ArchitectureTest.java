@@ -51,7 +51,7 @@ class ArchitectureTest {
 
   /** The top-level packages the import must reach, one or more per module. */
   private static final List<String> EXPECTED_TOP_LEVEL_PACKAGES = List.of(
-      "core", "collectives", "engine", "node", "nic", "switching", "fabric", "cluster", "app", "loadtests");
+      "core", "collectives", "traces", "engine", "node", "nic", "switching", "fabric", "cluster", "app", "loadtests");
 
   @ArchTest
   static final ArchRule noCyclesBetweenTopLevelPackages = RULES.noCyclesBetweenTopLevelPackages;
@@ -80,6 +80,9 @@ class ArchitectureTest {
 
   @ArchTest
   static final ArchRule kernelDependsOnNoFeature = RULES.kernelDependsOnNoFeature;
+
+  @ArchTest
+  static final ArchRule tracesDependOnNoOtherModule = RULES.tracesDependOnNoOtherModule;
 
   /** Guards against a vacuous pass: the import holds main classes of every module and no test classes. */
   @ArchTest
