@@ -5,8 +5,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -76,8 +74,8 @@ public final class Fixtures {
             .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000)
             .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000).build(),
             new NicSpec(4096, 64, 100_000, 100_000), new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),
-        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L), 10, 2, 1,
-            DataType.FLOAT32, ReduceOp.SUM, false, 0)).build();
+        WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L)).iterations(10)
+            .warmup(2).build()).build();
   }
 
   public static RunResult result() {

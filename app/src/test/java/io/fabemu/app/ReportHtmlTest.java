@@ -12,8 +12,6 @@ import io.fabemu.app.report.Xml;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.topology.LeafSpineSpec;
@@ -186,8 +184,8 @@ class ReportHtmlTest {
 
   @Test
   void shouldShowTheSpeedUpAndTheRanksSpreadOfAnInNetworkRun() throws Exception {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
-        List.of(4L, 8L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
+        List.of(4L, 8L)).iterations(10).warmup(2).build();
     double[] ranks = {9e6, 10e6, 11e6, 12e6};
     RunResult result = RunResult.builder(named("inc", w))
         .cases(List.of(new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 10.5e6, 9e6, 12e6, 0, true, null,

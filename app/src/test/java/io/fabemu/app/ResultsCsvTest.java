@@ -8,7 +8,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
@@ -40,8 +39,8 @@ class ResultsCsvTest {
 
   @Test
   void shouldAppendEachCasesStartAndEndInVirtualTimeAfterTheOtherColumns() {
-    WorkloadSpec allreduce = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec allreduce = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L))
+        .iterations(10).warmup(2).dataType(DataType.INT32).build();
     RunResult result = RunResult.builder(spec("timed", allreduce))
         .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4e6, 4e6, 4e6, 0, true, null, null, null, null,
             null, null, 1_500_000, 61_234_567)))
@@ -61,8 +60,8 @@ class ResultsCsvTest {
 
   @Test
   void shouldCountTheWholeBufferForCollectivesOfOneBlockPerRankAndNameNoOpWhereNothingReduces() {
-    WorkloadSpec allgather = new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec allgather = WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(4L))
+        .iterations(10).warmup(2).dataType(DataType.INT32).build();
     RunResult result = RunResult.builder(spec("ag", allgather))
         .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4_000_000.0, 4_000_000.0, 4_000_000.0, 0)))
         .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
@@ -77,8 +76,8 @@ class ResultsCsvTest {
 
   @Test
   void shouldSayWhetherInNetworkCasesUsedIncAndWhyNot() {
-    WorkloadSpec inc = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
-        List.of(4L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec inc = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
+        List.of(4L)).iterations(10).warmup(2).build();
     RunResult result = RunResult.builder(spec("inc, \"quoted\"", inc))
         .cases(List.of(new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, null),
             new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 3e6, 3e6, 3e6, 0, true, FailCause.NONE)))

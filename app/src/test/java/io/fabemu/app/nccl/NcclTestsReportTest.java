@@ -11,8 +11,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
@@ -144,8 +142,8 @@ class NcclTestsReportTest {
     assertThat(NcclTestsReport.emulationLine(bothHalves, "star", "ring")).endsWith("times are virtual");
     // A payload cut at a size, in nccl-tests' sizes: an all-gather's is every rank's block, 4 x 1 MiB here.
     ScenarioSpec cut = spec.toBuilder().workload(
-        new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 20, 2L << 20), 1, 0, 1,
-            DataType.FLOAT32, ReduceOp.SUM, false, 0).withSyntheticFrom(2L << 20)).build();
+        WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 20, 2L << 20))
+            .syntheticFromBytes(2L << 20).build()).build();
     assertThat(NcclTestsReport.emulationLine(cut, "star", "ring")).contains(", payload real data up to 4 MiB, sizes "
         + "only from 8 MiB (the heap's budget; outputs from there not checked); star;");
     NcclTestsReport.Params bytes = new NcclTestsReport.Params(1, 1, 4, 4, 1, 1 << 20, 0, 5, 0);
@@ -191,8 +189,8 @@ class NcclTestsReportTest {
         "", "all_reduce_perf");
     assertThat(files.get(0).content()).isEqualTo(expected);
 
-    WorkloadSpec barrier = new WorkloadSpec(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L), 1, 0,
-        1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec barrier = WorkloadSpec.builder(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L))
+        .build();
     assertThat(NcclTestsReport.files(Fixtures.result(barrier, List.of()), null)).isEmpty();
   }
 
@@ -244,8 +242,8 @@ class NcclTestsReportTest {
 
   private static ScenarioSpec withSizes(List<Long> sizes, Collective collective, boolean synthetic) {
     ScenarioSpec s = Fixtures.spec();
-    WorkloadSpec w = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, 10, 2, 1, DataType.FLOAT32,
-        ReduceOp.SUM, false, 0, synthetic);
+    WorkloadSpec w = WorkloadSpec.builder(collective, List.of(Algorithm.AUTO), sizes).iterations(10).warmup(2)
+        .syntheticPayload(synthetic).build();
     return s.toBuilder().workload(w).build();
   }
 

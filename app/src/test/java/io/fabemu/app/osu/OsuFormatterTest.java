@@ -8,7 +8,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.fabric.ScenarioSpec;
@@ -43,8 +42,8 @@ class OsuFormatterTest {
   }
 
   static WorkloadSpec workload(Collective collective, Algorithm algorithm, int ppn) {
-    return new WorkloadSpec(collective, List.of(algorithm), List.of(4L, 8L), 3, 1, ppn, DataType.FLOAT32,
-        ReduceOp.SUM, false, 0);
+    return WorkloadSpec.builder(collective, List.of(algorithm), List.of(4L, 8L)).iterations(3).warmup(1).ppn(ppn)
+        .build();
   }
 
   /** A case with per-iteration latencies, whose mean is the average. */
@@ -104,8 +103,8 @@ class OsuFormatterTest {
 
   @Test
   void shouldPrintNoSizeAndNoDatatypeWhenBarrier() {
-    ScenarioSpec spec = spec(4, new WorkloadSpec(Collective.BARRIER, List.of(Algorithm.AUTO), List.of(0L), 3, 1,
-        1, DataType.FLOAT32, ReduceOp.SUM, false, 0));
+    ScenarioSpec spec = spec(4, WorkloadSpec.builder(Collective.BARRIER, List.of(Algorithm.AUTO), List.of(0L))
+        .iterations(3).warmup(1).build());
     CaseResult c = withIterations(new CaseResult(0, Algorithm.DISSEMINATION, 0, 0, 3, 2_345_000.0, 2_000_000.0,
         2_500_000.0, 0), 2e6, 2.5e6, 2.535e6);
     OsuFormatter.Columns columns = new OsuFormatter.Columns(true, false, List.of(50));
@@ -245,8 +244,8 @@ class OsuFormatterTest {
 
   @Test
   void shouldWriteOneTablePerAlgorithmOfTheWorkloadWithOnlyItsCases() {
-    ScenarioSpec spec = spec(4, new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING,
-        Algorithm.RECURSIVE_DOUBLING), List.of(4L, 8L), 3, 1, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0));
+    ScenarioSpec spec = spec(4, WorkloadSpec.builder(Collective.ALLREDUCE,
+        List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING), List.of(4L, 8L)).iterations(3).warmup(1).build());
     List<CaseResult> cases = List.of(
         new CaseResult(0, Algorithm.RING, 4, 1, 3, 1e6, 1e6, 1e6, 0),
         new CaseResult(1, Algorithm.RING, 8, 2, 3, 2e6, 2e6, 2e6, 0),

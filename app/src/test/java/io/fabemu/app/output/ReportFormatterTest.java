@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.fabemu.app.Fixtures;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.fabric.result.CaseResult;
@@ -158,8 +159,8 @@ class ReportFormatterTest {
   @Test
   void shouldWriteNoneAsRedopAndTheRootWhenCollectiveDoesNotReduce() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.collectives.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),
-        List.of(4L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 2);
+    var w = WorkloadSpec.builder(Collective.BROADCAST, List.of(Algorithm.BINOMIAL), List.of(4L))
+        .dataType(s.workload().dataType()).op(s.workload().op()).root(2).build();
     CaseResult c = new CaseResult(0, Algorithm.BINOMIAL, 4, 1, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
 
     assertThat(ReportFormatter.bandwidthTable(Fixtures.result(w, List.of(c)), 0))
@@ -169,8 +170,8 @@ class ReportFormatterTest {
   @Test
   void shouldCountTheWholeBufferAsNcclTestsDoesWhenSizeIsOneBlockPerRank() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.collectives.WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING),
-        List.of(1024L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+    var w = WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1024L))
+        .dataType(s.workload().dataType()).op(s.workload().op()).build();
     // 1 KiB per rank on 4 ranks: nccl-tests' size is 4 KiB, its count the 256 floats per rank; 4096 B in 2 us =
     // 2.048 GB/s; busbw x 3/4 = 1.536.
     CaseResult c = new CaseResult(0, Algorithm.RING, 1024, 256, 1, 2_000_000.0, 2_000_000.0, 2_000_000.0, 0);
@@ -194,8 +195,8 @@ class ReportFormatterTest {
   @Test
   void shouldPrintNoNcclTableWhenTheCollectiveIsABarrier() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.collectives.WorkloadSpec(Collective.BARRIER, List.of(Algorithm.DISSEMINATION),
-        List.of(0L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+    var w = WorkloadSpec.builder(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L))
+        .dataType(s.workload().dataType()).op(s.workload().op()).build();
     CaseResult c = new CaseResult(0, Algorithm.DISSEMINATION, 0, 0, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
 
     assertThat(ReportFormatter.report(Fixtures.result(w, List.of(c)))).contains("# fabemu barrier latency")

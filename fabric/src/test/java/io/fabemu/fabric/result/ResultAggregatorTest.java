@@ -7,7 +7,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
@@ -35,8 +34,8 @@ class ResultAggregatorTest {
             .pcieBitsPerSecond(64 * Units.GBPS).pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 150_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(4096L), 2, 1, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), List.of(4096L)).iterations(2).warmup(1)
+        .dataType(DataType.INT32).build();
     return ScenarioSpec.builder("aggregate", "test", 9, topology, devices, workload).build();
   }
 
@@ -119,8 +118,8 @@ class ResultAggregatorTest {
         new RankResult(1, 0, 1, 10, 10, 10, 0, -1, null, null, null, 30, 950),
         new RankResult(0, 1, 1, 10, 10, 10, 0, -1, null, null, null, 900, 1_500),
         new RankResult(1, 1, 1, 10, 10, 10, 0, -1, null, null, null, 950, 1_400));
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L), 1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L))
+        .dataType(DataType.INT32).build();
     ScenarioSpec one = spec(2, Collective.ALLREDUCE, Algorithm.RING);
     ScenarioSpec twoCases = ScenarioSpec.builder("aggregate", "test", 9, one.topology(), one.devices(), w).build();
     RunResult result = ResultAggregator.aggregate(twoCases, 2,
