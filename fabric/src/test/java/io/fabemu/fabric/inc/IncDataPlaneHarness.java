@@ -318,7 +318,7 @@ final class IncDataPlaneHarness {
 
     @Override
     public void onEvent(Event event, Outbox outbox) {
-      if (!(event.payload() instanceof NicDeliver deliver) || deliver.message().inc() == null) {
+      if (!(event.payload() instanceof NicDeliver deliver) || deliver.message().extension() == null) {
         throw new IllegalStateException("leader " + host + " got " + event.payload());
       }
       Message message = deliver.message();
