@@ -29,6 +29,7 @@ import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
+import io.fabemu.core.traffic.TrafficStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -284,6 +285,33 @@ class KryoWireSerializerTest {
     assertThat(copy.parts()).extracting(Object::getClass)
         .containsExactly(EthernetReport.class, FaultReport.class, OcsReport.class);
     assertThat(copy.part(FaultReport.class).partition()).isEqualTo("partitioned");
+  }
+
+  @Test
+  void shouldRoundTripTheTrafficPartOfADeviceReportWithItsPhasesAndRecords() {
+    TrafficStats stats = new TrafficStats(10, 110, 200);
+    stats.recordCreated(5, 4); // before the measurement window: not measured
+    stats.recordCreated(20, 4);
+    stats.recordCreated(30, 2);
+    stats.recordFlitsEjected(50, 6);
+    stats.recordArrived(20, 45, 3);
+    stats.recordArrived(30, 250, 1); // after the drain's end: late
+    DeviceReport report = DeviceReport.builder(5).part(stats).build();
+
+    DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
+        new MemberScheduler.ReportCollected(5, report, 0L))).report();
+
+    // TrafficStats is mutable and compares by identity: compare what it measured, and that its phases crossed.
+    TrafficStats copied = copy.part(TrafficStats.class);
+    assertThat(copied).isNotSameAs(stats);
+    assertThat(copied.result(0.5, 4)).isEqualTo(stats.result(0.5, 4));
+    assertThat(copied.measuredPacketsCreated()).isEqualTo(2);
+    assertThat(copied.measuredPacketsArrived()).isEqualTo(2);
+    assertThat(copied.drainCompleted()).isFalse();
+    assertThat(copied.wireBytesEstimate()).isEqualTo(stats.wireBytesEstimate());
+    new TrafficStats(10, 110, 200).merge(copied);
+    assertThatThrownBy(() -> new TrafficStats(0, 110, 200).merge(copied))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 10, 110, 200");
   }
 
   @Test
