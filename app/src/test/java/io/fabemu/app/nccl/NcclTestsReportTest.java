@@ -62,8 +62,8 @@ class NcclTestsReportTest {
   void shouldCountHalvesWithWrongElementsAsOutOfBoundsAndFail() {
     RunResult ok = Fixtures.bothLayoutsResult();
     List<CaseResult> cases = new ArrayList<>(ok.cases());
-    cases.set(3, new CaseResult(3, Algorithm.RING, 1_048_576, 262_144, 10, 240_000_000.0, 239_000_000.0,
-        241_000_000.0, 1_234_567));
+    cases.set(3, CaseResult.builder(3, Algorithm.RING, 1_048_576, 262_144, 10).avgLatencyPs(240_000_000.0)
+        .minLatencyPs(239_000_000.0).maxLatencyPs(241_000_000.0).wrongElements(1_234_567).build());
     RunResult wrong = RunResult.builder(ok.scenario()).cases(cases).links(ok.links()).complete(true).virtualEndPs(1)
         .windows(1).events(1).wallSeconds(0.1).digest("00").build();
     NcclTestsReport.Table table = NcclTestsReport.table(wrong, 0);
@@ -79,8 +79,8 @@ class NcclTestsReportTest {
         .startsWith("           4             1     float     sum      -1     5.43    0.00    0.00       0\n");
 
     WorkloadSpec inOnly = Fixtures.spec().workload().withBuffers(List.of(BufferLayout.IN_PLACE));
-    RunResult in = Fixtures.result(inOnly, List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_000_000.0,
-        5_000_000.0, 5_000_000.0, 0)));
+    RunResult in = Fixtures.result(inOnly, List.of(CaseResult.builder(0, Algorithm.RING, 4, 1, 10)
+        .avgLatencyPs(5_000_000.0).minLatencyPs(5_000_000.0).maxLatencyPs(5_000_000.0).build()));
     // An out-of-place half that did not run is 32 blanks (nccl-tests' writeBenchMarkLineNullBody).
     assertThat(NcclTestsReport.rows(NcclTestsReport.table(in, 0))).isEqualTo("           4             1     float     "
         + "sum      -1" + " ".repeat(32) + "     5.00    0.00    0.00       0\n");
@@ -98,8 +98,9 @@ class NcclTestsReportTest {
 
   @Test
   void shouldReportRankZeroMinOrMaxTimeWhenAsked() {
-    CaseResult c = new CaseResult(0, Algorithm.RING, 4, 1, 10, 2_000_000.0, 1_000_000.0, 3_000_000.0, 0, true, null,
-        new double[] {1_500_000.0, 1_000_000.0, 3_000_000.0, 2_500_000.0}, null);
+    CaseResult c = CaseResult.builder(0, Algorithm.RING, 4, 1, 10).avgLatencyPs(2_000_000.0).minLatencyPs(1_000_000.0)
+        .maxLatencyPs(3_000_000.0).rankLatenciesPs(new double[] {1_500_000.0, 1_000_000.0, 3_000_000.0, 2_500_000.0})
+        .build();
     RunResult r = Fixtures.result(Fixtures.spec().workload(), List.of(c));
 
     assertThat(NcclTestsReport.table(r, 0, NcclTestsReport.TimeOverRanks.RANK0).rows().get(0).outOfPlace().timeUs())

@@ -19,8 +19,8 @@ class FaultCasesTest {
       List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING), List.of(4L, 1_048_576L)).iterations(2).warmup(1).build();
 
   private static CaseResult caseOver(int index, long startPs, long endPs) {
-    return new CaseResult(index, Algorithm.RING, 4, 1, 2, 10, 10, 10, 0, true, null, null, null, null, null, null,
-        startPs, endPs);
+    return CaseResult.builder(index, Algorithm.RING, 4, 1, 2).avgLatencyPs(10).minLatencyPs(10).maxLatencyPs(10)
+        .startPs(startPs).endPs(endPs).build();
   }
 
   private static FaultCases faultCases() {

@@ -58,8 +58,9 @@ class FaultImpactTest {
       starts[i] = intervals[i][0];
       ends[i] = intervals[i][1];
     }
-    return new CaseResult(caseIndex, Algorithm.RING, 4096, 1024, intervals.length, 0, 0, 0, 0, true, null,
-        new double[0], meansPs, starts, ends);
+    return CaseResult.builder(caseIndex, Algorithm.RING, 4096, 1024, intervals.length).avgLatencyPs(0).minLatencyPs(0)
+        .maxLatencyPs(0).rankLatenciesPs(new double[0]).iterationLatenciesPs(meansPs).iterationStartsPs(starts)
+        .iterationEndsPs(ends).build();
   }
 
   private static final long[][] INTERVALS = {{0, 100}, {110, 300}, {400, 450}, {560, 700}, {800, 900}};

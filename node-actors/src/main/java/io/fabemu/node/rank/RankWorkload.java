@@ -537,10 +537,13 @@ public final class RankWorkload {
   private void finishCase(long nowPs) {
     executor.releaseKeptBuffers();
     incOutcomes.add(incOutcome);
-    results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
-        maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
-        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured),
-        Arrays.copyOf(partEndsPs, measured * parts), caseStartPs, Math.max(caseStartPs, nowPs)));
+    results.add(RankResult.builder(rank, caseIndex, measured).totalLatencyPs(totalLatencyPs)
+        .minLatencyPs(measured == 0 ? 0 : minLatencyPs).maxLatencyPs(maxLatencyPs).wrongElements(wrongElements)
+        .incOutcome(incOutcome == null ? -1 : incOutcome.code())
+        .iterationLatenciesPs(Arrays.copyOf(iterationLatenciesPs, measured))
+        .iterationStartsPs(Arrays.copyOf(iterationStartsPs, measured))
+        .partEndsPs(Arrays.copyOf(partEndsPs, measured * parts)).caseStartPs(caseStartPs)
+        .caseEndPs(Math.max(caseStartPs, nowPs)).build());
   }
 
   /**

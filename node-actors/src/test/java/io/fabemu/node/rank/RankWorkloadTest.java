@@ -73,8 +73,10 @@ class RankWorkloadTest {
     assertThat(ranks[0].finished()).isTrue();
     // Empty cases begin and end when the rank starts (time 0 here).
     assertThat(ranks[0].results()).containsExactly(
-        new RankResult(0, 0, 0, 0, 0, 0, 0, -1, null, null, null, 0, 0),
-        new RankResult(0, 1, 0, 0, 0, 0, 0, -1, null, null, null, 0, 0));
+        RankResult.builder(0, 0, 0).totalLatencyPs(0).minLatencyPs(0).maxLatencyPs(0).caseStartPs(0).caseEndPs(0)
+            .build(),
+        RankResult.builder(0, 1, 0).totalLatencyPs(0).minLatencyPs(0).maxLatencyPs(0).caseStartPs(0).caseEndPs(0)
+            .build());
     assertThat(net.messages()).isZero();
   }
 
