@@ -49,9 +49,12 @@ class CaseLinksReportTest {
   }
 
   private static CaseResult timed(CaseResult c, long startPs, long endPs) {
-    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
-        c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), c.checked(), c.incOutcome(), c.rankLatenciesPs(),
-        c.iterationLatenciesPs(), c.iterationStartsPs(), c.iterationEndsPs(), c.partEndsPs(), startPs, endPs);
+    return CaseResult.builder(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations())
+        .avgLatencyPs(c.avgLatencyPs()).minLatencyPs(c.minLatencyPs()).maxLatencyPs(c.maxLatencyPs())
+        .wrongElements(c.wrongElements()).checked(c.checked()).incOutcome(c.incOutcome())
+        .rankLatenciesPs(c.rankLatenciesPs()).iterationLatenciesPs(c.iterationLatenciesPs())
+        .iterationStartsPs(c.iterationStartsPs()).iterationEndsPs(c.iterationEndsPs()).partEndsPs(c.partEndsPs())
+        .startPs(startPs).endPs(endPs).build();
   }
 
   @Test

@@ -6,8 +6,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,8 +19,7 @@ class CaseListTest {
   }
 
   private static WorkloadSpec workload(List<Algorithm> algorithms, List<Long> sizes, List<BufferLayout> buffers) {
-    return new WorkloadSpec(Collective.ALLREDUCE, algorithms, sizes, 1, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0,
-        false, buffers, WorkloadSpec.DEFAULT_WINDOW);
+    return WorkloadSpec.builder(Collective.ALLREDUCE, algorithms, sizes).buffers(buffers).build();
   }
 
   @Test

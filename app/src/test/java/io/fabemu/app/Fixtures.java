@@ -5,8 +5,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -76,8 +74,8 @@ public final class Fixtures {
             .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000)
             .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000).build(),
             new NicSpec(4096, 64, 100_000, 100_000), new SwitchSpec(600_000, ForwardingMode.CUT_THROUGH)),
-        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L), 10, 2, 1,
-            DataType.FLOAT32, ReduceOp.SUM, false, 0)).build();
+        WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L, 1_048_576L)).iterations(10)
+            .warmup(2).build()).build();
   }
 
   public static RunResult result() {
@@ -100,9 +98,10 @@ public final class Fixtures {
         .workload(real.workload().withBuffers(List.of(BufferLayout.OUT_OF_PLACE, BufferLayout.IN_PLACE))).build();
     RunResult base = result(real, true);
     List<CaseResult> cases = new ArrayList<>(base.cases());
-    cases.add(new CaseResult(2, Algorithm.RING, 4, 1, 10, 5_000_000.0, 4_900_000.0, 5_200_000.0, 0));
-    cases.add(new CaseResult(3, Algorithm.RING, 1_048_576, 262_144, 10, 240_000_000.0, 239_000_000.0,
-        241_000_000.0, 0));
+    cases.add(CaseResult.builder(2, Algorithm.RING, 4, 1, 10).avgLatencyPs(5_000_000.0).minLatencyPs(4_900_000.0)
+        .maxLatencyPs(5_200_000.0).build());
+    cases.add(CaseResult.builder(3, Algorithm.RING, 1_048_576, 262_144, 10).avgLatencyPs(240_000_000.0)
+        .minLatencyPs(239_000_000.0).maxLatencyPs(241_000_000.0).build());
     return RunResult.builder(spec).cases(cases).links(base.links()).complete(true).virtualEndPs(base.virtualEndPs())
         .windows(base.windows()).events(base.events()).wallSeconds(base.wallSeconds()).digest(base.digest()).build();
   }
@@ -116,9 +115,10 @@ public final class Fixtures {
 
   private static RunResult result(ScenarioSpec spec, boolean checked) {
     return RunResult.builder(spec)
-        .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 0, checked),
-            new CaseResult(1, Algorithm.RING, 1_048_576, 262_144, 10, 250_000_000.0, 249_000_000.0, 251_500_000.0, 0,
-            checked)))
+        .cases(List.of(CaseResult.builder(0, Algorithm.RING, 4, 1, 10).avgLatencyPs(5_430_000.0)
+            .minLatencyPs(5_100_000.0).maxLatencyPs(5_900_000.0).checked(checked).build(),
+            CaseResult.builder(1, Algorithm.RING, 1_048_576, 262_144, 10).avgLatencyPs(250_000_000.0)
+                .minLatencyPs(249_000_000.0).maxLatencyPs(251_500_000.0).checked(checked).build()))
         .links(List.of(new LinkCounters(0, 4, 1_000_000, 300, 320_000_000L),
             new LinkCounters(4, 0, 1_000_000, 300, 320_000_000L)))
         .complete(true).virtualEndPs(2_600_000_000L).windows(1234).events(56_789).wallSeconds(0.5).digest("ab12")
@@ -242,9 +242,10 @@ public final class Fixtures {
         for (int k = 0; k < iterationsPs.length; k++) {
           iterationsPs[k] = latencyPs + (k - (iterationsPs.length - 1) / 2.0) * 10_000;
         }
-        cases.add(new CaseResult(i, w.algorithmOfCase(i), size, size / w.dataType().sizeBytes(), w.iterations(),
-            latencyPs, latencyPs, latencyPs, i == 0 ? wrongElements : 0, !w.syntheticPayload(), null,
-            new double[] {latencyPs}, iterationsPs));
+        cases.add(CaseResult.builder(i, w.algorithmOfCase(i), size, size / w.dataType().sizeBytes(), w.iterations())
+            .avgLatencyPs(latencyPs).minLatencyPs(latencyPs).maxLatencyPs(latencyPs)
+            .wrongElements(i == 0 ? wrongElements : 0).checked(!w.syntheticPayload())
+            .rankLatenciesPs(new double[] {latencyPs}).iterationLatenciesPs(iterationsPs).build());
         listener.onProgress(i, (long) latencyPs);
       }
       return RunResult.builder(spec).cases(cases).links(List.of(new LinkCounters(0, 2, 640, 10, 204_800)))

@@ -12,8 +12,6 @@ import io.fabemu.app.report.Xml;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.topology.LeafSpineSpec;
@@ -186,15 +184,18 @@ class ReportHtmlTest {
 
   @Test
   void shouldShowTheSpeedUpAndTheRanksSpreadOfAnInNetworkRun() throws Exception {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
-        List.of(4L, 8L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
+        List.of(4L, 8L)).iterations(10).warmup(2).build();
     double[] ranks = {9e6, 10e6, 11e6, 12e6};
     RunResult result = RunResult.builder(named("inc", w))
-        .cases(List.of(new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 10.5e6, 9e6, 12e6, 0, true, null,
-            ranks, null), new CaseResult(1, Algorithm.RECURSIVE_DOUBLING, 8, 2, 10, 12e6, 12e6, 12e6, 0, true, null),
-            new CaseResult(2, Algorithm.INC_NODE, 4, 1, 10, 3.5e6, 3e6, 4e6, 0, true, FailCause.NONE,
-            new double[] {3e6, 4e6}, null),
-            new CaseResult(3, Algorithm.INC_NODE, 8, 2, 10, 12e6, 12e6, 12e6, 0, true, FailCause.NO_FREE_GROUPS)))
+        .cases(List.of(CaseResult.builder(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10).avgLatencyPs(10.5e6)
+            .minLatencyPs(9e6).maxLatencyPs(12e6).rankLatenciesPs(ranks)
+            .build(), CaseResult.builder(1, Algorithm.RECURSIVE_DOUBLING, 8, 2, 10).avgLatencyPs(12e6)
+                .minLatencyPs(12e6).maxLatencyPs(12e6).build(),
+            CaseResult.builder(2, Algorithm.INC_NODE, 4, 1, 10).avgLatencyPs(3.5e6).minLatencyPs(3e6).maxLatencyPs(4e6)
+                .incOutcome(FailCause.NONE).rankLatenciesPs(new double[] {3e6, 4e6}).build(),
+            CaseResult.builder(3, Algorithm.INC_NODE, 8, 2, 10).avgLatencyPs(12e6).minLatencyPs(12e6).maxLatencyPs(12e6)
+                .incOutcome(FailCause.NO_FREE_GROUPS).build()))
         .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     Document doc = Xml.parse(html(result));
@@ -321,14 +322,18 @@ class ReportHtmlTest {
   }
 
   private static CaseResult timed(CaseResult c, long startPs, long endPs) {
-    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
-        c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), c.checked(), c.incOutcome(), c.rankLatenciesPs(),
-        c.iterationLatenciesPs(), c.iterationStartsPs(), c.iterationEndsPs(), c.partEndsPs(), startPs, endPs);
+    return CaseResult.builder(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations())
+        .avgLatencyPs(c.avgLatencyPs()).minLatencyPs(c.minLatencyPs()).maxLatencyPs(c.maxLatencyPs())
+        .wrongElements(c.wrongElements()).checked(c.checked()).incOutcome(c.incOutcome())
+        .rankLatenciesPs(c.rankLatenciesPs()).iterationLatenciesPs(c.iterationLatenciesPs())
+        .iterationStartsPs(c.iterationStartsPs()).iterationEndsPs(c.iterationEndsPs()).partEndsPs(c.partEndsPs())
+        .startPs(startPs).endPs(endPs).build();
   }
 
   private static CaseResult withLatency(CaseResult c, double avgPs) {
-    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), avgPs, avgPs,
-        avgPs, c.wrongElements(), c.checked());
+    return CaseResult.builder(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations())
+        .avgLatencyPs(avgPs).minLatencyPs(avgPs).maxLatencyPs(avgPs).wrongElements(c.wrongElements())
+        .checked(c.checked()).build();
   }
 
   @Test

@@ -8,7 +8,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
@@ -40,11 +39,11 @@ class ResultsCsvTest {
 
   @Test
   void shouldAppendEachCasesStartAndEndInVirtualTimeAfterTheOtherColumns() {
-    WorkloadSpec allreduce = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec allreduce = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L))
+        .iterations(10).warmup(2).dataType(DataType.INT32).build();
     RunResult result = RunResult.builder(spec("timed", allreduce))
-        .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4e6, 4e6, 4e6, 0, true, null, null, null, null,
-            null, null, 1_500_000, 61_234_567)))
+        .cases(List.of(CaseResult.builder(0, Algorithm.RING, 4, 1, 10).avgLatencyPs(4e6).minLatencyPs(4e6)
+            .maxLatencyPs(4e6).startPs(1_500_000).endPs(61_234_567).build()))
         .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     List<String> lines = ResultsWriter.toCsv(result, null).lines().toList();
@@ -61,10 +60,11 @@ class ResultsCsvTest {
 
   @Test
   void shouldCountTheWholeBufferForCollectivesOfOneBlockPerRankAndNameNoOpWhereNothingReduces() {
-    WorkloadSpec allgather = new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(4L), 10, 2, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec allgather = WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(4L))
+        .iterations(10).warmup(2).dataType(DataType.INT32).build();
     RunResult result = RunResult.builder(spec("ag", allgather))
-        .cases(List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 4_000_000.0, 4_000_000.0, 4_000_000.0, 0)))
+        .cases(List.of(CaseResult.builder(0, Algorithm.RING, 4, 1, 10).avgLatencyPs(4_000_000.0)
+            .minLatencyPs(4_000_000.0).maxLatencyPs(4_000_000.0).build()))
         .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     List<String> row = CsvTest.readRow(ResultsWriter.toCsv(result, null).lines().toList().get(1));
@@ -77,15 +77,17 @@ class ResultsCsvTest {
 
   @Test
   void shouldSayWhetherInNetworkCasesUsedIncAndWhyNot() {
-    WorkloadSpec inc = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
-        List.of(4L), 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec inc = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO, Algorithm.INC_NODE),
+        List.of(4L)).iterations(10).warmup(2).build();
     RunResult result = RunResult.builder(spec("inc, \"quoted\"", inc))
-        .cases(List.of(new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10, 9e6, 9e6, 9e6, 0, true, null),
-            new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 3e6, 3e6, 3e6, 0, true, FailCause.NONE)))
+        .cases(List.of(CaseResult.builder(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 10).avgLatencyPs(9e6).minLatencyPs(9e6)
+            .maxLatencyPs(9e6).build(),
+            CaseResult.builder(1, Algorithm.INC_NODE, 4, 1, 10).avgLatencyPs(3e6).minLatencyPs(3e6).maxLatencyPs(3e6)
+                .incOutcome(FailCause.NONE).build()))
         .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
     RunResult fellBack = RunResult.builder(result.scenario())
-        .cases(List.of(new CaseResult(1, Algorithm.INC_NODE, 4, 1, 10, 9e6, 9e6, 9e6, 0, true,
-            FailCause.NO_FREE_GROUPS)))
+        .cases(List.of(CaseResult.builder(1, Algorithm.INC_NODE, 4, 1, 10).avgLatencyPs(9e6).minLatencyPs(9e6)
+            .maxLatencyPs(9e6).incOutcome(FailCause.NO_FREE_GROUPS).build()))
         .links(List.of()).complete(true).virtualEndPs(1).windows(1).events(1).wallSeconds(0.1).digest("d").build();
 
     List<String> lines = ResultsWriter.toCsv(result, null).lines().toList();

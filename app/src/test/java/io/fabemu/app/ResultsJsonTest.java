@@ -166,11 +166,12 @@ class ResultsJsonTest {
     CaseResult c0 = r.cases().get(0);
     CaseResult c1 = r.cases().get(1);
     List<CaseResult> cases = List.of(
-        new CaseResult(0, c0.algorithm(), c0.sizeBytes(), c0.count(), c0.iterations(), c0.avgLatencyPs(),
-            c0.minLatencyPs(), c0.maxLatencyPs(), 0, true, null, null, null, null, null, null, 0, 45_000_000L),
-        new CaseResult(1, c1.algorithm(), c1.sizeBytes(), c1.count(), c1.iterations(), c1.avgLatencyPs(),
-            c1.minLatencyPs(), c1.maxLatencyPs(), 0, true, null, null, null, null, null, null, 45_000_000L,
-            2_600_000_000L));
+        CaseResult.builder(0, c0.algorithm(), c0.sizeBytes(), c0.count(), c0.iterations())
+            .avgLatencyPs(c0.avgLatencyPs()).minLatencyPs(c0.minLatencyPs()).maxLatencyPs(c0.maxLatencyPs()).startPs(0)
+            .endPs(45_000_000L).build(),
+        CaseResult.builder(1, c1.algorithm(), c1.sizeBytes(), c1.count(), c1.iterations())
+            .avgLatencyPs(c1.avgLatencyPs()).minLatencyPs(c1.minLatencyPs()).maxLatencyPs(c1.maxLatencyPs())
+            .startPs(45_000_000L).endPs(2_600_000_000L).build());
     RunResult timed = RunResult.builder(r.scenario()).cases(cases).links(r.links()).complete(true)
         .virtualEndPs(r.virtualEndPs()).windows(r.windows()).events(r.events()).wallSeconds(r.wallSeconds())
         .digest(r.digest()).baseline(Fixtures.baselineOf(r, List.of(r.cases().get(0)))).build();

@@ -11,11 +11,12 @@ import java.util.List;
  * {@code warmup} iterations of every case are not measured. With the default layouts ({@code [out-of-place]}) the
  * case of algorithm {@code a} and size {@code s} has the index {@code a * sizes + s}, as before layouts existed.
  *
- * <p>The record checks itself, once, where it is built: every rule that needs only the workload (see the compact
- * constructor). The rules between the workload and the world it runs on (the root is a rank, one block per rank
- * fits an array, a pipeline's ranks are its NPUs) need the topology: the scenario loader checks them first, with the
- * file, line and key of the value at fault, and the fabric again once before any device exists
- * ({@link #requireFits}), for specs built in code. The ranks check neither.
+ * <p>Built with {@link #builder} (the collective, its algorithms and sizes) and the other components by name, each
+ * with a default; {@link #toBuilder()} copies one with changes. The record checks itself, once, where it is built:
+ * every rule that needs only the workload (see the compact constructor). The rules between the workload and the
+ * world it runs on (the root is a rank, one block per rank fits an array, a pipeline's ranks are its NPUs) need the
+ * topology: the scenario loader checks them first, with the file, line and key of the value at fault, and the fabric
+ * again once before any device exists ({@link #requireFits}), for specs built in code. The ranks check neither.
  *
  * @param collective   the collective operation
  * @param algorithms   algorithms to compare (at least one)
@@ -137,60 +138,152 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     }
   }
 
-  /** A workload whose payload mode holds at every size. */
-  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
-                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
-                      boolean syntheticPayload, List<BufferLayout> buffers, int window, PipelineSpec pipeline) {
-    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
-        syntheticPayload, buffers, window, pipeline, REAL_AT_EVERY_SIZE);
+  /**
+   * A builder of a workload of {@code collective} that runs {@code algorithms} at {@code sizesBytes}, with every
+   * other component at its default until set: 1 measured iteration, no warm-up, ppn 1, float32 (the scenario
+   * default), sum, not hierarchical, root 0, real data at every size ({@link #REAL_AT_EVERY_SIZE}), out of place
+   * only ({@link #DEFAULT_BUFFERS}), the default window ({@value #DEFAULT_WINDOW}), no pipeline. {@link Builder#build}
+   * checks the whole, once, as the compact constructor does.
+   */
+  public static Builder builder(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes) {
+    return new Builder(collective, algorithms, sizesBytes);
   }
 
-  /** A workload that is not a pipeline. */
-  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
-                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
-                      boolean syntheticPayload, List<BufferLayout> buffers, int window) {
-    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
-        syntheticPayload, buffers, window, null);
+  /** A builder holding every component of this workload, to build a copy with some of them changed. */
+  public Builder toBuilder() {
+    return new Builder(collective, algorithms, sizesBytes).iterations(iterations).warmup(warmup).ppn(ppn)
+        .dataType(dataType).op(op).hierarchical(hierarchical).root(root).syntheticPayload(syntheticPayload)
+        .buffers(buffers).window(window).pipeline(pipeline).syntheticFromBytes(syntheticFromBytes);
   }
 
-  /** A pipeline workload: one pipeline iteration per operation, out of place, on real data. */
-  public static WorkloadSpec ofPipeline(PipelineSpec pipeline, List<Algorithm> methods, List<Long> activationBytes,
-                                      int iterations, int warmup, DataType dataType, ReduceOp op) {
-    return new WorkloadSpec(Collective.PIPELINE, methods, activationBytes, iterations, warmup, 1, dataType, op,
-        false, 0, false, DEFAULT_BUFFERS, DEFAULT_WINDOW, pipeline);
+  /**
+   * Names the components of a {@link WorkloadSpec}, one setter each (named as the component, see the record for
+   * their meaning). Not thread-safe; {@link #build()} may be called more than once.
+   */
+  public static final class Builder {
+    private Collective collective;
+    private List<Algorithm> algorithms;
+    private List<Long> sizesBytes;
+    private int iterations = 1;
+    private int warmup;
+    private int ppn = 1;
+    private DataType dataType = DataType.FLOAT32;
+    private ReduceOp op = ReduceOp.SUM;
+    private boolean hierarchical;
+    private int root;
+    private boolean syntheticPayload;
+    private List<BufferLayout> buffers = DEFAULT_BUFFERS;
+    private int window = DEFAULT_WINDOW;
+    private PipelineSpec pipeline;
+    private long syntheticFromBytes = REAL_AT_EVERY_SIZE;
+
+    private Builder(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes) {
+      this.collective = collective;
+      this.algorithms = algorithms;
+      this.sizesBytes = sizesBytes;
+    }
+
+    /** Sets {@link WorkloadSpec#collective()}. */
+    public Builder collective(Collective collective) {
+      this.collective = collective;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#algorithms()}. */
+    public Builder algorithms(List<Algorithm> algorithms) {
+      this.algorithms = algorithms;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#sizesBytes()}. */
+    public Builder sizesBytes(List<Long> sizesBytes) {
+      this.sizesBytes = sizesBytes;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#iterations()} (default 1). */
+    public Builder iterations(int iterations) {
+      this.iterations = iterations;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#warmup()} (default 0). */
+    public Builder warmup(int warmup) {
+      this.warmup = warmup;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#ppn()} (default 1). */
+    public Builder ppn(int ppn) {
+      this.ppn = ppn;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#dataType()} (default float32). */
+    public Builder dataType(DataType dataType) {
+      this.dataType = dataType;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#op()} (default sum). */
+    public Builder op(ReduceOp op) {
+      this.op = op;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#hierarchical()} (default false). */
+    public Builder hierarchical(boolean hierarchical) {
+      this.hierarchical = hierarchical;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#root()} (default 0). */
+    public Builder root(int root) {
+      this.root = root;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#syntheticPayload()} (default false: real data). */
+    public Builder syntheticPayload(boolean syntheticPayload) {
+      this.syntheticPayload = syntheticPayload;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#buffers()} (default, and for null, {@link WorkloadSpec#DEFAULT_BUFFERS}). */
+    public Builder buffers(List<BufferLayout> buffers) {
+      this.buffers = buffers;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#window()} (default {@value WorkloadSpec#DEFAULT_WINDOW}). */
+    public Builder window(int window) {
+      this.window = window;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#pipeline()}: null (the default) for every collective but a pipeline. */
+    public Builder pipeline(PipelineSpec pipeline) {
+      this.pipeline = pipeline;
+      return this;
+    }
+
+    /** Sets {@link WorkloadSpec#syntheticFromBytes()} (default {@link WorkloadSpec#REAL_AT_EVERY_SIZE}). */
+    public Builder syntheticFromBytes(long syntheticFromBytes) {
+      this.syntheticFromBytes = syntheticFromBytes;
+      return this;
+    }
+
+    /**
+     * A workload of the components set so far, through the canonical constructor.
+     *
+     * @throws IllegalArgumentException as the compact constructor does, naming the rule broken
+     */
+    public WorkloadSpec build() {
+      return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
+          root, syntheticPayload, buffers, window, pipeline, syntheticFromBytes);
+    }
   }
 
-  /** A workload with the given buffer layouts and the default window ({@value #DEFAULT_WINDOW}). */
-  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
-                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
-                      boolean syntheticPayload, List<BufferLayout> buffers) {
-    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
-        syntheticPayload, buffers, DEFAULT_WINDOW);
-  }
-
-  /** A workload out of place only, with the given window. */
-  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
-                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
-                      boolean syntheticPayload, int window) {
-    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
-        syntheticPayload, DEFAULT_BUFFERS, window);
-  }
-
-  /** A workload out of place only, with the given payload mode and the default window. */
-  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
-                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root,
-                      boolean syntheticPayload) {
-    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
-        syntheticPayload, DEFAULT_BUFFERS, DEFAULT_WINDOW);
-  }
-
-  /** A workload on real data, out of place, every output checked against the exact answer. */
-  public WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes, int iterations,
-                      int warmup, int ppn, DataType dataType, ReduceOp op, boolean hierarchical, int root) {
-    this(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root, false);
-  }
-
-  /** The same workload with the given payload mode (true: sizes only). */
   /**
    * Checks the rules between this workload and a world of {@code worldSize} ranks: a rooted collective's root is a
    * rank, the buffers of one block per rank fit a Java array, a pipeline runs one rank per NPU.
@@ -217,21 +310,19 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     }
   }
 
+  /** The same workload with the given payload mode (true: sizes only). */
   public WorkloadSpec withSyntheticPayload(boolean synthetic) {
-    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, synthetic, buffers, window, pipeline, syntheticFromBytes);
+    return toBuilder().syntheticPayload(synthetic).build();
   }
 
   /** The same workload measured with the given buffer layouts. */
   public WorkloadSpec withBuffers(List<BufferLayout> layouts) {
-    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, layouts, window, pipeline, syntheticFromBytes);
+    return toBuilder().buffers(layouts).build();
   }
 
   /** The same workload with another window (see {@link Algorithm#WINDOW}). */
   public WorkloadSpec withWindow(int messages) {
-    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, buffers, messages, pipeline, syntheticFromBytes);
+    return toBuilder().window(messages).build();
   }
 
   /**
@@ -239,8 +330,7 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
    * every size): what fits the heap.
    */
   public WorkloadSpec withSyntheticFrom(long bytes) {
-    return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-        root, syntheticPayload, buffers, window, pipeline, bytes);
+    return toBuilder().syntheticFromBytes(bytes).build();
   }
 
   /**

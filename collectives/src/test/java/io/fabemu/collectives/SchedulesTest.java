@@ -63,10 +63,10 @@ class SchedulesTest {
   @Test
   void shouldResolveAmongLeadersWhenHierarchical() {
     // 40,000 B of float32 = 10,000 elements; 16,384 ranks with 16 per node = 1,024 leaders.
-    WorkloadSpec hierarchical = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO), List.of(40_000L), 1,
-        0, 16, DataType.FLOAT32, ReduceOp.SUM, true, 0);
-    WorkloadSpec flat = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO), List.of(40_000L), 1, 0, 16,
-        DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec hierarchical = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO), List.of(40_000L))
+        .ppn(16).hierarchical(true).build();
+    WorkloadSpec flat = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO), List.of(40_000L)).ppn(16)
+        .build();
     assertThat(Schedules.resolveForCase(hierarchical, 0, 16_384)).isEqualTo(Algorithm.RING);
     assertThat(Schedules.resolveForCase(flat, 0, 16_384)).isEqualTo(Algorithm.RECURSIVE_DOUBLING);
   }

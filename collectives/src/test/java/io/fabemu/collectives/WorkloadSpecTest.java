@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
 class WorkloadSpecTest {
 
   private static WorkloadSpec workload(List<BufferLayout> buffers) {
-    return new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
-        List.of(4L, 8L, 16L), 2, 1, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0, false, buffers);
+    return WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+        List.of(4L, 8L, 16L)).iterations(2).warmup(1).buffers(buffers).build();
   }
 
   @Test
   void shouldKeepAlgorithmTimesSizeIndicesWhenBuffersAreTheDefault() {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
-        List.of(4L, 8L, 16L), 2, 1, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+        List.of(4L, 8L, 16L)).iterations(2).warmup(1).build();
     assertThat(w.buffers()).containsExactly(BufferLayout.OUT_OF_PLACE);
     assertThat(w.caseCount()).isEqualTo(6);
     for (int c = 0; c < 6; c++) {
@@ -82,6 +82,36 @@ class WorkloadSpecTest {
   }
 
   @Test
+  void shouldTakeEveryDefaultWhenTheBuilderIsGivenOnlyTheRequiredParts() {
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L)).build();
+    assertThat(w).isEqualTo(new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L), 1, 0, 1,
+        DataType.FLOAT32, ReduceOp.SUM, false, 0, false, WorkloadSpec.DEFAULT_BUFFERS, WorkloadSpec.DEFAULT_WINDOW,
+        null, WorkloadSpec.REAL_AT_EVERY_SIZE));
+  }
+
+  @Test
+  void shouldCopyEveryComponentWhenToBuilderAndChangeOnlyTheOneSet() {
+    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RABENSEIFNER),
+        List.of(64L, 128L), 7, 3, 2, DataType.INT64, ReduceOp.BXOR, true, 1, true,
+        List.of(BufferLayout.IN_PLACE, BufferLayout.OUT_OF_PLACE), 5, null, 128L);
+    assertThat(w.toBuilder().build()).isEqualTo(w);
+    WorkloadSpec moreIterations = w.toBuilder().iterations(9).build();
+    assertThat(moreIterations.iterations()).isEqualTo(9);
+    assertThat(moreIterations.toBuilder().iterations(7).build()).isEqualTo(w);
+  }
+
+  @Test
+  void shouldCheckTheWorkloadWhenTheBuilderBuildsIt() {
+    WorkloadSpec.Builder b = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L));
+    assertThatThrownBy(() -> b.window(0).build()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("window must be at least 1 message, got 0");
+    assertThatThrownBy(() -> b.window(1).op(null).build()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("allreduce needs a reduce op");
+    assertThatThrownBy(() -> b.op(ReduceOp.SUM).collective(Collective.PIPELINE).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a pipeline workload needs its pipeline");
+  }
+
+  @Test
   void shouldNameLayoutsAsScenariosWriteThem() {
     assertThat(BufferLayout.OUT_OF_PLACE.configName()).isEqualTo("out-of-place");
     assertThat(BufferLayout.fromConfigName("in-place")).isEqualTo(BufferLayout.IN_PLACE);
@@ -92,7 +122,8 @@ class WorkloadSpecTest {
 
   /** A one-algorithm, one-size workload of 2 iterations after 1 warm-up, ppn 1, root 0, not hierarchical. */
   private static WorkloadSpec of(Collective c, Algorithm a, long sizeBytes, DataType type, ReduceOp op) {
-    return new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, 1, type, op, false, 0);
+    return WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1).dataType(type).op(op)
+        .build();
   }
 
   @Test
@@ -116,8 +147,8 @@ class WorkloadSpecTest {
 
   @Test
   void shouldRejectRootWhenNegative() {
-    assertThatThrownBy(() -> new WorkloadSpec(Collective.GATHER, List.of(Algorithm.LINEAR), List.of(8L), 2, 1, 1,
-        DataType.INT32, ReduceOp.SUM, false, -1))
+    assertThatThrownBy(() -> WorkloadSpec.builder(Collective.GATHER, List.of(Algorithm.LINEAR), List.of(8L))
+        .iterations(2).warmup(1).dataType(DataType.INT32).root(-1).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("root -1");
   }
 
@@ -129,29 +160,29 @@ class WorkloadSpecTest {
 
   @Test
   void shouldRejectHierarchicalWhenCollectiveIsNotAllreduce() {
-    assertThatThrownBy(() -> new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(8L), 1, 0, 2,
-        DataType.INT32, ReduceOp.SUM, true, 0))
+    assertThatThrownBy(() -> WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(8L)).ppn(2)
+        .dataType(DataType.INT32).hierarchical(true).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allgather");
   }
 
   @Test
   void shouldRejectMissingPartsAndNegativeCounts() {
-    assertThatThrownBy(() -> new WorkloadSpec(Collective.ALLREDUCE, List.of(), List.of(8L), 1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0))
+    assertThatThrownBy(() -> WorkloadSpec.builder(Collective.ALLREDUCE, List.of(), List.of(8L)).dataType(DataType.INT32)
+        .build())
         .isInstanceOf(IllegalArgumentException.class).hasMessage("workload needs at least one algorithm and one size");
-    assertThatThrownBy(() -> new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L), -1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0))
+    assertThatThrownBy(() -> WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L))
+        .iterations(-1).dataType(DataType.INT32).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessage("iterations (-1) and warmup (0) must not be negative");
-    assertThatThrownBy(() -> new WorkloadSpec(null, List.of(Algorithm.RING), List.of(8L), 1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0))
+    assertThatThrownBy(() -> WorkloadSpec.builder(null, List.of(Algorithm.RING), List.of(8L)).dataType(DataType.INT32)
+        .build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a collective");
   }
 
   @Test
   void shouldAcceptAnEmptyMeasurementAndKeepItsListsUnmodifiable() {
     java.util.ArrayList<Long> sizes = new java.util.ArrayList<>(List.of(8L));
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), sizes, 0, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), sizes).iterations(0)
+        .dataType(DataType.INT32).build();
     sizes.add(16L);
     assertThat(w.sizesBytes()).containsExactly(8L);
     assertThatThrownBy(() -> w.sizesBytes().add(4L)).isInstanceOf(UnsupportedOperationException.class);
@@ -159,8 +190,8 @@ class WorkloadSpecTest {
 
   @Test
   void shouldRequireTheRootToBeARankOfTheWorld() {
-    WorkloadSpec gather = new WorkloadSpec(Collective.GATHER, List.of(Algorithm.LINEAR), List.of(8L), 2, 1, 1,
-        DataType.FLOAT32, ReduceOp.SUM, false, 4);
+    WorkloadSpec gather = WorkloadSpec.builder(Collective.GATHER, List.of(Algorithm.LINEAR), List.of(8L)).iterations(2)
+        .warmup(1).root(4).build();
     gather.requireFits(5);
     assertThatThrownBy(() -> gather.requireFits(4)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("root 4 of gather is outside a world of 4 ranks");
@@ -169,8 +200,8 @@ class WorkloadSpecTest {
   @Test
   void shouldRequireOneBlockPerRankToFitAnArray() {
     // 1 GiB of float32 per rank: 268,435,456 elements, times 8 ranks is above what a Java array holds.
-    WorkloadSpec allgather = new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 30), 1, 0,
-        1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec allgather = WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 30))
+        .build();
     allgather.requireFits(4);
     assertThatThrownBy(() -> allgather.requireFits(8)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("needs buffers of 2147483648 elements on 8 ranks, more than a Java array holds");

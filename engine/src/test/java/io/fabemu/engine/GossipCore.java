@@ -248,6 +248,7 @@ final class GossipCore implements DeviceCore {
   @Override
   public DeviceReport report() {
     return new DeviceReport(id, List.of(new LinkCounters(id, lastTarget, bytesOut, packetsOut, lastTimePs)),
-        List.of(new RankResult(id, 0, (int) wakes, digest, firstTimePs, lastTimePs, handled)));
+        List.of(RankResult.builder(id, 0, (int) wakes).totalLatencyPs(digest).minLatencyPs(firstTimePs)
+            .maxLatencyPs(lastTimePs).wrongElements(handled).build()));
   }
 }

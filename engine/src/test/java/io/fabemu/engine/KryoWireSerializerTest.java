@@ -29,6 +29,7 @@ import io.fabemu.core.sim.DeviceReport.LinkCounters;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
 import io.fabemu.core.sim.Event;
+import io.fabemu.core.traffic.TrafficStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -120,7 +121,8 @@ class KryoWireSerializerTest {
     // a link with its busy periods, as ports record them
     BusyProfile busy = new BusyProfile(50L, new long[] {0L, 100L}, new long[] {20L, 130L}, new long[] {20L, 30L}, 0L);
     return new DeviceReport(deviceId, List.of(new LinkCounters(deviceId, 9, 100L, 2L, busy, 0L)),
-        List.of(new RankResult(deviceId, 0, 10, 1_000L, 90L, 110L, 0L)));
+        List.of(RankResult.builder(deviceId, 0, 10).totalLatencyPs(1_000L).minLatencyPs(90L).maxLatencyPs(110L)
+            .build()));
   }
 
   /** One instance of every message class of the engine's protocol; refs are probes of {@code kit}. */
@@ -135,7 +137,8 @@ class KryoWireSerializerTest {
         new MemberScheduler.PeerDone(1, 7L, 3_000L, Long.MAX_VALUE, 0L, List.of()),
         new MemberScheduler.WindowsSeen(16L),
         new MemberScheduler.TickDone(4, events, 12, 3L,
-            new ArrayList<>(List.of(new DeviceReport.RankResult(8, 1, 2, 3_000L, 1_000L, 2_000L, 0L)))),
+            new ArrayList<>(List.of(DeviceReport.RankResult.builder(8, 1, 2).totalLatencyPs(3_000L).minLatencyPs(1_000L)
+                .maxLatencyPs(2_000L).build()))),
         MemberScheduler.CollectReports.INSTANCE,
         new MemberScheduler.ReportCollected(4, report(4), 9_000L),
         new Coordinator.WindowsDone(0, 7L, 3_000L, 12L, 3L, List.of(), true),
@@ -287,12 +290,41 @@ class KryoWireSerializerTest {
   }
 
   @Test
+  void shouldRoundTripTheTrafficPartOfADeviceReportWithItsPhasesAndRecords() {
+    TrafficStats stats = new TrafficStats(10, 110, 200);
+    stats.recordCreated(5, 4); // before the measurement window: not measured
+    stats.recordCreated(20, 4);
+    stats.recordCreated(30, 2);
+    stats.recordFlitsEjected(50, 6);
+    stats.recordArrived(20, 45, 3);
+    stats.recordArrived(30, 250, 1); // after the drain's end: late
+    DeviceReport report = DeviceReport.builder(5).part(stats).build();
+
+    DeviceReport copy = ((MemberScheduler.ReportCollected) roundTrip(
+        new MemberScheduler.ReportCollected(5, report, 0L))).report();
+
+    // TrafficStats is mutable and compares by identity: compare what it measured, and that its phases crossed.
+    TrafficStats copied = copy.part(TrafficStats.class);
+    assertThat(copied).isNotSameAs(stats);
+    assertThat(copied.result(0.5, 4)).isEqualTo(stats.result(0.5, 4));
+    assertThat(copied.measuredPacketsCreated()).isEqualTo(2);
+    assertThat(copied.measuredPacketsArrived()).isEqualTo(2);
+    assertThat(copied.drainCompleted()).isFalse();
+    assertThat(copied.wireBytesEstimate()).isEqualTo(stats.wireBytesEstimate());
+    new TrafficStats(10, 110, 200).merge(copied);
+    assertThatThrownBy(() -> new TrafficStats(0, 110, 200).merge(copied))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 10, 110, 200");
+  }
+
+  @Test
   void shouldKeepListsUnmodifiableWhenTheyWereImmutable() {
     List<LinkCounters> links = Stream.of(new LinkCounters(1, 2, 3L, 4L, 5L), new LinkCounters(1, 3, 3L, 4L, 5L))
         .toList();
     List<List<RankResult>> rankLists = List.of(List.of(), Collections.emptyList(),
-        Collections.singletonList(new RankResult(1, 0, 1, 2L, 3L, 4L, 0L)),
-        Collections.unmodifiableList(new ArrayList<>(List.of(new RankResult(1, 1, 1, 2L, 3L, 4L, 0L)))));
+        Collections.singletonList(RankResult.builder(1, 0, 1).totalLatencyPs(2L).minLatencyPs(3L).maxLatencyPs(4L)
+            .build()),
+        Collections.unmodifiableList(new ArrayList<>(List.of(RankResult.builder(1, 1, 1).totalLatencyPs(2L)
+            .minLatencyPs(3L).maxLatencyPs(4L).build()))));
     for (List<RankResult> ranks : rankLists) {
       DeviceReport report = new DeviceReport(1, links, ranks);
 

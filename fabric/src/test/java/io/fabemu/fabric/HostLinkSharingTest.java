@@ -40,8 +40,7 @@ class HostLinkSharingTest {
             .pcieBitsPerSecond(PCIE_BPS).pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 150_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.LINEAR), List.of(MIB), 1, 0, 1,
-        DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(Algorithm.LINEAR), List.of(MIB)).build();
     return ScenarioSpec.builder("slow-pcie", "test", 3, topology, devices, workload).build();
   }
 

@@ -53,7 +53,8 @@ class IncAllreduceTest {
             .socketsPerNode(sockets).crossSocketLatencyPs(200_000L).shmMessageOccupancyPs(20_000L).build(),
         new NicSpec(4096, 82, 100_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH), inc);
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, algorithms, sizes, 3, 1, ppn, type, op, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, algorithms, sizes).iterations(3).warmup(1)
+        .ppn(ppn).dataType(type).op(op).build();
     return ScenarioSpec.builder("inc", "test", 5, topology, devices, workload).build();
   }
 

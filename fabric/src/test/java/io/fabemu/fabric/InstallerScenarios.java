@@ -79,8 +79,8 @@ final class InstallerScenarios {
   private static ScenarioSpec.Builder meshBuilder() {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(1024, 32, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, ROUTER, 1_000_000_000L);
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RECURSIVE_DOUBLING),
-        List.of(16L * 1024), 1, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RECURSIVE_DOUBLING),
+        List.of(16L * 1024)).build();
     return ScenarioSpec.builder("mesh", "test", 27, new MeshSpec(4, 4, 1, ROUTER.channel()), devices, workload);
   }
 
@@ -131,11 +131,7 @@ final class InstallerScenarios {
   }
 
   private static ScenarioSpec optical(OpticalSpec topology) {
-    DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
-        new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO), List.of(4_004L), 1, 0,
-        1, DataType.INT32, ReduceOp.SUM, false, 0);
-    return ScenarioSpec.builder("ocs", "test", 17, topology, devices, workload).build();
+    return TestScenarios.optical("ocs", topology, Collective.ALLREDUCE, List.of(4_004L), 1, 0);
   }
 
   /** A fresh, empty device array sized by {@code context}'s ids. */

@@ -3,16 +3,11 @@ package io.fabemu.fabric;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
-import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
-import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.OcsReport;
 import io.fabemu.core.optical.OcsSpec;
@@ -23,8 +18,6 @@ import io.fabemu.core.topology.OpticalSpec.IntraServer;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
-import io.fabemu.nic.NicSpec;
-import io.fabemu.switching.SwitchSpec;
 import io.fabemu.switching.optical.OcsControllerCore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,11 +37,7 @@ class OcsControllerFabricTest {
 
   private static ScenarioSpec scenario(OpticalSpec topology, Collective collective, List<Long> sizes, int iterations,
                                        int warmup) {
-    DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
-        new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, iterations, warmup, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
-    return ScenarioSpec.builder("ocs", "test", 17, topology, devices, workload).build();
+    return TestScenarios.optical("ocs", topology, collective, sizes, iterations, warmup);
   }
 
   private static OpticalSpec optical(int servers, int npus, long delayPs) {

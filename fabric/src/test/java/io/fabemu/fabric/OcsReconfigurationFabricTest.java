@@ -2,12 +2,7 @@ package io.fabemu.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
-import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.optical.Circuit;
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.ConnectionPolicy;
@@ -22,8 +17,6 @@ import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.OpticalSpec.IntraServer;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
-import io.fabemu.nic.NicSpec;
-import io.fabemu.switching.SwitchSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,11 +39,7 @@ class OcsReconfigurationFabricTest {
 
   private static ScenarioSpec scenario(OpticalSpec topology, Collective collective, List<Long> sizes, int iterations,
                                        int warmup) {
-    DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
-        new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, iterations, warmup, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
-    return ScenarioSpec.builder("ocs-reconfigure", "test", 17, topology, devices, workload).build();
+    return TestScenarios.optical("ocs-reconfigure", topology, collective, sizes, iterations, warmup);
   }
 
   private static OpticalSpec optical(int servers, int npus, IntraServer intra, LinkSpec opticalLink,

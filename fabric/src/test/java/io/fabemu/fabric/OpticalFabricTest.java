@@ -38,7 +38,8 @@ class OpticalFabricTest {
                                        DataType type, ReduceOp op, List<Long> sizes) {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, type, op, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), sizes).iterations(2).warmup(1).ppn(ppn)
+        .dataType(type).op(op).build();
     return ScenarioSpec.builder("optical", "test", 17, topology, devices, workload).build();
   }
 

@@ -3,11 +3,11 @@ package io.fabemu.fabric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.StageCollective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.optical.ConnectionFormula;
 import io.fabemu.core.optical.OcsSpec;
@@ -46,8 +46,8 @@ class OpticalPipelineFabricTest {
         new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
     PipelineSpec pipeline = new PipelineSpec(topology.servers(), topology.npusPerServer(), 2, stage, 8L * 24,
         COSTS);
-    WorkloadSpec workload = WorkloadSpec.ofPipeline(pipeline, methods, sizes, 1, 1, DataType.FLOAT64,
-        ReduceOp.SUM);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.PIPELINE, methods, sizes).warmup(1)
+        .dataType(DataType.FLOAT64).pipeline(pipeline).build();
     return ScenarioSpec.builder("optical-pipeline", "test", 23, topology, devices, workload).build();
   }
 

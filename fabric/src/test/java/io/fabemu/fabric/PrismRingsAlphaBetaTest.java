@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.time.Units;
@@ -55,8 +53,8 @@ class PrismRingsAlphaBetaTest {
         .pcieLatencyPs(PCIE_LATENCY_PS).build();
     DeviceSpec devices = new DeviceSpec(host, new NicSpec(SEGMENT_BYTES, HEADER_BYTES, NIC_OVERHEAD_PS, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(algorithm), List.of(4 * ELEMENTS), 1, 0,
-        1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(algorithm), List.of(4 * ELEMENTS))
+        .build();
     RunResult result = Fabric.build(ScenarioSpec.builder("prism-alpha-beta", "test", 3, PRISM, devices, workload)
         .rings(rings).build()).runOnPlainEngine();
     assertThat(result.complete()).as(result.incompleteReason()).isTrue();

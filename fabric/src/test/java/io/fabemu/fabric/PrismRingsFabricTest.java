@@ -6,7 +6,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.core.topology.PrismSpec;
@@ -54,7 +53,7 @@ class PrismRingsFabricTest {
                             List<Long> sizes, int p) {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(c, algorithms, sizes, 1, 1, 1, DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(c, algorithms, sizes).warmup(1).dataType(DataType.INT32).build();
     ScenarioSpec spec = ScenarioSpec.builder("prism-rings", "test", 5, prism, devices, workload).rings(rings).build();
     RunResult result = Fabric.build(spec).runOnPlainEngine();
     assertThat(result.complete()).as(result.incompleteReason()).isTrue();

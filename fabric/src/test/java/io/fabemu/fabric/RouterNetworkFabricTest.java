@@ -6,7 +6,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.Switching;
@@ -36,8 +35,8 @@ class RouterNetworkFabricTest {
     // Segments of 64 B plus a 32 B header: 6 flits, which fit a buffer under every switching mode.
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(64, 32, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, router, 1_000_000_000L);
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, DataType.INT32,
-        ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), sizes).iterations(2).warmup(1).ppn(ppn)
+        .dataType(DataType.INT32).build();
     return ScenarioSpec.builder("router-network", "test", 13, topology, devices, workload).build();
   }
 
@@ -99,8 +98,8 @@ class RouterNetworkFabricTest {
     ScenarioSpec spec = ScenarioSpec.builder("mesh", "test", 3, new MeshSpec(3, 2, 1, ROUTER.channel()),
         scenario(new MeshSpec(3, 2, 1, ROUTER.channel()), ROUTER, 1, Collective.SENDRECV, Algorithm.PING_PONG,
             List.of(4000L)).devices(),
-        new WorkloadSpec(Collective.SENDRECV, List.of(Algorithm.PING_PONG), List.of(4000L), 1, 0, 1, DataType.INT32,
-            ReduceOp.SUM, false, 0)).build();
+        WorkloadSpec.builder(Collective.SENDRECV, List.of(Algorithm.PING_PONG), List.of(4000L)).dataType(DataType.INT32)
+            .build()).build();
     RunResult result = Fabric.build(spec).runOnPlainEngine();
     assertExact(result, "ping-pong on a mesh");
     // 1000 int32 elements in segments of 16: 62 segments of 64 B + 32 B header (96 B: 6 flits) and one of 32 B + 32 B

@@ -7,7 +7,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.router.RouterSpec;
 import io.fabemu.core.router.Switching;
@@ -34,8 +33,8 @@ class RouterTrafficTest {
   private static TrafficResult run(TopologySpec topology, TrafficPattern pattern, double load, int packetFlits) {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(64, 32, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, ROUTER, 1_000_000_000L);
-    WorkloadSpec unused = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec unused = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L))
+        .dataType(DataType.INT32).build();
     TrafficSpec traffic = new TrafficSpec(pattern, null, packetFlits, List.of(load), 500, 4000, 4000);
     ScenarioSpec spec = ScenarioSpec.builder("traffic", "test", 17, topology, devices, unused).traffic(traffic).build();
     return Fabric.build(spec).runTrafficOnPlainEngine();

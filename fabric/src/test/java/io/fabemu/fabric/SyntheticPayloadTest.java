@@ -126,8 +126,10 @@ class SyntheticPayloadTest {
   }
 
   private static CaseResult unchecked(CaseResult c) {
-    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations(), c.avgLatencyPs(),
-        c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), false, c.incOutcome(), c.rankLatenciesPs(),
-        c.iterationLatenciesPs(), c.iterationStartsPs(), c.iterationEndsPs(), c.partEndsPs(), c.startPs(), c.endPs());
+    return CaseResult.builder(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), c.iterations())
+        .avgLatencyPs(c.avgLatencyPs()).minLatencyPs(c.minLatencyPs()).maxLatencyPs(c.maxLatencyPs())
+        .wrongElements(c.wrongElements()).checked(false).incOutcome(c.incOutcome()).rankLatenciesPs(c.rankLatenciesPs())
+        .iterationLatenciesPs(c.iterationLatenciesPs()).iterationStartsPs(c.iterationStartsPs())
+        .iterationEndsPs(c.iterationEndsPs()).partEndsPs(c.partEndsPs()).startPs(c.startPs()).endPs(c.endPs()).build();
   }
 }

@@ -9,6 +9,7 @@ import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.time.Units;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.core.topology.LinkSpec;
+import io.fabemu.core.topology.OpticalSpec;
 import io.fabemu.core.topology.TopologySpec;
 import io.fabemu.nic.NicSpec;
 import io.fabemu.node.HostSpec;
@@ -32,6 +33,19 @@ final class TestScenarios {
   private TestScenarios() {}
 
   /**
+   * An optical cluster ({@code topology}) of server hosts, NICs of 2,048 B segments and 64 B headers, 300 ns
+   * cut-through switches, running {@code collective} with the automatic algorithm on int32 at {@code sizes}.
+   */
+  static ScenarioSpec optical(String name, OpticalSpec topology, Collective collective, List<Long> sizes,
+                              int iterations, int warmup) {
+    DeviceSpec devices = new DeviceSpec(SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
+        new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(Algorithm.AUTO), sizes).iterations(iterations)
+        .warmup(warmup).dataType(DataType.INT32).build();
+    return ScenarioSpec.builder(name, "test", 17, topology, devices, workload).build();
+  }
+
+  /**
    * Hosts on one switch (a star), zero-size headers and free PCIe/reduce: the alpha-beta model holds exactly. One
    * measured iteration, no warm-up: every rank starts at time 0, as the formulas assume (after a barrier, ranks
    * of an asymmetric collective such as a binomial tree start up to log2(p) alphas apart).
@@ -44,8 +58,7 @@ final class TestScenarios {
             .memoryLatencyPs(100_000L).pcieLatencyPs(PCIE_LATENCY_PS).build(),
         new NicSpec(4096, 0, NIC_OVERHEAD_PS, 100_000L),
         new SwitchSpec(PIPELINE_PS, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 1, 0, 1,
-        DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), List.of(sizeBytes)).build();
     return ScenarioSpec.builder("star", "test", 7, topology, devices, workload).build();
   }
 
@@ -70,8 +83,8 @@ final class TestScenarios {
         SERVER_HOST,
         new NicSpec(1024, 64, 100_000L, 100_000L),
         new SwitchSpec(600_000L, mode));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, type, op,
-        hierarchical, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), sizes).iterations(2).warmup(1).ppn(ppn)
+        .dataType(type).op(op).hierarchical(hierarchical).build();
     return ScenarioSpec.builder("leaf-spine", "test", 11, topology, devices, workload).build();
   }
 
@@ -84,8 +97,8 @@ final class TestScenarios {
         SERVER_HOST,
         new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(sizeBytes), 2, 1, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), List.of(sizeBytes)).iterations(2)
+        .warmup(1).dataType(DataType.INT32).build();
     return ScenarioSpec.builder("direct", "test", 5, topology, devices, workload).build();
   }
 }

@@ -193,9 +193,7 @@ public final class OpticalMethodGridBenchmark {
     PipelineSpec p = w.pipeline();
     PipelineSpec pipeline = new PipelineSpec(p.servers(), p.npusPerServer(), p.microBatches(), p.stageCollective(),
         p.globalAllreduceBytes(), costs);
-    WorkloadSpec workload = new WorkloadSpec(w.collective(), methods, w.sizesBytes(), w.iterations(), w.warmup(),
-        w.ppn(), w.dataType(), w.op(), w.hierarchical(), w.root(), w.syntheticPayload(), w.buffers(), w.window(),
-        pipeline);
+    WorkloadSpec workload = w.toBuilder().algorithms(methods).pipeline(pipeline).build();
     return spec.toBuilder().workload(workload).build();
   }
 

@@ -211,7 +211,7 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
       return; // the checksum fails: dropped here, counted where the bits flipped
     } else if (packet.ack()) {
       transport.acknowledged(packet, packet.tailTimePs());
-    } else if (packet.inc() != null) {
+    } else if (packet.extension() != null) {
       inc.receive(packet, outbox);
     } else {
       services.receive(packet, outbox);
@@ -220,7 +220,7 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
 
   @Override
   public void onNicSend(NicSend send, Outbox outbox) {
-    if (send.message().inc() != null) {
+    if (send.message().extension() != null) {
       inc.send(send, outbox);
     } else {
       transport.send(send, outbox);

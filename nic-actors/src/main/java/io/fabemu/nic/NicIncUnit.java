@@ -248,7 +248,7 @@ public final class NicIncUnit {
       IncFrame frame = new IncFrame(IncPacketType.TASK_UP, hostIp, torIp, fragmentMpi, null, header2, null);
       out[i] = Packet.builder().sourceHost(host).destinationHost(torVertex).messageId(messageId).segmentIndex(i)
           .segmentCount(fragments).wireBytes(wireBytes(frame, bytes)).tailTimePs(0L).info(info)
-          .elementOffset(elementOffset).slice(slice).inc(frame).build();
+          .elementOffset(elementOffset).slice(slice).extension(frame).build();
     }
     tasks.put(leader, taskId, new Task(leader, filled, mpi, out));
     return out;
@@ -319,7 +319,7 @@ public final class NicIncUnit {
           header);
       out[i] = Packet.builder().sourceHost(host).destinationHost(torVertex).messageId(stream.messageId)
           .segmentIndex(i).segmentCount(fragments).wireBytes(wireBytes(frame, bytes)).tailTimePs(0L)
-          .info(stream.info).elementOffset(elementOffset).slice(slice).inc(frame).build();
+          .info(stream.info).elementOffset(elementOffset).slice(slice).extension(frame).build();
     }
     Task chunk = new Task(stream.leaderRank, stream.header1, stream.mpi, out);
     chunk.stream = stream;
@@ -386,7 +386,7 @@ public final class NicIncUnit {
         false, ControlPayload.WIRE_BYTES);
     return Packet.builder().sourceHost(host).destinationHost(destinationHost).messageId(messageId).segmentIndex(0)
         .segmentCount(1).wireBytes(wireBytes(frame, 0)).tailTimePs(0L).info(info).elementOffset(0).slice(null)
-        .inc(frame).build();
+        .extension(frame).build();
   }
 
   /** The message a received control packet becomes: its control payload as the switches left it, and no data. */
@@ -451,8 +451,8 @@ public final class NicIncUnit {
     Packet[] resend = new Packet[missing.size()];
     for (int i = 0; i < resend.length; i++) {
       Packet fragment = task.fragments[missing.get(i)];
-      resend[i] = task.stream == null ? fragment.asIncRetransmission()
-          : fragment.toBuilder().inc(fragment.inc().asRetransmission()).build();
+      resend[i] = task.stream == null ? fragment.asRetransmission()
+          : fragment.toBuilder().extension(fragment.extension().asRetransmission()).build();
     }
     fragmentsResent += resend.length;
     return resend;

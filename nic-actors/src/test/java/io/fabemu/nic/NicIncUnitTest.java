@@ -59,7 +59,7 @@ class NicIncUnitTest {
         fragment.info().totalElements(), fragment.info().dataType(), false, fragment.info().totalBytes());
     return Packet.builder().sourceHost(1).destinationHost(HOST).messageId(5L).segmentIndex(h.fragmentIndex())
         .segmentCount(h.fragmentCount()).wireBytes(fragment.wireBytes()).tailTimePs(0L).info(info)
-        .elementOffset(fragment.elementOffset()).slice(slice).inc(down).build();
+        .elementOffset(fragment.elementOffset()).slice(slice).extension(down).build();
   }
 
   @Test
@@ -163,7 +163,7 @@ class NicIncUnitTest {
       IncFrame fr = IncFrame.of(f);
       engine.acceptResultFragment(Packet.builder().sourceHost(1).destinationHost(HOST).wireBytes(f.wireBytes())
           .info(new DeviceProtocol.MessageInfo(1, HOST, 77L, 0, null, false, 240))
-          .inc(new IncFrame(IncPacketType.TASK_DOWN, fr.ipSource(), fr.header2().dstIpCache(), fr.mpi(), null,
+          .extension(new IncFrame(IncPacketType.TASK_DOWN, fr.ipSource(), fr.header2().dstIpCache(), fr.mpi(), null,
               fr.header2(), null))
           .build());
     }
@@ -334,8 +334,8 @@ class NicIncUnitTest {
   private static Packet chunkResultFor(Packet fragment, DataBuffer result, int predecessorRank) {
     Packet plain = resultFor(fragment, result, predecessorRank);
     IncFrame f = IncFrame.of(plain);
-    return plain.toBuilder().inc(new IncFrame(f.type(), f.ipSource(), f.ipDestination(), f.mpi(), null, f.header2(),
-        null, IncFrame.of(fragment).stream())).build();
+    return plain.toBuilder().extension(new IncFrame(f.type(), f.ipSource(), f.ipDestination(), f.mpi(), null,
+        f.header2(), null, IncFrame.of(fragment).stream())).build();
   }
 
   @Test

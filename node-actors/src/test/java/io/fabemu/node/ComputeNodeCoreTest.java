@@ -8,7 +8,6 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.protocol.DeviceProtocol.FaultCommand;
@@ -44,8 +43,8 @@ class ComputeNodeCoreTest {
 
   /** osu_latency's ping-pong of 64 B: one warm-up iteration and two measured ones, each followed by a barrier. */
   private static WorkloadSpec pingPong(int ppn) {
-    return new WorkloadSpec(Collective.SENDRECV, List.of(Algorithm.PING_PONG), List.of(64L), 2, 1, ppn,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    return WorkloadSpec.builder(Collective.SENDRECV, List.of(Algorithm.PING_PONG), List.of(64L)).iterations(2).warmup(1)
+        .ppn(ppn).dataType(DataType.INT32).build();
   }
 
   private static HostSpec.Builder host() {
@@ -136,8 +135,8 @@ class ComputeNodeCoreTest {
 
   @Test
   void shouldQueueMessagesSentOnOneSocketAtOnceOnItsSharedMemoryChannel() {
-    WorkloadSpec broadcast = new WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.LINEAR), List.of(8L), 1, 0, 3,
-        DataType.INT64, ReduceOp.SUM, false, 0);
+    WorkloadSpec broadcast = WorkloadSpec.builder(Collective.BROADCAST, List.of(Algorithm.LINEAR), List.of(8L)).ppn(3)
+        .dataType(DataType.INT64).build();
     HostSpec oneSocket = host().shmMessageOccupancyPs(50_000L).build();
     List<Sent> sent = handle(node(0, 3, broadcast, oneSocket), 0L, StartWorkload.INSTANCE);
     // The root sends to ranks 1 and 2 at time 0, then its first barrier message (0 B) to rank 1: each waits for

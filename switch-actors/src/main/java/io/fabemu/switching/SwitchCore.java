@@ -108,7 +108,7 @@ public final class SwitchCore implements DeviceCore, LinkPayload.Handler<Outbox>
     if (!forwarder.arrives(ingressDevice, outbox.nowPs())) {
       return; // lost to a fault on the way in (counted)
     }
-    if (packet.inc() == null) {
+    if (packet.extension() == null) {
       forwarder.forward(packet, outbox);
       return;
     }

@@ -146,7 +146,7 @@ class SwitchCoreTest {
     SwitchCore core = tor0(ForwardingMode.CUT_THROUGH);
     assertThat(core.incUnit()).isNull();
     Packet task = packet(0, TOR0, 1, 0L).toBuilder()
-        .inc(new IncFrame(IncPacketType.TASK_UP, 0, 0, null, null, null, null)).build();
+        .extension(new IncFrame(IncPacketType.TASK_UP, 0, 0, null, null, null, null)).build();
     assertThatThrownBy(() -> handle(core, 0L, 0, task)).isInstanceOf(IllegalStateException.class)
         .hasMessage("switch tor0 (vertex 8) got an INC TASK_UP packet addressed to it, but has no INC unit (the INC "
             + "control plane must not build a tree over such a switch)");

@@ -11,8 +11,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.CaseResult;
 import io.fabemu.fabric.result.RunResult;
@@ -64,8 +62,8 @@ class NcclTestsReportTest {
   void shouldCountHalvesWithWrongElementsAsOutOfBoundsAndFail() {
     RunResult ok = Fixtures.bothLayoutsResult();
     List<CaseResult> cases = new ArrayList<>(ok.cases());
-    cases.set(3, new CaseResult(3, Algorithm.RING, 1_048_576, 262_144, 10, 240_000_000.0, 239_000_000.0,
-        241_000_000.0, 1_234_567));
+    cases.set(3, CaseResult.builder(3, Algorithm.RING, 1_048_576, 262_144, 10).avgLatencyPs(240_000_000.0)
+        .minLatencyPs(239_000_000.0).maxLatencyPs(241_000_000.0).wrongElements(1_234_567).build());
     RunResult wrong = RunResult.builder(ok.scenario()).cases(cases).links(ok.links()).complete(true).virtualEndPs(1)
         .windows(1).events(1).wallSeconds(0.1).digest("00").build();
     NcclTestsReport.Table table = NcclTestsReport.table(wrong, 0);
@@ -81,8 +79,8 @@ class NcclTestsReportTest {
         .startsWith("           4             1     float     sum      -1     5.43    0.00    0.00       0\n");
 
     WorkloadSpec inOnly = Fixtures.spec().workload().withBuffers(List.of(BufferLayout.IN_PLACE));
-    RunResult in = Fixtures.result(inOnly, List.of(new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_000_000.0,
-        5_000_000.0, 5_000_000.0, 0)));
+    RunResult in = Fixtures.result(inOnly, List.of(CaseResult.builder(0, Algorithm.RING, 4, 1, 10)
+        .avgLatencyPs(5_000_000.0).minLatencyPs(5_000_000.0).maxLatencyPs(5_000_000.0).build()));
     // An out-of-place half that did not run is 32 blanks (nccl-tests' writeBenchMarkLineNullBody).
     assertThat(NcclTestsReport.rows(NcclTestsReport.table(in, 0))).isEqualTo("           4             1     float     "
         + "sum      -1" + " ".repeat(32) + "     5.00    0.00    0.00       0\n");
@@ -100,8 +98,9 @@ class NcclTestsReportTest {
 
   @Test
   void shouldReportRankZeroMinOrMaxTimeWhenAsked() {
-    CaseResult c = new CaseResult(0, Algorithm.RING, 4, 1, 10, 2_000_000.0, 1_000_000.0, 3_000_000.0, 0, true, null,
-        new double[] {1_500_000.0, 1_000_000.0, 3_000_000.0, 2_500_000.0}, null);
+    CaseResult c = CaseResult.builder(0, Algorithm.RING, 4, 1, 10).avgLatencyPs(2_000_000.0).minLatencyPs(1_000_000.0)
+        .maxLatencyPs(3_000_000.0).rankLatenciesPs(new double[] {1_500_000.0, 1_000_000.0, 3_000_000.0, 2_500_000.0})
+        .build();
     RunResult r = Fixtures.result(Fixtures.spec().workload(), List.of(c));
 
     assertThat(NcclTestsReport.table(r, 0, NcclTestsReport.TimeOverRanks.RANK0).rows().get(0).outOfPlace().timeUs())
@@ -144,8 +143,8 @@ class NcclTestsReportTest {
     assertThat(NcclTestsReport.emulationLine(bothHalves, "star", "ring")).endsWith("times are virtual");
     // A payload cut at a size, in nccl-tests' sizes: an all-gather's is every rank's block, 4 x 1 MiB here.
     ScenarioSpec cut = spec.toBuilder().workload(
-        new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 20, 2L << 20), 1, 0, 1,
-            DataType.FLOAT32, ReduceOp.SUM, false, 0).withSyntheticFrom(2L << 20)).build();
+        WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1L << 20, 2L << 20))
+            .syntheticFromBytes(2L << 20).build()).build();
     assertThat(NcclTestsReport.emulationLine(cut, "star", "ring")).contains(", payload real data up to 4 MiB, sizes "
         + "only from 8 MiB (the heap's budget; outputs from there not checked); star;");
     NcclTestsReport.Params bytes = new NcclTestsReport.Params(1, 1, 4, 4, 1, 1 << 20, 0, 5, 0);
@@ -191,8 +190,8 @@ class NcclTestsReportTest {
         "", "all_reduce_perf");
     assertThat(files.get(0).content()).isEqualTo(expected);
 
-    WorkloadSpec barrier = new WorkloadSpec(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L), 1, 0,
-        1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec barrier = WorkloadSpec.builder(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L))
+        .build();
     assertThat(NcclTestsReport.files(Fixtures.result(barrier, List.of()), null)).isEmpty();
   }
 
@@ -244,8 +243,8 @@ class NcclTestsReportTest {
 
   private static ScenarioSpec withSizes(List<Long> sizes, Collective collective, boolean synthetic) {
     ScenarioSpec s = Fixtures.spec();
-    WorkloadSpec w = new WorkloadSpec(collective, List.of(Algorithm.AUTO), sizes, 10, 2, 1, DataType.FLOAT32,
-        ReduceOp.SUM, false, 0, synthetic);
+    WorkloadSpec w = WorkloadSpec.builder(collective, List.of(Algorithm.AUTO), sizes).iterations(10).warmup(2)
+        .syntheticPayload(synthetic).build();
     return s.toBuilder().workload(w).build();
   }
 

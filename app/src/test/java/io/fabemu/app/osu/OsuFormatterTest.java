@@ -8,7 +8,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.inc.IncCodes.FailCause;
 import io.fabemu.core.topology.LeafSpineSpec;
 import io.fabemu.fabric.ScenarioSpec;
@@ -28,10 +27,12 @@ class OsuFormatterTest {
       new OsuFormatter.Columns(true, true, List.of(50, 90, 99));
 
   private static final List<CaseResult> CASES = List.of(
-      new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 1000, 6_890_000.0, 6_120_000.0, 7_335_000.0, 0),
-      new CaseResult(1, Algorithm.RECURSIVE_DOUBLING, 8, 2, 1000, 6_770_000.0, 6_004_999.0, 7_555_001.0, 0),
-      new CaseResult(2, Algorithm.RING, 1_048_576, 262_144, 100, 1_234_567_890.0, 1_200_000_000.0,
-          1_299_999_999.0, 0));
+      CaseResult.builder(0, Algorithm.RECURSIVE_DOUBLING, 4, 1, 1000).avgLatencyPs(6_890_000.0)
+          .minLatencyPs(6_120_000.0).maxLatencyPs(7_335_000.0).build(),
+      CaseResult.builder(1, Algorithm.RECURSIVE_DOUBLING, 8, 2, 1000).avgLatencyPs(6_770_000.0)
+          .minLatencyPs(6_004_999.0).maxLatencyPs(7_555_001.0).build(),
+      CaseResult.builder(2, Algorithm.RING, 1_048_576, 262_144, 100).avgLatencyPs(1_234_567_890.0)
+          .minLatencyPs(1_200_000_000.0).maxLatencyPs(1_299_999_999.0).build());
 
   /** A scenario like {@link Fixtures#spec()}'s hardware running {@code workload}. */
   static ScenarioSpec spec(int hosts, WorkloadSpec workload) {
@@ -43,15 +44,16 @@ class OsuFormatterTest {
   }
 
   static WorkloadSpec workload(Collective collective, Algorithm algorithm, int ppn) {
-    return new WorkloadSpec(collective, List.of(algorithm), List.of(4L, 8L), 3, 1, ppn, DataType.FLOAT32,
-        ReduceOp.SUM, false, 0);
+    return WorkloadSpec.builder(collective, List.of(algorithm), List.of(4L, 8L)).iterations(3).warmup(1).ppn(ppn)
+        .build();
   }
 
   /** A case with per-iteration latencies, whose mean is the average. */
   private static CaseResult withIterations(CaseResult c, double... iterationPs) {
-    return new CaseResult(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), iterationPs.length,
-        c.avgLatencyPs(), c.minLatencyPs(), c.maxLatencyPs(), c.wrongElements(), c.checked(), c.incOutcome(),
-        new double[] {c.avgLatencyPs()}, iterationPs);
+    return CaseResult.builder(c.caseIndex(), c.algorithm(), c.sizeBytes(), c.count(), iterationPs.length)
+        .avgLatencyPs(c.avgLatencyPs()).minLatencyPs(c.minLatencyPs()).maxLatencyPs(c.maxLatencyPs())
+        .wrongElements(c.wrongElements()).checked(c.checked()).incOutcome(c.incOutcome())
+        .rankLatenciesPs(new double[] {c.avgLatencyPs()}).iterationLatenciesPs(iterationPs).build();
   }
 
   @Test
@@ -75,7 +77,8 @@ class OsuFormatterTest {
   @Test
   void shouldAppendFullValidationAndTailColumnsInOmbsOrder() {
     ScenarioSpec spec = spec(4, workload(Collective.ALLREDUCE, Algorithm.RING, 1));
-    CaseResult wrong = new CaseResult(1, Algorithm.RING, 8, 2, 4, 6_770_000.0, 6_004_999.0, 7_555_001.0, 3);
+    CaseResult wrong = CaseResult.builder(1, Algorithm.RING, 8, 2, 4).avgLatencyPs(6_770_000.0)
+        .minLatencyPs(6_004_999.0).maxLatencyPs(7_555_001.0).wrongElements(3).build();
 
     String text = OsuFormatter.columns(OsuBenchmark.ALLREDUCE, EVERYTHING)
         + OsuFormatter.row(OsuBenchmark.ALLREDUCE, withIterations(CASES.get(0), 6e6, 7e6, 6.5e6, 8e6), spec,
@@ -104,10 +107,10 @@ class OsuFormatterTest {
 
   @Test
   void shouldPrintNoSizeAndNoDatatypeWhenBarrier() {
-    ScenarioSpec spec = spec(4, new WorkloadSpec(Collective.BARRIER, List.of(Algorithm.AUTO), List.of(0L), 3, 1,
-        1, DataType.FLOAT32, ReduceOp.SUM, false, 0));
-    CaseResult c = withIterations(new CaseResult(0, Algorithm.DISSEMINATION, 0, 0, 3, 2_345_000.0, 2_000_000.0,
-        2_500_000.0, 0), 2e6, 2.5e6, 2.535e6);
+    ScenarioSpec spec = spec(4, WorkloadSpec.builder(Collective.BARRIER, List.of(Algorithm.AUTO), List.of(0L))
+        .iterations(3).warmup(1).build());
+    CaseResult c = withIterations(CaseResult.builder(0, Algorithm.DISSEMINATION, 0, 0, 3).avgLatencyPs(2_345_000.0)
+        .minLatencyPs(2_000_000.0).maxLatencyPs(2_500_000.0).build(), 2e6, 2.5e6, 2.535e6);
     OsuFormatter.Columns columns = new OsuFormatter.Columns(true, false, List.of(50));
 
     String text = OsuFormatter.head(OsuBenchmark.BARRIER, spec, Algorithm.AUTO, columns)
@@ -124,8 +127,8 @@ class OsuFormatterTest {
   @Test
   void shouldPrintHalfTheRoundTripWhenOsuLatency() {
     ScenarioSpec spec = spec(2, workload(Collective.SENDRECV, Algorithm.PING_PONG, 1));
-    CaseResult c = withIterations(new CaseResult(0, Algorithm.PING_PONG, 4, 1, 2, 3_000_000.0, 3_000_000.0,
-        3_000_000.0, 0), 2_900_000.0, 3_100_000.0);
+    CaseResult c = withIterations(CaseResult.builder(0, Algorithm.PING_PONG, 4, 1, 2).avgLatencyPs(3_000_000.0)
+        .minLatencyPs(3_000_000.0).maxLatencyPs(3_000_000.0).build(), 2_900_000.0, 3_100_000.0);
     OsuFormatter.Columns columns = new OsuFormatter.Columns(false, true, List.of(50, 99));
 
     String text = OsuFormatter.head(OsuBenchmark.LATENCY, spec, Algorithm.PING_PONG, columns)
@@ -144,8 +147,8 @@ class OsuFormatterTest {
   void shouldPrintSizeTimesWindowOverTheWindowsTimeInMegabytesPerSecondWhenOsuBw() {
     ScenarioSpec spec = spec(2, workload(Collective.SENDRECV, Algorithm.WINDOW, 1).withWindow(64));
     // 4096 B x 64 in 100 us: 2621.44 MB/s; the iterations: 80 us (3276.80) and 120 us (2184.53).
-    CaseResult c = withIterations(new CaseResult(0, Algorithm.WINDOW, 4096, 1024, 2, 100_000_000.0, 100_000_000.0,
-        100_000_000.0, 0), 80_000_000.0, 120_000_000.0);
+    CaseResult c = withIterations(CaseResult.builder(0, Algorithm.WINDOW, 4096, 1024, 2).avgLatencyPs(100_000_000.0)
+        .minLatencyPs(100_000_000.0).maxLatencyPs(100_000_000.0).build(), 80_000_000.0, 120_000_000.0);
     OsuFormatter.Columns columns = new OsuFormatter.Columns(false, false, List.of(50, 99));
 
     String text = OsuFormatter.head(OsuBenchmark.BW, spec, Algorithm.WINDOW, columns)
@@ -163,7 +166,8 @@ class OsuFormatterTest {
   @Test
   void shouldPrintTheWholeBufferAsTheSizeWhenReduceScatter() {
     ScenarioSpec spec = spec(4, workload(Collective.REDUCE_SCATTER, Algorithm.RING, 2));
-    CaseResult c = new CaseResult(0, Algorithm.RING, 16, 4, 3, 9_000_000.0, 9_000_000.0, 9_000_000.0, 0);
+    CaseResult c = CaseResult.builder(0, Algorithm.RING, 16, 4, 3).avgLatencyPs(9_000_000.0).minLatencyPs(9_000_000.0)
+        .maxLatencyPs(9_000_000.0).build();
 
     // 16 B per rank on 4 x 2 ranks: OMB's size is the 128-byte buffer cut among them.
     assertThat(OsuFormatter.row(OsuBenchmark.REDUCE_SCATTER, c, spec, PLAIN))
@@ -175,8 +179,8 @@ class OsuFormatterTest {
   @Test
   void shouldNameTheInNetworkModeAndNoteFallbacksAfterTheRows() {
     ScenarioSpec spec = spec(4, workload(Collective.ALLREDUCE, Algorithm.INC_NODE, 1));
-    CaseResult fell = new CaseResult(0, Algorithm.RECURSIVE_DOUBLING, 512, 128, 3, 9_000_000.0, 9_000_000.0,
-        9_000_000.0, 0, true, FailCause.MESSAGE_TOO_LARGE);
+    CaseResult fell = CaseResult.builder(0, Algorithm.RECURSIVE_DOUBLING, 512, 128, 3).avgLatencyPs(9_000_000.0)
+        .minLatencyPs(9_000_000.0).maxLatencyPs(9_000_000.0).incOutcome(FailCause.MESSAGE_TOO_LARGE).build();
 
     assertThat(OsuFormatter.emulationLine(OsuBenchmark.ALLREDUCE, spec, Algorithm.INC_NODE))
         .isEqualTo("# fabemu emulation (virtual time): rack, 4 nodes x 1 ppn, mode inc-node, algorithm inc-node");
@@ -188,7 +192,8 @@ class OsuFormatterTest {
   @Test
   void shouldSayNothingWasCheckedWhenThePayloadIsSynthetic() {
     ScenarioSpec spec = spec(4, workload(Collective.ALLREDUCE, Algorithm.RING, 1).withSyntheticPayload(true));
-    CaseResult unchecked = new CaseResult(0, Algorithm.RING, 4, 1, 3, 9e6, 9e6, 9e6, 0, false);
+    CaseResult unchecked = CaseResult.builder(0, Algorithm.RING, 4, 1, 3).avgLatencyPs(9e6).minLatencyPs(9e6)
+        .maxLatencyPs(9e6).checked(false).build();
 
     assertThat(OsuFormatter.preamble(OsuBenchmark.ALLREDUCE, spec, Algorithm.RING))
         .contains("\n" + ReportFormatter.SYNTHETIC_HEADER_LINE + "# Datatype: MPI_FLOAT.\n");
@@ -245,13 +250,15 @@ class OsuFormatterTest {
 
   @Test
   void shouldWriteOneTablePerAlgorithmOfTheWorkloadWithOnlyItsCases() {
-    ScenarioSpec spec = spec(4, new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING,
-        Algorithm.RECURSIVE_DOUBLING), List.of(4L, 8L), 3, 1, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0));
+    ScenarioSpec spec = spec(4, WorkloadSpec.builder(Collective.ALLREDUCE,
+        List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING), List.of(4L, 8L)).iterations(3).warmup(1).build());
     List<CaseResult> cases = List.of(
-        new CaseResult(0, Algorithm.RING, 4, 1, 3, 1e6, 1e6, 1e6, 0),
-        new CaseResult(1, Algorithm.RING, 8, 2, 3, 2e6, 2e6, 2e6, 0),
-        new CaseResult(2, Algorithm.RECURSIVE_DOUBLING, 4, 1, 3, 3e6, 3e6, 3e6, 0),
-        new CaseResult(3, Algorithm.RECURSIVE_DOUBLING, 8, 2, 3, 4e6, 4e6, 4e6, 0));
+        CaseResult.builder(0, Algorithm.RING, 4, 1, 3).avgLatencyPs(1e6).minLatencyPs(1e6).maxLatencyPs(1e6).build(),
+        CaseResult.builder(1, Algorithm.RING, 8, 2, 3).avgLatencyPs(2e6).minLatencyPs(2e6).maxLatencyPs(2e6).build(),
+        CaseResult.builder(2, Algorithm.RECURSIVE_DOUBLING, 4, 1, 3).avgLatencyPs(3e6).minLatencyPs(3e6)
+            .maxLatencyPs(3e6).build(),
+        CaseResult.builder(3, Algorithm.RECURSIVE_DOUBLING, 8, 2, 3).avgLatencyPs(4e6).minLatencyPs(4e6)
+            .maxLatencyPs(4e6).build());
     RunResult result = RunResult.builder(spec).cases(cases).links(List.of()).complete(true).virtualEndPs(1)
         .windows(1).events(1).wallSeconds(0.1).digest("d").build();
 

@@ -53,7 +53,8 @@ public class LatencyPlotTest extends CliTestBase {
   }
 
   private static CaseResult rd(int index, long size, double latencyPs) {
-    return new CaseResult(index, Algorithm.RECURSIVE_DOUBLING, size, size / 4, 2, latencyPs, latencyPs, latencyPs, 0);
+    return CaseResult.builder(index, Algorithm.RECURSIVE_DOUBLING, size, size / 4, 2).avgLatencyPs(latencyPs)
+        .minLatencyPs(latencyPs).maxLatencyPs(latencyPs).build();
   }
 
   // ------------------------------------------------------------------------------ series and labels
@@ -68,12 +69,14 @@ public class LatencyPlotTest extends CliTestBase {
   @Test
   void shouldNameTheAlgorithmsAutoChoseWhenLabellingAnAutoSeries() {
     List<CaseResult> cases = List.of(rd(0, 4, 1),
-        new CaseResult(1, Algorithm.RING, 1 << 20, 1 << 18, 2, 1, 1, 1, 0));
+        CaseResult.builder(1, Algorithm.RING, 1 << 20, 1 << 18, 2).avgLatencyPs(1).minLatencyPs(1).maxLatencyPs(1)
+            .build());
 
     assertThat(LatencyPlot.label("auto", "auto", false, cases)).isEqualTo("auto (recursive-doubling, ring)");
     assertThat(LatencyPlot.label("host", "auto", false, cases.subList(0, 1))).isEqualTo("host (recursive-doubling)");
     assertThat(LatencyPlot.label("ring", "ring", true, List.of(
-        new CaseResult(0, Algorithm.RING, 4, 1, 2, 1, 1, 1, 0)))).isEqualTo("ring, hierarchical");
+        CaseResult.builder(0, Algorithm.RING, 4, 1, 2).avgLatencyPs(1).minLatencyPs(1).maxLatencyPs(1)
+            .build()))).isEqualTo("ring, hierarchical");
     assertThat(LatencyPlot.label("host", "auto", false, List.of())).isEqualTo("host (auto)");
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.fabemu.app.Fixtures;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.fault.FaultReport;
 import io.fabemu.core.fault.FaultTally;
 import io.fabemu.fabric.result.CaseResult;
@@ -93,7 +94,8 @@ class ReportFormatterTest {
   @Test
   void shouldFlagIncompleteAndWrongWhenTheRunFailed() {
     RunResult ok = Fixtures.result();
-    CaseResult wrong = new CaseResult(0, Algorithm.RING, 4, 1, 10, 5_430_000.0, 5_100_000.0, 5_900_000.0, 3);
+    CaseResult wrong = CaseResult.builder(0, Algorithm.RING, 4, 1, 10).avgLatencyPs(5_430_000.0)
+        .minLatencyPs(5_100_000.0).maxLatencyPs(5_900_000.0).wrongElements(3).build();
     RunResult bad = RunResult.builder(ok.scenario()).cases(List.of(wrong)).links(ok.links()).complete(false)
         .incompleteReason("rank 2 stuck").virtualEndPs(1_000).windows(1).events(1).wallSeconds(0).digest("00")
         .build();
@@ -158,9 +160,10 @@ class ReportFormatterTest {
   @Test
   void shouldWriteNoneAsRedopAndTheRootWhenCollectiveDoesNotReduce() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.collectives.WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.BINOMIAL),
-        List.of(4L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 2);
-    CaseResult c = new CaseResult(0, Algorithm.BINOMIAL, 4, 1, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
+    var w = WorkloadSpec.builder(Collective.BROADCAST, List.of(Algorithm.BINOMIAL), List.of(4L))
+        .dataType(s.workload().dataType()).op(s.workload().op()).root(2).build();
+    CaseResult c = CaseResult.builder(0, Algorithm.BINOMIAL, 4, 1, 1).avgLatencyPs(1_000_000.0)
+        .minLatencyPs(1_000_000.0).maxLatencyPs(1_000_000.0).build();
 
     assertThat(ReportFormatter.bandwidthTable(Fixtures.result(w, List.of(c)), 0))
         .contains("           4             1     float    none       2     1.00    0.00    0.00       0\n");
@@ -169,11 +172,12 @@ class ReportFormatterTest {
   @Test
   void shouldCountTheWholeBufferAsNcclTestsDoesWhenSizeIsOneBlockPerRank() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.collectives.WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING),
-        List.of(1024L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
+    var w = WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(1024L))
+        .dataType(s.workload().dataType()).op(s.workload().op()).build();
     // 1 KiB per rank on 4 ranks: nccl-tests' size is 4 KiB, its count the 256 floats per rank; 4096 B in 2 us =
     // 2.048 GB/s; busbw x 3/4 = 1.536.
-    CaseResult c = new CaseResult(0, Algorithm.RING, 1024, 256, 1, 2_000_000.0, 2_000_000.0, 2_000_000.0, 0);
+    CaseResult c = CaseResult.builder(0, Algorithm.RING, 1024, 256, 1).avgLatencyPs(2_000_000.0)
+        .minLatencyPs(2_000_000.0).maxLatencyPs(2_000_000.0).build();
 
     assertThat(ReportFormatter.bandwidthTable(Fixtures.result(w, List.of(c)), 0))
         .contains("        4096           256     float    none      -1     2.00    2.05    1.54       0\n")
@@ -194,9 +198,10 @@ class ReportFormatterTest {
   @Test
   void shouldPrintNoNcclTableWhenTheCollectiveIsABarrier() {
     var s = Fixtures.spec();
-    var w = new io.fabemu.collectives.WorkloadSpec(Collective.BARRIER, List.of(Algorithm.DISSEMINATION),
-        List.of(0L), 1, 0, 1, s.workload().dataType(), s.workload().op(), false, 0);
-    CaseResult c = new CaseResult(0, Algorithm.DISSEMINATION, 0, 0, 1, 1_000_000.0, 1_000_000.0, 1_000_000.0, 0);
+    var w = WorkloadSpec.builder(Collective.BARRIER, List.of(Algorithm.DISSEMINATION), List.of(0L))
+        .dataType(s.workload().dataType()).op(s.workload().op()).build();
+    CaseResult c = CaseResult.builder(0, Algorithm.DISSEMINATION, 0, 0, 1).avgLatencyPs(1_000_000.0)
+        .minLatencyPs(1_000_000.0).maxLatencyPs(1_000_000.0).build();
 
     assertThat(ReportFormatter.report(Fixtures.result(w, List.of(c)))).contains("# fabemu barrier latency")
         .doesNotContain("nccl-tests").doesNotContain("Avg bus bandwidth");

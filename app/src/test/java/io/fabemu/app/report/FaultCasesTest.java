@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
-import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
 import io.fabemu.core.fault.FaultSettings;
@@ -18,13 +15,12 @@ import org.junit.jupiter.api.Test;
 
 /** The cases set against the fault events: labels, the text line, the markers of the timeline's cases lane. */
 class FaultCasesTest {
-  private static final WorkloadSpec WORKLOAD = new WorkloadSpec(Collective.ALLREDUCE,
-      List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING), List.of(4L, 1_048_576L), 2, 1, 1, DataType.FLOAT32,
-      ReduceOp.SUM, false, 0);
+  private static final WorkloadSpec WORKLOAD = WorkloadSpec.builder(Collective.ALLREDUCE,
+      List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING), List.of(4L, 1_048_576L)).iterations(2).warmup(1).build();
 
   private static CaseResult caseOver(int index, long startPs, long endPs) {
-    return new CaseResult(index, Algorithm.RING, 4, 1, 2, 10, 10, 10, 0, true, null, null, null, null, null, null,
-        startPs, endPs);
+    return CaseResult.builder(index, Algorithm.RING, 4, 1, 2).avgLatencyPs(10).minLatencyPs(10).maxLatencyPs(10)
+        .startPs(startPs).endPs(endPs).build();
   }
 
   private static FaultCases faultCases() {

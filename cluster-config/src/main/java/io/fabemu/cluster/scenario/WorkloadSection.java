@@ -112,8 +112,9 @@ final class WorkloadSection implements ScenarioSection {
     int window = in.intValue("workload.window", 1, ScenarioLoader.MAX_WINDOW);
     PipelineSpec pipeline = collective == Collective.PIPELINE
         ? PipelineSection.spec(in, draft.topology().spec(), algorithms, sizes, elementBytes, explicit) : null;
-    WorkloadSpec workload = new WorkloadSpec(collective, List.copyOf(algorithms), List.copyOf(sizes), iterations,
-        warmup, ppn, dataType, op, hierarchical, root, synthetic, buffers, window, pipeline);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.copyOf(algorithms), List.copyOf(sizes))
+        .iterations(iterations).warmup(warmup).ppn(ppn).dataType(dataType).op(op).hierarchical(hierarchical).root(root)
+        .syntheticPayload(synthetic).buffers(buffers).window(window).pipeline(pipeline).build();
     if (pipeline != null) PipelineSection.checkWorkload(in, workload);
     draft.workload(workload);
     draft.echo(echo);

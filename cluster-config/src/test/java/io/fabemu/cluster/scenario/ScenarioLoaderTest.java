@@ -82,8 +82,9 @@ class ScenarioLoaderTest {
                 .reduceBitsPerSecond(80_000_000_000L).memoryBitsPerSecond(160_000_000_000L).memoryLatencyPs(150_000L)
                 .pcieBitsPerSecond(128_000_000_000L).pcieLatencyPs(250_000L).build(),
             new NicSpec(4096, 64, 100_000L, 90_000L), new SwitchSpec(600_000L, ForwardingMode.STORE_AND_FORWARD)),
-        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
-            List.of(4L, 1_048_576L), 5, 1, 2, DataType.INT32, ReduceOp.BXOR, true, 3)).build());
+        WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+            List.of(4L, 1_048_576L)).iterations(5).warmup(1).ppn(2).dataType(DataType.INT32).op(ReduceOp.BXOR)
+            .hierarchical(true).root(3).build()).build());
   }
 
   @Test
@@ -102,8 +103,8 @@ class ScenarioLoaderTest {
         new NicSpec(4096, 64, 100_000L, 100_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH)));
     List<Long> powersOfTwo = LongStream.rangeClosed(2, 20).map(i -> 1L << i).boxed().toList();
-    assertThat(spec.workload()).isEqualTo(new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.AUTO),
-        powersOfTwo, 10, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0));
+    assertThat(spec.workload()).isEqualTo(WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.AUTO),
+        powersOfTwo).iterations(10).warmup(2).build());
   }
 
   @Test

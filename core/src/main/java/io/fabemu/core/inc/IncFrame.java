@@ -22,7 +22,7 @@ public record IncFrame(IncPacketType type, long ipSource, long ipDestination, Mp
 
   /** {@code packet}'s INC frame; null for an ordinary packet. A cast, no allocation: it is on the data path. */
   public static IncFrame of(Packet packet) {
-    return (IncFrame) packet.inc();
+    return (IncFrame) packet.extension();
   }
 
   /** A frame without a stream header: every control packet, and the fragments of a task that fits one chunk. */

@@ -20,6 +20,6 @@ public record IncRequest(IncPacketType type, MpiHeader mpi, ControlPayload contr
 
   /** What {@code message} asks of the INC unit (or was, delivered); null for an ordinary message. */
   public static IncRequest of(Message message) {
-    return (IncRequest) message.inc();
+    return (IncRequest) message.extension();
   }
 }

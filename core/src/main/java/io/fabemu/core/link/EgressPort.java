@@ -210,7 +210,7 @@ public final class EgressPort {
    * lost at the far end). Only INC task packets can be lost; each one draws from the port's random stream.
    */
   public boolean lostInTransit(DeviceProtocol.Packet packet) {
-    if (lossRandom == null || !packet.isIncTask()) {
+    if (lossRandom == null || !packet.carriesTaskData()) {
       return false;
     }
     if (lossRandom.nextDouble() < dropProbability) {
@@ -282,7 +282,7 @@ public final class EgressPort {
    */
   public Fate fate(DeviceProtocol.Packet packet) {
     if (lostInTransit(packet)) return Fate.LOST;
-    if (faultRandom == null || packet.corrupted() || (packet.inc() != null && !packet.isIncTask())) {
+    if (faultRandom == null || packet.corrupted() || (packet.extension() != null && !packet.carriesTaskData())) {
       return Fate.DELIVERED;
     }
     double draw = faultRandom.nextDouble();

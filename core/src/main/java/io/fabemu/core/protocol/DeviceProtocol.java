@@ -109,7 +109,7 @@ public final class DeviceProtocol {
    * One packet on a link. The event that carries it is due when the packet's first bit arrives at the receiver;
    * {@code tailTimePs} is when its last bit does (equal to the event time plus the serialization time).
    *
-   * <p>An INC packet ({@code inc != null}) is addressed by its frame's IP addresses: {@code sourceHost} and
+   * <p>An INC packet ({@code extension != null}) is addressed by its frame's IP addresses: {@code sourceHost} and
    * {@code destinationHost} are then the vertices of its IP source and destination, which may be switches (a
    * fragment goes to its TOR, a partial result to the SPINE), and {@code messageId}/{@code segmentIndex} play no
    * part in reassembly: the frame's Header2 identifies a fragment.
@@ -125,9 +125,10 @@ public final class DeviceProtocol {
    * @param elementOffset   index of the first element of {@code slice} in the message (0 without data)
    * @param slice           this packet's part of the data (null when the message carries none: zero bytes, or
    *                        synthetic; the packet's payload is then {@code wireBytes} minus the NIC's header)
-   * @param inc             the INC frame (the INC patent's INC flag and headers, the INC paper's MPI header); null on
-   *                        an ordinary packet. The kernel carries it as an {@link Extension}; the INC feature reads it
-   *                        as its {@code IncFrame} ({@code IncFrame.of(packet)})
+   * @param extension       a feature's frame that rides with the packet, which the kernel carries as an
+   *                        {@link Extension}; null on an ordinary packet. The INC feature's is the one there is: the
+   *                        INC frame (the INC patent's INC flag and headers, the INC paper's MPI header), which it
+   *                        reads as its {@code IncFrame} ({@code IncFrame.of(packet)})
    * @param ack             an acknowledgement of the reliable transport (a run with faults): the receiving NIC of
    *                        message {@code messageId} (its sequence number from {@code destinationHost} to
    *                        {@code sourceHost}) got all of it; it carries no message ({@code info} is null)
@@ -139,7 +140,7 @@ public final class DeviceProtocol {
    */
   public record Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                        int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                       Extension inc, boolean ack, boolean corrupted, int transmission) implements LinkPayload {
+                       Extension extension, boolean ack, boolean corrupted, int transmission) implements LinkPayload {
 
     /**
      * A feature's frame that a packet carries past the kernel: the INC feature's {@code IncFrame} (core.inc) is the
@@ -160,9 +161,9 @@ public final class DeviceProtocol {
     /** An ordinary or INC packet (no acknowledgement, not corrupted, a first send). */
     public Packet(int sourceHost, int destinationHost, long messageId, int segmentIndex, int segmentCount,
                   int wireBytes, long tailTimePs, MessageInfo info, int elementOffset, DataBuffer slice,
-                  Extension inc) {
+                  Extension extension) {
       this(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs, info,
-          elementOffset, slice, inc, false, false, 0);
+          elementOffset, slice, extension, false, false, 0);
     }
 
     @Override
@@ -170,7 +171,7 @@ public final class DeviceProtocol {
       handlers.link(this).onPacket(this, context);
     }
 
-    /** A builder with every component 0 or null (an ordinary packet unless {@link Builder#inc} is set). */
+    /** A builder with every component 0 or null (an ordinary packet unless {@link Builder#extension} is set). */
     public static Builder builder() {
       return new Builder();
     }
@@ -179,7 +180,7 @@ public final class DeviceProtocol {
     public Builder toBuilder() {
       return new Builder().sourceHost(sourceHost).destinationHost(destinationHost).messageId(messageId)
           .segmentIndex(segmentIndex).segmentCount(segmentCount).wireBytes(wireBytes).tailTimePs(tailTimePs)
-          .info(info).elementOffset(elementOffset).slice(slice).inc(inc).ack(ack).corrupted(corrupted)
+          .info(info).elementOffset(elementOffset).slice(slice).extension(extension).ack(ack).corrupted(corrupted)
           .transmission(transmission);
     }
 
@@ -188,33 +189,42 @@ public final class DeviceProtocol {
       return slice == null ? 0L : slice.sizeBytes();
     }
 
-    /** An INC task fragment's data is aggregated or merged where it arrives; an ordinary slice is passed on. */
+    /**
+     * Task data ({@link #carriesTaskData}: the INC feature's task fragments) is aggregated or merged where it arrives;
+     * an ordinary slice is passed on.
+     */
     @Override
     public long dataWorkBytes() {
-      return isIncTask() ? dataBytes() : 0L;
+      return carriesTaskData() ? dataBytes() : 0L;
     }
 
     /** Same packet, arriving at the next device at a new tail time. */
     public Packet withTailTimePs(long newTailTimePs) {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes,
-          newTailTimePs, info, elementOffset, slice, inc, ack, corrupted, transmission);
+          newTailTimePs, info, elementOffset, slice, extension, ack, corrupted, transmission);
     }
 
     /** The same packet with bits flipped on a lossy link: its checksum fails. */
     public Packet asCorrupted() {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
-          info, elementOffset, slice, inc, ack, true, transmission);
+          info, elementOffset, slice, extension, ack, true, transmission);
     }
 
-    /** The same INC task packet with its Header2's retransmission flag set (a streamed chunk keeps its header). */
-    public Packet asIncRetransmission() {
+    /**
+     * The same packet with its extension marked as a retransmission ({@link Extension#asRetransmission}): with INC, a
+     * task packet with its Header2's retransmission flag set (a streamed chunk keeps its header).
+     */
+    public Packet asRetransmission() {
       return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
-          info, elementOffset, slice, inc.asRetransmission(), ack, corrupted, transmission);
+          info, elementOffset, slice, extension.asRetransmission(), ack, corrupted, transmission);
     }
 
-    /** True for a packet of an aggregation task (TASK_UP or TASK_DOWN), the INC packets loss may hit. */
-    public boolean isIncTask() {
-      return inc != null && inc.carriesTaskData();
+    /**
+     * True when the packet's extension carries a task's data ({@link Extension#carriesTaskData}), which injected loss
+     * may hit: with INC, a packet of an aggregation task (TASK_UP or TASK_DOWN).
+     */
+    public boolean carriesTaskData() {
+      return extension != null && extension.carriesTaskData();
     }
 
     /**
@@ -232,7 +242,7 @@ public final class DeviceProtocol {
       private MessageInfo info;
       private int elementOffset;
       private DataBuffer slice;
-      private Extension inc;
+      private Extension extension;
       private boolean ack;
       private boolean corrupted;
       private int transmission;
@@ -299,9 +309,9 @@ public final class DeviceProtocol {
         return this;
       }
 
-      /** Sets {@link Packet#inc()}: null (the default) for an ordinary packet. */
-      public Builder inc(Extension inc) {
-        this.inc = inc;
+      /** Sets {@link Packet#extension()}: null (the default) for an ordinary packet. */
+      public Builder extension(Extension extension) {
+        this.extension = extension;
         return this;
       }
 
@@ -326,7 +336,7 @@ public final class DeviceProtocol {
       /** A packet of the components set so far, through the canonical constructor. */
       public Packet build() {
         return new Packet(sourceHost, destinationHost, messageId, segmentIndex, segmentCount, wireBytes, tailTimePs,
-            info, elementOffset, slice, inc, ack, corrupted, transmission);
+            info, elementOffset, slice, extension, ack, corrupted, transmission);
       }
     }
   }

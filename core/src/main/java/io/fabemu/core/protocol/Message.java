@@ -20,13 +20,14 @@ import io.fabemu.core.data.DataBuffer;
  * @param data            the payload; null for a zero-byte message (e.g. in a barrier) and for a synthetic one
  * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
  *                        a zero-byte message)
- * @param inc             what the NIC's INC unit is to do with it (a control message or an aggregation task),
- *                        or, on a delivered message, what it was; null for an ordinary message. The kernel carries
- *                        it as an {@link Extension}; the INC feature reads it as its {@code IncRequest}
+ * @param extension       a feature's request that rides with the message, which the kernel passes on without
+ *                        reading; null for an ordinary message. The INC feature's is the one there is: what the
+ *                        NIC's INC unit is to do with the message (a control message or an aggregation task), or,
+ *                        on a delivered message, what it was; the INC feature reads it as its {@code IncRequest}
  *                        ({@code IncRequest.of(message)})
  */
 public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
-                      Extension inc) {
+                      Extension extension) {
 
   /**
    * A feature's request that a message carries past the kernel, which passes it on without reading it: the INC
@@ -78,8 +79,8 @@ public record Message(int sourceRank, int destinationRank, long tag, DataBuffer 
     return data == null ? 0L : data.sizeBytes();
   }
 
-  /** The same message marked for the NIC's INC unit. */
-  public Message withInc(Extension request) {
+  /** The same message carrying {@code request} (the INC feature: marked for the NIC's INC unit). */
+  public Message withExtension(Extension request) {
     return new Message(sourceRank, destinationRank, tag, data, sizeBytes, request);
   }
 }

@@ -176,44 +176,136 @@ public record DeviceReport(int deviceId, List<LinkCounters> links, List<RankResu
       }
     }
 
-    /** A result without the case's interval in virtual time. */
-    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                      long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
-                      long[] iterationStartsPs, long[] partEndsPs) {
-      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome,
-          iterationLatenciesPs, iterationStartsPs, partEndsPs, -1, -1);
-    }
-
     /** True when the result holds the case's interval ({@link #caseStartPs}, {@link #caseEndPs}). */
     public boolean caseTimed() {
       return caseStartPs >= 0;
     }
 
-    /** A result of an operation in one part (every collective but a pipeline iteration). */
-    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                      long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs,
-                      long[] iterationStartsPs) {
-      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome,
-          iterationLatenciesPs, iterationStartsPs, null);
+    /**
+     * A builder of rank {@code rank}'s result of case {@code caseIndex} over {@code iterations} measured iterations,
+     * every other component at its default until set: latencies 0, no wrong element, not in-network (incOutcome -1),
+     * no per-iteration figures, no part ends, no case interval (-1).
+     */
+    public static Builder builder(int rank, int caseIndex, int iterations) {
+      return new Builder(rank, caseIndex, iterations);
     }
 
-    /** A result with per-iteration latencies but without their start times. */
-    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                      long maxLatencyPs, long wrongElements, int incOutcome, long[] iterationLatenciesPs) {
-      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome,
-          iterationLatenciesPs, null);
+    /** A builder holding every component of this rank result, to build a copy with some of them changed. */
+    public Builder toBuilder() {
+      return new Builder(rank, caseIndex, iterations).totalLatencyPs(totalLatencyPs).minLatencyPs(minLatencyPs)
+          .maxLatencyPs(maxLatencyPs).wrongElements(wrongElements).incOutcome(incOutcome)
+          .iterationLatenciesPs(iterationLatenciesPs).iterationStartsPs(iterationStartsPs).partEndsPs(partEndsPs)
+          .caseStartPs(caseStartPs).caseEndPs(caseEndPs);
     }
 
-    /** The result of an in-network case, without per-iteration latencies. */
-    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                      long maxLatencyPs, long wrongElements, int incOutcome) {
-      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, incOutcome, null);
-    }
+    /**
+     * Names the components of a {@link RankResult}, one setter each (named as the component, see the record for
+     * their meaning). Not thread-safe; {@link #build()} may be called more than once.
+     */
+    public static final class Builder {
+      private int rank;
+      private int caseIndex;
+      private int iterations;
+      private long totalLatencyPs;
+      private long minLatencyPs;
+      private long maxLatencyPs;
+      private long wrongElements;
+      private int incOutcome = -1;
+      private long[] iterationLatenciesPs;
+      private long[] iterationStartsPs;
+      private long[] partEndsPs;
+      private long caseStartPs = -1;
+      private long caseEndPs = -1;
 
-    /** The result of a case that is not in-network, without per-iteration latencies. */
-    public RankResult(int rank, int caseIndex, int iterations, long totalLatencyPs, long minLatencyPs,
-                      long maxLatencyPs, long wrongElements) {
-      this(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements, -1);
+      private Builder(int rank, int caseIndex, int iterations) {
+        this.rank = rank;
+        this.caseIndex = caseIndex;
+        this.iterations = iterations;
+      }
+
+      /** Sets {@link RankResult#rank()}. */
+      public Builder rank(int rank) {
+        this.rank = rank;
+        return this;
+      }
+
+      /** Sets {@link RankResult#caseIndex()}. */
+      public Builder caseIndex(int caseIndex) {
+        this.caseIndex = caseIndex;
+        return this;
+      }
+
+      /** Sets {@link RankResult#iterations()}. */
+      public Builder iterations(int iterations) {
+        this.iterations = iterations;
+        return this;
+      }
+
+      /** Sets {@link RankResult#totalLatencyPs()}. */
+      public Builder totalLatencyPs(long totalLatencyPs) {
+        this.totalLatencyPs = totalLatencyPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#minLatencyPs()}. */
+      public Builder minLatencyPs(long minLatencyPs) {
+        this.minLatencyPs = minLatencyPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#maxLatencyPs()}. */
+      public Builder maxLatencyPs(long maxLatencyPs) {
+        this.maxLatencyPs = maxLatencyPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#wrongElements()}. */
+      public Builder wrongElements(long wrongElements) {
+        this.wrongElements = wrongElements;
+        return this;
+      }
+
+      /** Sets {@link RankResult#incOutcome()}. */
+      public Builder incOutcome(int incOutcome) {
+        this.incOutcome = incOutcome;
+        return this;
+      }
+
+      /** Sets {@link RankResult#iterationLatenciesPs()}. */
+      public Builder iterationLatenciesPs(long[] iterationLatenciesPs) {
+        this.iterationLatenciesPs = iterationLatenciesPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#iterationStartsPs()}. */
+      public Builder iterationStartsPs(long[] iterationStartsPs) {
+        this.iterationStartsPs = iterationStartsPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#partEndsPs()}. */
+      public Builder partEndsPs(long[] partEndsPs) {
+        this.partEndsPs = partEndsPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#caseStartPs()}. */
+      public Builder caseStartPs(long caseStartPs) {
+        this.caseStartPs = caseStartPs;
+        return this;
+      }
+
+      /** Sets {@link RankResult#caseEndPs()}. */
+      public Builder caseEndPs(long caseEndPs) {
+        this.caseEndPs = caseEndPs;
+        return this;
+      }
+
+      /** A rank result of the components set so far, through the canonical constructor. */
+      public RankResult build() {
+        return new RankResult(rank, caseIndex, iterations, totalLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
+            incOutcome, iterationLatenciesPs, iterationStartsPs, partEndsPs, caseStartPs, caseEndPs);
+      }
     }
 
     // A record compares arrays by identity; results are values, so compare the latencies' contents.

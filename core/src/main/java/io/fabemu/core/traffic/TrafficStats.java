@@ -36,6 +36,12 @@ public final class TrafficStats implements ReportPart {
   private long[] latenciesCycles = new long[64];
   private int latencyCount;
 
+  /** For the wire serializer, which fills every field in (a device's report carries its stats as a part). */
+  @SuppressWarnings("unused")
+  private TrafficStats() {
+    this(0, 1, 1);
+  }
+
   /** Stats for the phases of {@code spec}. */
   public TrafficStats(TrafficSpec spec) {
     this(spec.measureStartCycle(), spec.measureEndCycle(), spec.drainEndCycle());

@@ -375,7 +375,7 @@ class PacketForwarderFaultTest {
     command(tor0, plan, 0, outbox);
     EgressPort port = tor0.portTo(SPINE0);
     Packet control = Packet.builder().sourceHost(0).destinationHost(9).segmentCount(1).wireBytes(WIRE_BYTES)
-        .inc(new IncFrame(IncPacketType.RELEASE, 0, 0, null, null, null, null)).build();
+        .extension(new IncFrame(IncPacketType.RELEASE, 0, 0, null, null, null, null)).build();
     StringBuilder fates = new StringBuilder();
     int controlsDelivered = 0;
     for (int i = 0; i < 200; i++) {

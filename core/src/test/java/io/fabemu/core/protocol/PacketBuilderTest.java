@@ -25,7 +25,7 @@ class PacketBuilderTest {
   @Test
   void shouldSetEveryComponentWhenBuiltByName() {
     Packet built = Packet.builder().sourceHost(1).destinationHost(2).messageId(3L).segmentIndex(4).segmentCount(5)
-        .wireBytes(6).tailTimePs(7L).info(INFO).elementOffset(8).slice(SLICE).inc(FRAME).build();
+        .wireBytes(6).tailTimePs(7L).info(INFO).elementOffset(8).slice(SLICE).extension(FRAME).build();
 
     assertThat(built).isEqualTo(SAMPLE);
   }
@@ -52,7 +52,7 @@ class PacketBuilderTest {
 
   @Test
   void shouldChangeOnlyTheComponentSetWhenCopiedThroughToBuilder() {
-    Packet ordinary = SAMPLE.toBuilder().destinationHost(9).inc(null).build();
+    Packet ordinary = SAMPLE.toBuilder().destinationHost(9).extension(null).build();
 
     assertThat(ordinary).isEqualTo(new Packet(1, 9, 3L, 4, 5, 6, 7L, INFO, 8, SLICE, null));
     assertThat(SAMPLE.withTailTimePs(70L)).isEqualTo(SAMPLE.toBuilder().tailTimePs(70L).build());

@@ -32,7 +32,8 @@ class DeviceReportTest {
   @Test
   void shouldBuildTheKernelFiguresAndThePartsInTheOrderAdded() {
     List<LinkCounters> links = List.of(new LinkCounters(1, 2, 64L, 1L, 100L));
-    List<RankResult> ranks = List.of(new RankResult(0, 0, 1, 10L, 10L, 10L, 0L));
+    List<RankResult> ranks = List.of(RankResult.builder(0, 0, 1).totalLatencyPs(10L).minLatencyPs(10L).maxLatencyPs(10L)
+        .build());
     List<VcCounters> vcs = List.of(new VcCounters(2, 1, 0, 5L, 0L, 0L));
 
     DeviceReport report = DeviceReport.builder(1).links(links).ranks(ranks).virtualChannels(vcs)
@@ -79,5 +80,25 @@ class DeviceReportTest {
     assertThat(report.parts()).containsExactly(new Tally(1));
     assertThatThrownBy(() -> report.parts().add(new Notes(List.of())))
         .isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
+  void shouldTakeEveryDefaultWhenTheRankResultBuilderIsGivenOnlyTheCase() {
+    RankResult r = RankResult.builder(3, 1, 4).build();
+
+    assertThat(r).isEqualTo(new RankResult(3, 1, 4, 0L, 0L, 0L, 0L, -1, null, null, null, -1, -1));
+    assertThat(r.iterationLatenciesPs()).isEmpty();
+    assertThat(r.caseTimed()).isFalse();
+  }
+
+  @Test
+  void shouldCopyEveryComponentOfARankResultWhenToBuilder() {
+    RankResult r = new RankResult(3, 1, 2, 30L, 10L, 20L, 1L, 0, new long[] {10, 20}, new long[] {5, 40},
+        new long[] {12, 45}, 0L, 70L);
+
+    assertThat(r.toBuilder().build()).isEqualTo(r);
+    assertThat(r.toBuilder().caseStartPs(-1).caseEndPs(-1).build().caseTimed()).isFalse();
+    assertThatThrownBy(() -> r.toBuilder().caseEndPs(-1).build()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("rank 3 case 1: case interval [0, -1] ps is not an interval (both -1, or start <= end)");
   }
 }

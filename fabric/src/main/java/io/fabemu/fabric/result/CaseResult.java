@@ -41,6 +41,7 @@ import java.util.Objects;
  *                             iteration: warm-up included); -1 when the ranks did not report it
  * @param endPs                the virtual time the last rank finished the case (the barrier after its last
  *                             iteration); -1 exactly when {@code startPs} is. Not in the digest (outputs only)
+ * @see #builder
  */
 public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
                          double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
@@ -60,54 +61,170 @@ public record CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, lon
     }
   }
 
-  /** A case without its interval in virtual time. */
-  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                    boolean checked, FailCause incOutcome, double[] rankLatenciesPs, double[] iterationLatenciesPs,
-                    long[] iterationStartsPs, long[] iterationEndsPs, long[] partEndsPs) {
-    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-        checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, iterationStartsPs, iterationEndsPs, partEndsPs,
-        -1, -1);
+  /**
+   * A builder of case {@code caseIndex} of {@code algorithm} at {@code sizeBytes} ({@code count} elements per rank)
+   * over {@code iterations} measured iterations, every other component at its default until set: latencies 0, no
+   * wrong element, checked, no INC outcome, no per-rank or per-iteration figures, no part ends, no interval (-1).
+   */
+  public static Builder builder(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations) {
+    return new Builder(caseIndex, algorithm, sizeBytes, count, iterations);
   }
 
-  /** A case of an operation in one part (every collective but a pipeline iteration). */
-  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                    boolean checked, FailCause incOutcome, double[] rankLatenciesPs, double[] iterationLatenciesPs,
-                    long[] iterationStartsPs, long[] iterationEndsPs) {
-    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-        checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, iterationStartsPs, iterationEndsPs, null);
+  /** A builder holding every component of this case result, to build a copy with some of them changed. */
+  public Builder toBuilder() {
+    return new Builder(caseIndex, algorithm, sizeBytes, count, iterations).avgLatencyPs(avgLatencyPs)
+        .minLatencyPs(minLatencyPs).maxLatencyPs(maxLatencyPs).wrongElements(wrongElements).checked(checked)
+        .incOutcome(incOutcome).rankLatenciesPs(rankLatenciesPs).iterationLatenciesPs(iterationLatenciesPs)
+        .iterationStartsPs(iterationStartsPs).iterationEndsPs(iterationEndsPs).partEndsPs(partEndsPs).startPs(startPs)
+        .endPs(endPs);
   }
 
-  /** A case without its iterations' intervals. */
-  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                    boolean checked, FailCause incOutcome, double[] rankLatenciesPs, double[] iterationLatenciesPs) {
-    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-        checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, null, null);
-  }
+  /**
+   * Names the components of a {@link CaseResult}, one setter each (named as the component, see the record for
+   * their meaning). Not thread-safe; {@link #build()} may be called more than once.
+   */
+  public static final class Builder {
+    private int caseIndex;
+    private Algorithm algorithm;
+    private long sizeBytes;
+    private long count;
+    private int iterations;
+    private double avgLatencyPs;
+    private double minLatencyPs;
+    private double maxLatencyPs;
+    private long wrongElements;
+    private boolean checked = true;
+    private FailCause incOutcome;
+    private double[] rankLatenciesPs;
+    private double[] iterationLatenciesPs;
+    private long[] iterationStartsPs;
+    private long[] iterationEndsPs;
+    private long[] partEndsPs;
+    private long startPs = -1;
+    private long endPs = -1;
 
-  /** A case without per-rank and per-iteration figures. */
-  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                    boolean checked, FailCause incOutcome) {
-    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-        checked, incOutcome, null, null);
-  }
+    private Builder(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations) {
+      this.caseIndex = caseIndex;
+      this.algorithm = algorithm;
+      this.sizeBytes = sizeBytes;
+      this.count = count;
+      this.iterations = iterations;
+    }
 
-  /** A case of an algorithm that is not in-network. */
-  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements,
-                    boolean checked) {
-    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-        checked, null);
-  }
+    /** Sets {@link CaseResult#caseIndex()}. */
+    public Builder caseIndex(int caseIndex) {
+      this.caseIndex = caseIndex;
+      return this;
+    }
 
-  /** A case whose outputs were checked (real data). */
-  public CaseResult(int caseIndex, Algorithm algorithm, long sizeBytes, long count, int iterations,
-                    double avgLatencyPs, double minLatencyPs, double maxLatencyPs, long wrongElements) {
-    this(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs, maxLatencyPs, wrongElements,
-        true);
+    /** Sets {@link CaseResult#algorithm()}. */
+    public Builder algorithm(Algorithm algorithm) {
+      this.algorithm = algorithm;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#sizeBytes()}. */
+    public Builder sizeBytes(long sizeBytes) {
+      this.sizeBytes = sizeBytes;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#count()}. */
+    public Builder count(long count) {
+      this.count = count;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#iterations()}. */
+    public Builder iterations(int iterations) {
+      this.iterations = iterations;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#avgLatencyPs()}. */
+    public Builder avgLatencyPs(double avgLatencyPs) {
+      this.avgLatencyPs = avgLatencyPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#minLatencyPs()}. */
+    public Builder minLatencyPs(double minLatencyPs) {
+      this.minLatencyPs = minLatencyPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#maxLatencyPs()}. */
+    public Builder maxLatencyPs(double maxLatencyPs) {
+      this.maxLatencyPs = maxLatencyPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#wrongElements()}. */
+    public Builder wrongElements(long wrongElements) {
+      this.wrongElements = wrongElements;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#checked()}. */
+    public Builder checked(boolean checked) {
+      this.checked = checked;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#incOutcome()}. */
+    public Builder incOutcome(FailCause incOutcome) {
+      this.incOutcome = incOutcome;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#rankLatenciesPs()}. */
+    public Builder rankLatenciesPs(double[] rankLatenciesPs) {
+      this.rankLatenciesPs = rankLatenciesPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#iterationLatenciesPs()}. */
+    public Builder iterationLatenciesPs(double[] iterationLatenciesPs) {
+      this.iterationLatenciesPs = iterationLatenciesPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#iterationStartsPs()}. */
+    public Builder iterationStartsPs(long[] iterationStartsPs) {
+      this.iterationStartsPs = iterationStartsPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#iterationEndsPs()}. */
+    public Builder iterationEndsPs(long[] iterationEndsPs) {
+      this.iterationEndsPs = iterationEndsPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#partEndsPs()}. */
+    public Builder partEndsPs(long[] partEndsPs) {
+      this.partEndsPs = partEndsPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#startPs()}. */
+    public Builder startPs(long startPs) {
+      this.startPs = startPs;
+      return this;
+    }
+
+    /** Sets {@link CaseResult#endPs()}. */
+    public Builder endPs(long endPs) {
+      this.endPs = endPs;
+      return this;
+    }
+
+    /** A case result of the components set so far, through the canonical constructor. */
+    public CaseResult build() {
+      return new CaseResult(caseIndex, algorithm, sizeBytes, count, iterations, avgLatencyPs, minLatencyPs,
+          maxLatencyPs, wrongElements, checked, incOutcome, rankLatenciesPs, iterationLatenciesPs, iterationStartsPs,
+          iterationEndsPs, partEndsPs, startPs, endPs);
+    }
   }
 
   // A record compares arrays by identity; results are values, so compare the latencies' contents.

@@ -168,10 +168,12 @@ public final class ResultAggregator {
     long[][] intervals = iterationIntervals(ofCase);
     long[] partEnds = partEnds(ofCase, intervals[0]);
     long[] caseInterval = caseInterval(ofCase);
-    return new CaseResult(caseIndex, algorithm, sizeBytes, count, workload.iterations(), sum / measuring, min, max,
-        wrong, !workload.syntheticOfCase(caseIndex), incOutcome < 0 ? null : FailCause.ofCode(incOutcome),
-        Arrays.copyOf(rankMeans, measuring), iterationMeans, intervals[0], intervals[1], partEnds, caseInterval[0],
-        caseInterval[1]);
+    return CaseResult.builder(caseIndex, algorithm, sizeBytes, count, workload.iterations())
+        .avgLatencyPs(sum / measuring).minLatencyPs(min).maxLatencyPs(max).wrongElements(wrong)
+        .checked(!workload.syntheticOfCase(caseIndex)).incOutcome(incOutcome < 0 ? null : FailCause.ofCode(incOutcome))
+        .rankLatenciesPs(Arrays.copyOf(rankMeans, measuring)).iterationLatenciesPs(iterationMeans)
+        .iterationStartsPs(intervals[0]).iterationEndsPs(intervals[1]).partEndsPs(partEnds).startPs(caseInterval[0])
+        .endPs(caseInterval[1]).build();
   }
 
   /**

@@ -48,7 +48,10 @@ public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<Link
     parts = ReportPart.distinct(parts, "a run result holds");
   }
 
-  /** A builder of the result of a run of {@code scenario}: no cases, no links, complete, no parts, until set. */
+  /**
+   * A builder of the result of a run of {@code scenario}: no cases, no links, no parts, until set; whether the run
+   * completed has no default and must be said ({@link Builder#complete}).
+   */
   public static Builder builder(ScenarioSpec scenario) {
     return new Builder(scenario);
   }
@@ -105,7 +108,8 @@ public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<Link
     private final ScenarioSpec scenario;
     private List<CaseResult> cases = List.of();
     private List<LinkCounters> links = List.of();
-    private boolean complete = true;
+    private boolean complete;
+    private boolean completeSaid;
     private String incompleteReason;
     private long virtualEndPs;
     private long windows;
@@ -130,8 +134,10 @@ public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<Link
       return this;
     }
 
+    /** Whether every case finished; {@link #build()} refuses a result that does not say. */
     public Builder complete(boolean complete) {
       this.complete = complete;
+      this.completeSaid = true;
       return this;
     }
 
@@ -182,9 +188,13 @@ public record RunResult(ScenarioSpec scenario, List<CaseResult> cases, List<Link
     }
 
     /**
+     * @throws IllegalStateException when {@link #complete} was not said
      * @throws IllegalArgumentException when two parts have the same class
      */
     public RunResult build() {
+      if (!completeSaid) {
+        throw new IllegalStateException("a run result must say whether the run completed (complete(true or false))");
+      }
       return new RunResult(scenario, cases, links, complete, incompleteReason, virtualEndPs, windows, events,
           wallSeconds, digest, parts, faultImpacts, baseline);
     }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.ethernet.AddressTable;
 import io.fabemu.core.ethernet.EthernetReport;
 import io.fabemu.core.ethernet.EthernetReport.IoNicCounters;
@@ -47,8 +45,8 @@ class EthernetRunTest {
     RouterSpec router = new RouterSpec(1_000L, 32, 2, 8, 1, 1, 1, 1, 2, 1, Switching.WORMHOLE);
     DeviceSpec devices = new DeviceSpec(HOST, new NicSpec(1024, 32, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, router, 1_000_000_000L);
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RECURSIVE_DOUBLING),
-        List.of(16L * 1024), 4, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RECURSIVE_DOUBLING),
+        List.of(16L * 1024)).iterations(4).build();
     return ScenarioSpec.builder("ethernet", "test", 27, new MeshSpec(4, 4, 1, router.channel()), devices, workload)
         .ethernet(ethernet).build();
   }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -41,8 +39,8 @@ class LeafSpineFaultTest {
             .memoryBitsPerSecond(160 * Units.GBPS).memoryLatencyPs(150_000L).pcieBitsPerSecond(128 * Units.GBPS)
             .pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 100_000L, 100_000L), new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(1L << 20),
-        iterations, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(1L << 20))
+        .iterations(iterations).build();
     return ScenarioSpec.builder("leafspine-faults", "test", 11, topology, devices, workload).build();
   }
 

@@ -53,8 +53,8 @@ class LeafSpineIncFaultTest {
             .pcieBitsPerSecond(64 * Units.GBPS).pcieLatencyPs(300_000L).socketsPerNode(2).crossSocketLatencyPs(200_000L)
             .shmMessageOccupancyPs(20_000L).build(),
         new NicSpec(4096, 82, 100_000L, 100_000L), new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH), inc);
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.INC_NODE),
-        List.of(sizeBytes), iterations, 0, 2, DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.INC_NODE), List.of(sizeBytes))
+        .iterations(iterations).ppn(2).dataType(DataType.INT32).build();
     return ScenarioSpec.builder("inc-faults", "test", 5, topology, devices, workload).build();
   }
 
@@ -110,8 +110,8 @@ class LeafSpineIncFaultTest {
   void aCutTorSpineLinkBreaksTheGroupAndTheNextCaseBuildsItsTreeOverTheOtherSpine() {
     ScenarioSpec base = scenario(3, 1024);
     ScenarioSpec twoCases = base.toBuilder().workload(
-        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.INC_NODE), List.of(1024L, 4096L), 3, 0, 2,
-            DataType.INT32, ReduceOp.SUM, false, 0)).build();
+        WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.INC_NODE), List.of(1024L, 4096L)).iterations(3)
+            .ppn(2).dataType(DataType.INT32).build()).build();
     RunResult clean = run(twoCases);
     Topology topology = twoCases.topology().build();
     int spine0 = LeafSpineFaultTest.vertex(topology, "spine0");

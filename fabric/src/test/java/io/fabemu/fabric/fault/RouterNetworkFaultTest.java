@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -52,8 +50,8 @@ class RouterNetworkFaultTest {
                                        long sizeBytes, int iterations) {
     DeviceSpec devices = new DeviceSpec(HOST, new NicSpec(1024, 32, 100_000L, 120_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), null, router, 1_000_000_000L);
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(algorithm), List.of(sizeBytes),
-        iterations, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(algorithm), List.of(sizeBytes))
+        .iterations(iterations).build();
     return ScenarioSpec.builder("router-faults", "test", 27, topology, devices, workload).build();
   }
 

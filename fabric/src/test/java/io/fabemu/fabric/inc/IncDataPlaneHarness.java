@@ -138,8 +138,8 @@ final class IncDataPlaneHarness {
         new NicSpec(1024, HEADER_BYTES, 100_000L, 100_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH), inc);
     // The workload is never started: the leaders below stand in for the ranks. Synthetic: no answers to build.
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L), 1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0, true);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4L))
+        .dataType(DataType.INT32).syntheticPayload(true).build();
     return ScenarioSpec.builder("inc-data-plane", "test", seed, topology, devices, workload).packetDrops(drops).build();
   }
 
@@ -318,7 +318,7 @@ final class IncDataPlaneHarness {
 
     @Override
     public void onEvent(Event event, Outbox outbox) {
-      if (!(event.payload() instanceof NicDeliver deliver) || deliver.message().inc() == null) {
+      if (!(event.payload() instanceof NicDeliver deliver) || deliver.message().extension() == null) {
         throw new IllegalStateException("leader " + host + " got " + event.payload());
       }
       Message message = deliver.message();

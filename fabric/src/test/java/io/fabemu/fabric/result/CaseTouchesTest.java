@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class CaseTouchesTest {
 
   private static CaseResult caseOver(int index, long startPs, long endPs) {
-    return new CaseResult(index, Algorithm.RING, 4, 1, 1, 10, 10, 10, 0, true, null, null, null, null, null, null,
-        startPs, endPs);
+    return CaseResult.builder(index, Algorithm.RING, 4, 1, 1).avgLatencyPs(10).minLatencyPs(10).maxLatencyPs(10)
+        .startPs(startPs).endPs(endPs).build();
   }
 
   private static final List<CaseResult> CASES = List.of(caseOver(0, 0, 90), caseOver(1, 95, 300),
@@ -49,7 +49,8 @@ class CaseTouchesTest {
   @Test
   void shouldTouchNothingWhenTheCasesHaveNoInterval() {
     FaultPlan plan = new FaultPlan(FaultSettings.DEFAULTS, List.of(FaultEvent.straggler(50, "node host1", 1, 2.0)));
-    CaseResult untimed = new CaseResult(0, Algorithm.RING, 4, 1, 1, 10, 10, 10, 0, true);
+    CaseResult untimed = CaseResult.builder(0, Algorithm.RING, 4, 1, 1).avgLatencyPs(10).minLatencyPs(10)
+        .maxLatencyPs(10).build();
 
     assertThat(CaseTouches.of(plan, List.of(untimed), 100)).containsExactly(List.of());
     assertThat(CaseTouches.of(plan, CASES, 100)).containsExactly(List.of(0));

@@ -6,7 +6,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.fault.FaultAction;
 import io.fabemu.core.fault.FaultEvent;
 import io.fabemu.core.fault.FaultPlan;
@@ -39,8 +38,8 @@ class FaultImpactTest {
     LinkSpec link = new LinkSpec(25 * Units.GBPS, 500_000L);
     DeviceSpec devices = new DeviceSpec(HostSpec.builder().build(), new NicSpec(4096, 64, 150_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L),
-        5, 0, 1, DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L))
+        .iterations(5).dataType(DataType.INT32).build();
     FaultPlan plan = new FaultPlan(FaultSettings.DEFAULTS.withBaseline(baseline), List.of(
         FaultEvent.link(100, FaultAction.DOWN, "link host0-tor0", 0, 4),
         FaultEvent.straggler(200, "node host1", 1, 2.0),
@@ -59,8 +58,9 @@ class FaultImpactTest {
       starts[i] = intervals[i][0];
       ends[i] = intervals[i][1];
     }
-    return new CaseResult(caseIndex, Algorithm.RING, 4096, 1024, intervals.length, 0, 0, 0, 0, true, null,
-        new double[0], meansPs, starts, ends);
+    return CaseResult.builder(caseIndex, Algorithm.RING, 4096, 1024, intervals.length).avgLatencyPs(0).minLatencyPs(0)
+        .maxLatencyPs(0).rankLatenciesPs(new double[0]).iterationLatenciesPs(meansPs).iterationStartsPs(starts)
+        .iterationEndsPs(ends).build();
   }
 
   private static final long[][] INTERVALS = {{0, 100}, {110, 300}, {400, 450}, {560, 700}, {800, 900}};

@@ -7,7 +7,6 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.link.ForwardingMode;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import io.fabemu.core.sim.DeviceReport;
@@ -35,8 +34,8 @@ class ResultAggregatorTest {
             .pcieBitsPerSecond(64 * Units.GBPS).pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 150_000L, 100_000L),
         new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), List.of(4096L), 2, 1, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), List.of(4096L)).iterations(2).warmup(1)
+        .dataType(DataType.INT32).build();
     return ScenarioSpec.builder("aggregate", "test", 9, topology, devices, workload).build();
   }
 
@@ -44,7 +43,8 @@ class ResultAggregatorTest {
   private static List<DeviceReport> reports(long[] meanPs, long[] wrong) {
     List<RankResult> ranks = new java.util.ArrayList<>();
     for (int r = 0; r < meanPs.length; r++) {
-      ranks.add(new RankResult(r, 0, 2, 2 * meanPs[r], meanPs[r], meanPs[r], wrong[r]));
+      ranks.add(RankResult.builder(r, 0, 2).totalLatencyPs(2 * meanPs[r]).minLatencyPs(meanPs[r])
+          .maxLatencyPs(meanPs[r]).wrongElements(wrong[r]).build());
     }
     return List.of(new DeviceReport(100, List.of(), ranks));
   }
@@ -81,10 +81,14 @@ class ResultAggregatorTest {
   void shouldKeepEachMeasuringRanksMeanAndEachIterationsMeanOverTheMeasuringRanks() {
     // Ping-pong on four ranks: initiators 0 and 2 measure; the responders' figures must not enter either array.
     List<RankResult> ranks = List.of(
-        new RankResult(0, 0, 2, 30_000, 10_000, 20_000, 0, -1, new long[] {10_000, 20_000}),
-        new RankResult(1, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {4_000, 5_000}),
-        new RankResult(2, 0, 2, 50_000, 20_000, 30_000, 0, -1, new long[] {30_000, 20_000}),
-        new RankResult(3, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {5_000, 4_000}));
+        RankResult.builder(0, 0, 2).totalLatencyPs(30_000).minLatencyPs(10_000).maxLatencyPs(20_000)
+            .iterationLatenciesPs(new long[] {10_000, 20_000}).build(),
+        RankResult.builder(1, 0, 2).totalLatencyPs(9_000).minLatencyPs(4_000).maxLatencyPs(5_000)
+            .iterationLatenciesPs(new long[] {4_000, 5_000}).build(),
+        RankResult.builder(2, 0, 2).totalLatencyPs(50_000).minLatencyPs(20_000).maxLatencyPs(30_000)
+            .iterationLatenciesPs(new long[] {30_000, 20_000}).build(),
+        RankResult.builder(3, 0, 2).totalLatencyPs(9_000).minLatencyPs(4_000).maxLatencyPs(5_000)
+            .iterationLatenciesPs(new long[] {5_000, 4_000}).build());
     RunResult result = ResultAggregator.aggregate(spec(4, Collective.SENDRECV, Algorithm.PING_PONG), 4,
         List.of(new DeviceReport(100, List.of(), ranks)), 1_000L, 1, 1, 0.0);
     CaseResult c = result.cases().get(0);
@@ -98,10 +102,14 @@ class ResultAggregatorTest {
   void shouldSpanEachIterationFromTheFirstRanksStartToTheLastRanksCompletionOverEveryRank() {
     // Ping-pong: the responders do not measure, but they take part in the collective, so its interval covers them.
     List<RankResult> ranks = List.of(
-        new RankResult(0, 0, 2, 30_000, 10_000, 20_000, 0, -1, new long[] {10_000, 20_000}, new long[] {100, 50_000}),
-        new RankResult(1, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {4_000, 5_000}, new long[] {90, 49_000}),
-        new RankResult(2, 0, 2, 50_000, 20_000, 30_000, 0, -1, new long[] {30_000, 20_000}, new long[] {200, 50_100}),
-        new RankResult(3, 0, 2, 9_000, 4_000, 5_000, 0, -1, new long[] {5_000, 4_000}, new long[] {300, 80_000}));
+        RankResult.builder(0, 0, 2).totalLatencyPs(30_000).minLatencyPs(10_000).maxLatencyPs(20_000)
+            .iterationLatenciesPs(new long[] {10_000, 20_000}).iterationStartsPs(new long[] {100, 50_000}).build(),
+        RankResult.builder(1, 0, 2).totalLatencyPs(9_000).minLatencyPs(4_000).maxLatencyPs(5_000)
+            .iterationLatenciesPs(new long[] {4_000, 5_000}).iterationStartsPs(new long[] {90, 49_000}).build(),
+        RankResult.builder(2, 0, 2).totalLatencyPs(50_000).minLatencyPs(20_000).maxLatencyPs(30_000)
+            .iterationLatenciesPs(new long[] {30_000, 20_000}).iterationStartsPs(new long[] {200, 50_100}).build(),
+        RankResult.builder(3, 0, 2).totalLatencyPs(9_000).minLatencyPs(4_000).maxLatencyPs(5_000)
+            .iterationLatenciesPs(new long[] {5_000, 4_000}).iterationStartsPs(new long[] {300, 80_000}).build());
     RunResult result = ResultAggregator.aggregate(spec(4, Collective.SENDRECV, Algorithm.PING_PONG), 4,
         List.of(new DeviceReport(100, List.of(), ranks)), 1_000L, 1, 1, 0.0);
     CaseResult c = result.cases().get(0);
@@ -115,12 +123,16 @@ class ResultAggregatorTest {
   @Test
   void shouldSpanTheCaseFromTheFirstRanksStartToTheLastRanksEndWhenEveryRankReportsIt() {
     List<RankResult> ranks = List.of(
-        new RankResult(0, 0, 1, 10, 10, 10, 0, -1, null, null, null, 40, 900),
-        new RankResult(1, 0, 1, 10, 10, 10, 0, -1, null, null, null, 30, 950),
-        new RankResult(0, 1, 1, 10, 10, 10, 0, -1, null, null, null, 900, 1_500),
-        new RankResult(1, 1, 1, 10, 10, 10, 0, -1, null, null, null, 950, 1_400));
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L), 1, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+        RankResult.builder(0, 0, 1).totalLatencyPs(10).minLatencyPs(10).maxLatencyPs(10).caseStartPs(40).caseEndPs(900)
+            .build(),
+        RankResult.builder(1, 0, 1).totalLatencyPs(10).minLatencyPs(10).maxLatencyPs(10).caseStartPs(30).caseEndPs(950)
+            .build(),
+        RankResult.builder(0, 1, 1).totalLatencyPs(10).minLatencyPs(10).maxLatencyPs(10).caseStartPs(900)
+            .caseEndPs(1_500).build(),
+        RankResult.builder(1, 1, 1).totalLatencyPs(10).minLatencyPs(10).maxLatencyPs(10).caseStartPs(950)
+            .caseEndPs(1_400).build());
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(4096L, 8192L))
+        .dataType(DataType.INT32).build();
     ScenarioSpec one = spec(2, Collective.ALLREDUCE, Algorithm.RING);
     ScenarioSpec twoCases = ScenarioSpec.builder("aggregate", "test", 9, one.topology(), one.devices(), w).build();
     RunResult result = ResultAggregator.aggregate(twoCases, 2,
@@ -131,7 +143,8 @@ class ResultAggregatorTest {
     // A rank without its interval leaves the case without one.
     RunResult partial = ResultAggregator.aggregate(spec(2, Collective.ALLREDUCE, Algorithm.RING), 2,
         List.of(new DeviceReport(100, List.of(), List.of(ranks.get(0),
-            new RankResult(1, 0, 1, 10, 10, 10, 0)))), 2_000L, 1, 1, 0.0);
+            RankResult.builder(1, 0, 1).totalLatencyPs(10).minLatencyPs(10).maxLatencyPs(10)
+                .build()))), 2_000L, 1, 1, 0.0);
     assertThat(partial.cases().get(0).caseTimed()).isFalse();
     assertThat(partial.cases().get(0).startPs()).isEqualTo(-1);
   }

@@ -19,8 +19,8 @@ class RunResultTest {
       List.of());
 
   @Test
-  void shouldDefaultToACompleteRunWithoutCasesLinksOrParts() {
-    RunResult r = RunResult.builder(null).digest("ab").build();
+  void shouldDefaultToNoCasesLinksOrParts() {
+    RunResult r = RunResult.builder(null).complete(true).digest("ab").build();
 
     assertThat(r.complete()).isTrue();
     assertThat(r.incompleteReason()).isNull();
@@ -36,7 +36,7 @@ class RunResultTest {
 
   @Test
   void shouldReadEachFeaturesPartByItsClassAndLeaveANullPartOut() {
-    RunResult r = RunResult.builder(null).part(FAULTS).part(null).part(ETHERNET).build();
+    RunResult r = RunResult.builder(null).complete(true).part(FAULTS).part(null).part(ETHERNET).build();
 
     assertThat(r.parts()).containsExactly(FAULTS, ETHERNET);
     assertThat(r.faults()).isSameAs(FAULTS);
@@ -47,7 +47,7 @@ class RunResultTest {
 
   @Test
   void shouldCopyEveryComponentIntoABuilderAndChangeOnlyWhatItSets() {
-    RunResult baseline = RunResult.builder(null).digest("base").build();
+    RunResult baseline = RunResult.builder(null).complete(true).digest("base").build();
     RunResult r = RunResult.builder(null).links(List.of(new LinkCounters(0, 1, 64L, 1L, 10L))).complete(false)
         .incompleteReason("rank 3 did not finish").virtualEndPs(1_000L).windows(2L).events(3L).wallSeconds(0.5)
         .digest("cd").part(FAULTS).part(OcsReport.EMPTY).faultImpacts(List.of()).baseline(baseline).build();
@@ -60,8 +60,16 @@ class RunResultTest {
   }
 
   @Test
+  void shouldRefuseToBuildWhenTheBuilderWasNotToldWhetherTheRunCompleted() {
+    assertThatThrownBy(() -> RunResult.builder(null).digest("ab").build()).isInstanceOf(IllegalStateException.class)
+        .hasMessage("a run result must say whether the run completed (complete(true or false))");
+    assertThat(RunResult.builder(null).complete(false).build().complete()).isFalse();
+  }
+
+  @Test
   void shouldRefuseTwoPartsOfOneClass() {
-    assertThatThrownBy(() -> RunResult.builder(null).part(OcsReport.EMPTY).part(OcsReport.EMPTY).build())
+    assertThatThrownBy(() -> RunResult.builder(null).complete(true).part(OcsReport.EMPTY).part(OcsReport.EMPTY)
+        .build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("a run result holds two parts of class " + OcsReport.class.getName());
   }

@@ -522,7 +522,7 @@ final class IncControlPlane {
     cpuFreePs += host.sendOverheadPs();
     MpiHeader mpi = new MpiHeader(IncCodes.MPI_INC_TAG, rank, MpiHeader.CONTROL_COMM_ID, 0, 0, 0, 0);
     Message message = Message.synthetic(rank, destination, tag(round), ControlPayload.WIRE_BYTES)
-        .withInc(new IncRequest(type, mpi, payload, null));
+        .withExtension(new IncRequest(type, mpi, payload, null));
     host.send(message, cpuFreePs);
   }
 

@@ -206,10 +206,10 @@ public final class RankWorkload {
 
   /** A message for this rank arrived at {@code nowPs}. */
   public void onMessage(long nowPs, Message message) {
-    boolean recoveryMessage = Tags.phase(message.tag()) == IncRecovery.PHASE && message.inc() == null;
+    boolean recoveryMessage = Tags.phase(message.tag()) == IncRecovery.PHASE && message.extension() == null;
     if (finished) {
       // Late copies of a broken INC group's recovery or release, and its NIC's notices, are nothing to act on.
-      if (recoveryMessage || isBreakNotice(message) || message.inc() != null && recovery.everBroken()) return;
+      if (recoveryMessage || isBreakNotice(message) || message.extension() != null && recovery.everBroken()) return;
       throw new IllegalStateException("rank " + rank + " finished its workload but got a message from rank "
           + message.sourceRank() + " with " + Tags.describe(message.tag()));
     }
@@ -218,10 +218,10 @@ public final class RankWorkload {
     } else if (isBreakNotice(message)) {
       recovery.onBreakNotice(IncRequest.of(message).control().trueCommId(), nowPs);
       if (stage == Stage.INC_RELEASE && recovery.broken()) control.abandonRelease(nowPs);
-    } else if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.inc() == null
-        || message.inc() != null && IncRequest.of(message).type() != IncPacketType.TASK_DOWN) {
+    } else if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.extension() == null
+        || message.extension() != null && IncRequest.of(message).type() != IncPacketType.TASK_DOWN) {
       controlPlane().onMessage(nowPs, message);
-    } else if (message.inc() == null || recovery.onIncResult(message, nowPs)) {
+    } else if (message.extension() == null || recovery.onIncResult(message, nowPs)) {
       executor.onMessage(nowPs, message);
     }
     if (started) {
@@ -537,10 +537,13 @@ public final class RankWorkload {
   private void finishCase(long nowPs) {
     executor.releaseKeptBuffers();
     incOutcomes.add(incOutcome);
-    results.add(new RankResult(rank, caseIndex, measured, totalLatencyPs, measured == 0 ? 0 : minLatencyPs,
-        maxLatencyPs, wrongElements, incOutcome == null ? -1 : incOutcome.code(),
-        Arrays.copyOf(iterationLatenciesPs, measured), Arrays.copyOf(iterationStartsPs, measured),
-        Arrays.copyOf(partEndsPs, measured * parts), caseStartPs, Math.max(caseStartPs, nowPs)));
+    results.add(RankResult.builder(rank, caseIndex, measured).totalLatencyPs(totalLatencyPs)
+        .minLatencyPs(measured == 0 ? 0 : minLatencyPs).maxLatencyPs(maxLatencyPs).wrongElements(wrongElements)
+        .incOutcome(incOutcome == null ? -1 : incOutcome.code())
+        .iterationLatenciesPs(Arrays.copyOf(iterationLatenciesPs, measured))
+        .iterationStartsPs(Arrays.copyOf(iterationStartsPs, measured))
+        .partEndsPs(Arrays.copyOf(partEndsPs, measured * parts)).caseStartPs(caseStartPs)
+        .caseEndPs(Math.max(caseStartPs, nowPs)).build());
   }
 
   /**
@@ -556,7 +559,7 @@ public final class RankWorkload {
 
     @Override
     public void send(Message message, long atPs) {
-      if (message.inc() != null && IncRequest.of(message).type() == IncPacketType.TASK_UP
+      if (message.extension() != null && IncRequest.of(message).type() == IncPacketType.TASK_UP
           && !recovery.onTaskSent(message, atPs)) {
         return;
       }

@@ -306,7 +306,7 @@ public final class ScheduleExecutor {
         message = new Message(rank, s.peer(), tag, copy);
       }
       if (s.inc()) {
-        message = message.withInc(incTask(s.count(), message.sizeBytes()));
+        message = message.withExtension(incTask(s.count(), message.sizeBytes()));
       }
       host.send(message, t);
     }
@@ -363,7 +363,7 @@ public final class ScheduleExecutor {
       }
       // Applied, the data is read by nobody any more (see Message): its buffer serves a later send. An INC result
       // is left alone, as the NIC's INC unit built it.
-      if (message.inc() == null) {
+      if (message.extension() == null) {
         recycler.giveBack(data);
       }
     }

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
-import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -171,8 +169,7 @@ class AlphaBetaModelTest {
   }
 
   private static long latency(Algorithm algorithm, int p, long sizeBytes) {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(algorithm), List.of(sizeBytes), 1, 0, 1,
-        DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(algorithm), List.of(sizeBytes)).build();
     IdealNetwork net = new IdealNetwork(ALPHA, BETA);
     RankWorkload[] ranks = net.createRanks(w, p, 7);
     net.run();

@@ -86,7 +86,8 @@ class CollectiveCorrectnessTest {
     Algorithm a = Algorithm.DIMENSION_RING;
     int p = grid.rankCount();
     long sizeBytes = (long) count * Schedules.elementBytes(c, type, op);
-    WorkloadSpec w = new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, grid.size(0), type, op, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1).ppn(grid.size(0))
+        .dataType(type).op(op).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 100).overheads(50_000, 70_000, 3, 1);
     RankWorkload[] ranks = net.createRanks(w, p, SEED, grid);
     net.run();
@@ -213,8 +214,8 @@ class CollectiveCorrectnessTest {
   static void run(Collective c, Algorithm a, int p, int count, DataType type, ReduceOp op, int root, int ppn) {
     int elementBytes = Schedules.elementBytes(c, type, op);
     long sizeBytes = (long) count * elementBytes;
-    WorkloadSpec w = new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, Math.max(ppn, 1), type, op,
-        ppn > 0, root);
+    WorkloadSpec w = WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1)
+        .ppn(Math.max(ppn, 1)).dataType(type).op(op).hierarchical(ppn > 0).root(root).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 100).overheads(50_000, 70_000, 3, 1);
     RankWorkload[] ranks = net.createRanks(w, p, SEED);
     net.run();

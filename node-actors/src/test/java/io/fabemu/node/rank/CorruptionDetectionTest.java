@@ -20,8 +20,8 @@ class CorruptionDetectionTest {
   void shouldCountWrongElementsWhenOneDeliveredElementIsFlipped() {
     for (Collective c : List.of(Collective.ALLREDUCE, Collective.ALLGATHER, Collective.REDUCE_SCATTER,
         Collective.BROADCAST, Collective.ALLTOALL, Collective.SENDRECV)) {
-      WorkloadSpec w = new WorkloadSpec(c, List.of(Algorithm.AUTO), List.of(4L * 16), 1, 0, 1, DataType.INT32,
-          ReduceOp.SUM, false, 0);
+      WorkloadSpec w = WorkloadSpec.builder(c, List.of(Algorithm.AUTO), List.of(4L * 16)).dataType(DataType.INT32)
+          .build();
       IdealNetwork net = new IdealNetwork(1_000, 1).tamper(flipFirstElementOnce());
       RankWorkload[] ranks = net.createRanks(w, 4, 5);
       net.run();
@@ -36,8 +36,8 @@ class CorruptionDetectionTest {
 
   @Test
   void shouldCountWrongLocationWhenOnlyTheLocationIsCorrupted() {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L * 8), 1, 0, 1,
-        DataType.INT32, ReduceOp.MAXLOC, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L * 8))
+        .dataType(DataType.INT32).op(ReduceOp.MAXLOC).build();
     UnaryOperator<Message> tamper = new UnaryOperator<>() {
       boolean done;
 

@@ -131,7 +131,7 @@ class EmbeddedRingCorrectnessTest {
                            IdealNetwork net) {
     int p = rings.rankCount();
     long sizeBytes = (long) count * Schedules.elementBytes(c, type, op);
-    WorkloadSpec w = new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, 1, type, op, false, 0);
+    WorkloadSpec w = Workloads.of(c, a, sizeBytes, type, op);
     RankWorkload[] ranks = net.createRanks(w, p, SEED, TestRings.layout(rings));
     net.run();
     String what = c.configName() + " " + a.configName() + " p=" + p + " rings " + describe(rings) + " count="

@@ -8,7 +8,6 @@ import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
-import io.fabemu.core.data.ReduceOp;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.sim.DeviceReport.RankResult;
 import java.util.List;
@@ -98,8 +97,8 @@ class InPlaceExecutionTest {
   }
 
   private static WorkloadSpec workload(Collective c, Algorithm a, long sizeBytes, boolean synthetic) {
-    return new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, 1, DataType.INT32, ReduceOp.SUM, false, 0,
-        synthetic, BOTH);
+    return WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1).dataType(DataType.INT32)
+        .syntheticPayload(synthetic).buffers(BOTH).build();
   }
 
   private static RankWorkload[] run(WorkloadSpec w, int worldSize, UnaryOperator<Message> tamper) {

@@ -68,7 +68,7 @@ class IncRecoveryTest {
 
   private static Message task(int leader, DataBuffer partial) {
     return new Message(leader, LAYOUT.ringSuccessor(leader), TASK_TAG, partial)
-        .withInc(new IncRequest(IncPacketType.TASK_UP, null, null, null));
+        .withExtension(new IncRequest(IncPacketType.TASK_UP, null, null, null));
   }
 
   private static Message recovery(int from, int to, int round, DataBuffer data) {

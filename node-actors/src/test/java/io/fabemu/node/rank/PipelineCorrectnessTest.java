@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.InputGenerator;
+import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.RankLayout;
 import io.fabemu.collectives.StageCollective;
@@ -69,8 +70,8 @@ class PipelineCorrectnessTest {
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(3, 3);
     for (StageCollective stage : StageCollective.values()) {
       PipelineSpec spec = new PipelineSpec(3, 3, 2, stage, 9L * 8, COSTS);
-      WorkloadSpec w = WorkloadSpec.ofPipeline(spec, List.of(Algorithm.SWITCH_SEND, Algorithm.P2P_BUS),
-          List.of(6L * 8), 1, 1, DataType.INT32, ReduceOp.MAXLOC);
+      WorkloadSpec w = WorkloadSpec.builder(Collective.PIPELINE, List.of(Algorithm.SWITCH_SEND, Algorithm.P2P_BUS),
+          List.of(6L * 8)).warmup(1).dataType(DataType.INT32).op(ReduceOp.MAXLOC).pipeline(spec).build();
       IdealNetwork net = new IdealNetwork(1_000, 1).jitter((m, seq) -> (seq * 7919) % 30_000);
       RankWorkload[] ranks = net.createRanks(w, 9, SEED, new RankLayout(null, null, policy));
       net.run();
@@ -86,8 +87,8 @@ class PipelineCorrectnessTest {
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(4, 3);
     PipelineSpec spec = new PipelineSpec(4, 3, 2, StageCollective.ALLREDUCE, 0, COSTS);
     assertThat(spec.choice(64).chosen().configName()).isEqualTo("send-broadcast");
-    WorkloadSpec w = WorkloadSpec.ofPipeline(spec, List.of(Algorithm.AUTO), List.of(64L), 1, 0, DataType.INT64,
-        ReduceOp.SUM);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.PIPELINE, List.of(Algorithm.AUTO), List.of(64L))
+        .dataType(DataType.INT64).pipeline(spec).build();
     IdealNetwork net = new IdealNetwork(1_000, 1);
     RankWorkload[] ranks = net.createRanks(w, 12, SEED, new RankLayout(null, null, policy));
     net.run();
@@ -103,8 +104,8 @@ class PipelineCorrectnessTest {
   void theChecksSeeACorruptedActivation() {
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(2, 2);
     PipelineSpec spec = new PipelineSpec(2, 2, 1, StageCollective.NONE, 0, COSTS);
-    WorkloadSpec w = WorkloadSpec.ofPipeline(spec, List.of(Algorithm.SWITCH_SEND), List.of(64L), 1, 0,
-        DataType.INT64, ReduceOp.SUM);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.PIPELINE, List.of(Algorithm.SWITCH_SEND), List.of(64L))
+        .dataType(DataType.INT64).pipeline(spec).build();
     IdealNetwork net = new IdealNetwork(1_000, 1).tamper(m -> corruptCircuitMessages(m, 2));
     RankWorkload[] ranks = net.createRanks(w, 4, SEED, new RankLayout(null, null, policy));
     net.run();
@@ -118,8 +119,8 @@ class PipelineCorrectnessTest {
   void partsEndInOrderAndTheForwardPassWaitsForTheStages() {
     ConnectionPolicy policy = ConnectionPolicy.byDefaultFormula(4, 3);
     PipelineSpec spec = new PipelineSpec(4, 3, 3, StageCollective.ALLREDUCE, 0, COSTS);
-    WorkloadSpec w = WorkloadSpec.ofPipeline(spec, List.of(Algorithm.SWITCH_SEND), List.of(800L), 1, 0,
-        DataType.INT64, ReduceOp.SUM);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.PIPELINE, List.of(Algorithm.SWITCH_SEND), List.of(800L))
+        .dataType(DataType.INT64).pipeline(spec).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 0);
     RankWorkload[] ranks = net.createRanks(w, 12, SEED, new RankLayout(null, null, policy));
     net.run();
@@ -164,8 +165,8 @@ class PipelineCorrectnessTest {
     PipelineSpec gather = new PipelineSpec(2, 2, 1, StageCollective.ALLGATHER, 0, COSTS);
     assertThatThrownBy(() -> io.fabemu.collectives.PipelineIteration.build(gather, policy, Algorithm.SWITCH_SEND,
         Algorithm.RING, 0, 3, 0)).hasMessageContaining("multiple of 2");
-    WorkloadSpec w = WorkloadSpec.ofPipeline(distinct, List.of(Algorithm.SWITCH_SEND), List.of(64L), 1, 0,
-        DataType.INT64, ReduceOp.SUM);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.PIPELINE, List.of(Algorithm.SWITCH_SEND), List.of(64L))
+        .dataType(DataType.INT64).pipeline(distinct).build();
     IdealNetwork net = new IdealNetwork(1_000, 1);
     assertThatThrownBy(() -> net.createRanks(w, 4, SEED, RankLayout.NONE)[0].start(0))
         .hasMessageContaining("optical cluster");
@@ -195,7 +196,8 @@ class PipelineCorrectnessTest {
     long sizeBytes = (long) count * elementBytes;
     PipelineSpec spec = new PipelineSpec(servers, npus, microBatches, stage, (long) globalCount * elementBytes,
         COSTS);
-    WorkloadSpec w = WorkloadSpec.ofPipeline(spec, List.of(method), List.of(sizeBytes), 2, 1, type, op);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.PIPELINE, List.of(method), List.of(sizeBytes)).iterations(2)
+        .warmup(1).dataType(type).op(op).pipeline(spec).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 10).overheads(50_000, 70_000, 3, 1)
         .jitter((m, seq) -> (seq * 7919) % 3_000_000);
     int p = servers * npus;

@@ -18,8 +18,8 @@ class RankWorkloadTest {
 
   @Test
   void shouldReportOneResultPerCaseInOrderWhenSeveralAlgorithmsAndSizes() {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.AUTO),
-        List.of(4L, 4_096L, 40_000L), 3, 2, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.AUTO),
+        List.of(4L, 4_096L, 40_000L)).iterations(3).warmup(2).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 100).overheads(100_000, 100_000, 1, 1);
     RankWorkload[] ranks = net.createRanks(w, 5, 9);
     net.run();
@@ -42,8 +42,9 @@ class RankWorkloadTest {
 
   @Test
   void shouldGiveSameResultsWhenRunTwice() {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RABENSEIFNER, Algorithm.BINOMIAL),
-        List.of(64L, 1_000L), 2, 1, 2, DataType.INT32, ReduceOp.BXOR, true, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RABENSEIFNER, Algorithm.BINOMIAL),
+        List.of(64L, 1_000L)).iterations(2).warmup(1).ppn(2).dataType(DataType.INT32).op(ReduceOp.BXOR)
+        .hierarchical(true).build();
     assertThat(runAll(w, 7)).isEqualTo(runAll(w, 7));
   }
 
@@ -64,23 +65,25 @@ class RankWorkloadTest {
 
   @Test
   void shouldFinishWithEmptyResultsWhenNoIterations() {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(16L, 32L), 0, 0, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(16L, 32L))
+        .iterations(0).dataType(DataType.INT32).build();
     IdealNetwork net = new IdealNetwork(1, 1);
     RankWorkload[] ranks = net.createRanks(w, 3, 1);
     net.run();
     assertThat(ranks[0].finished()).isTrue();
     // Empty cases begin and end when the rank starts (time 0 here).
     assertThat(ranks[0].results()).containsExactly(
-        new RankResult(0, 0, 0, 0, 0, 0, 0, -1, null, null, null, 0, 0),
-        new RankResult(0, 1, 0, 0, 0, 0, 0, -1, null, null, null, 0, 0));
+        RankResult.builder(0, 0, 0).totalLatencyPs(0).minLatencyPs(0).maxLatencyPs(0).caseStartPs(0).caseEndPs(0)
+            .build(),
+        RankResult.builder(0, 1, 0).totalLatencyPs(0).minLatencyPs(0).maxLatencyPs(0).caseStartPs(0).caseEndPs(0)
+            .build());
     assertThat(net.messages()).isZero();
   }
 
   @Test
   void shouldReportEachCaseIntervalWithWarmupWhenCasesFollowEachOther() {
-    WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(64L, 4_096L), 3, 2, 1,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(64L, 4_096L))
+        .iterations(3).warmup(2).dataType(DataType.INT32).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 100);
     RankWorkload[] ranks = net.createRanks(w, 4, 1);
     net.run();
@@ -99,8 +102,8 @@ class RankWorkloadTest {
 
   @Test
   void shouldMeasureOnlyAfterWarmupWhenWarmupIsSet() {
-    WorkloadSpec w = new WorkloadSpec(Collective.BROADCAST, List.of(Algorithm.LINEAR), List.of(8L), 4, 3, 1,
-        DataType.INT64, ReduceOp.SUM, false, 1);
+    WorkloadSpec w = WorkloadSpec.builder(Collective.BROADCAST, List.of(Algorithm.LINEAR), List.of(8L)).iterations(4)
+        .warmup(3).dataType(DataType.INT64).root(1).build();
     IdealNetwork net = new IdealNetwork(1_000, 1);
     RankWorkload[] ranks = net.createRanks(w, 4, 1);
     net.run();
@@ -123,10 +126,11 @@ class RankWorkloadTest {
   void shouldRunTheSameTimesWithoutBuffersWhenPayloadIsSynthetic() {
     // Every kind of step: local copies (allgather), reducing receives (allreduce), intra-node traffic (ppn 2).
     List<WorkloadSpec> workloads = List.of(
-        new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RABENSEIFNER, Algorithm.RING),
-            List.of(12L, 4_008L), 2, 1, 2, DataType.FLOAT64, ReduceOp.MAXLOC, true, 0),
-        new WorkloadSpec(Collective.ALLGATHER, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
-            List.of(4L, 4_000L), 2, 1, 1, DataType.INT32, ReduceOp.SUM, false, 0));
+        WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RABENSEIFNER, Algorithm.RING),
+            List.of(12L, 4_008L)).iterations(2).warmup(1).ppn(2).dataType(DataType.FLOAT64).op(ReduceOp.MAXLOC)
+            .hierarchical(true).build(),
+        WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING, Algorithm.RECURSIVE_DOUBLING),
+            List.of(4L, 4_000L)).iterations(2).warmup(1).dataType(DataType.INT32).build());
     for (WorkloadSpec real : workloads) {
       WorkloadSpec synthetic = real.withSyntheticPayload(true);
       IdealNetwork realNet = new IdealNetwork(1_000_000, 100).overheads(100_000, 120_000, 3, 2);

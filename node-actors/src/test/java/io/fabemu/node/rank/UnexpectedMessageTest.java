@@ -53,8 +53,8 @@ class UnexpectedMessageTest {
           ReduceOp op = c.reduces() ? ReduceOp.MAXLOC : ReduceOp.SUM;
           int count = 11;
           long size = (long) count * Schedules.elementBytes(c, DataType.INT32, op);
-          WorkloadSpec w = new WorkloadSpec(c, List.of(a), List.of(size), 3, 1, 2, DataType.INT32, op,
-              false, p - 1);
+          WorkloadSpec w = WorkloadSpec.builder(c, List.of(a), List.of(size)).iterations(3).warmup(1).ppn(2)
+              .dataType(DataType.INT32).op(op).root(p - 1).build();
           // Deterministic jitter of up to 20 alpha: later messages often overtake earlier ones.
           IdealNetwork net = new IdealNetwork(1_000_000, 10)
               .jitter((m, seq) -> Math.floorMod(InputGenerator.SplitMix.mix(seq * 31 + 7), 20_000_000L));

@@ -12,18 +12,21 @@ final class Workloads {
   private Workloads() {}
 
   static WorkloadSpec of(Collective c, Algorithm a, long sizeBytes, DataType type, ReduceOp op) {
-    return new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, 1, type, op, false, 0);
+    return WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1).dataType(type).op(op)
+        .build();
   }
 
   static WorkloadSpec rooted(Collective c, Algorithm a, long sizeBytes, DataType type, int root) {
-    return new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 2, 1, 1, type, ReduceOp.SUM, false, root);
+    return WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1).dataType(type).root(root)
+        .build();
   }
 
   static WorkloadSpec hierarchical(Algorithm a, long sizeBytes, DataType type, ReduceOp op, int ppn) {
-    return new WorkloadSpec(Collective.ALLREDUCE, List.of(a), List.of(sizeBytes), 2, 1, ppn, type, op, true, 0);
+    return WorkloadSpec.builder(Collective.ALLREDUCE, List.of(a), List.of(sizeBytes)).iterations(2).warmup(1).ppn(ppn)
+        .dataType(type).op(op).hierarchical(true).build();
   }
 
   static WorkloadSpec timed(Collective c, Algorithm a, long sizeBytes) {
-    return new WorkloadSpec(c, List.of(a), List.of(sizeBytes), 1, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    return WorkloadSpec.builder(c, List.of(a), List.of(sizeBytes)).build();
   }
 }

@@ -284,7 +284,7 @@ public final class SwitchIncUnit {
     }
     IncFrame out = new IncFrame(frame.type(), frame.ipSource(), frame.ipDestination(), frame.mpi(), header0, null,
         control);
-    sink.send(packet.toBuilder().destinationHost(destination).inc(out).build(),
+    sink.send(packet.toBuilder().destinationHost(destination).extension(out).build(),
         controlNextHop(frame.type(), control, destination), done);
   }
 
@@ -539,10 +539,10 @@ public final class SwitchIncUnit {
           return;
         }
         resends++;
-        // A chunk of a stream keeps its stream header (Packet.asIncRetransmission rebuilds the frame without it).
+        // A chunk of a stream keeps its stream header (Packet.asRetransmission rebuilds the frame without it).
         Packet partial = gen.partial;
-        sink.send(IncFrame.of(partial).stream() == null ? partial.asIncRetransmission()
-            : partial.toBuilder().inc(partial.inc().asRetransmission()).build(), group.parent(), done);
+        sink.send(IncFrame.of(partial).stream() == null ? partial.asRetransmission()
+            : partial.toBuilder().extension(partial.extension().asRetransmission()).build(), group.parent(), done);
       }
       default -> duplicatesDropped++;
     }
@@ -594,7 +594,7 @@ public final class SwitchIncUnit {
         sink.send(Packet.builder().sourceHost(vertex).destinationHost(tor).messageId(0L)
             .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount())
             .wireBytes(wireBytes(frame, t.fragmentBytes())).tailTimePs(0L).info(gen.template.info())
-            .elementOffset(gen.template.elementOffset()).slice(gen.result).inc(frame).build(), tor, readyPs);
+            .elementOffset(gen.template.elementOffset()).slice(gen.result).extension(frame).build(), tor, readyPs);
       }
       return;
     }
@@ -610,7 +610,7 @@ public final class SwitchIncUnit {
       IncFrame frame = new IncFrame(IncPacketType.TASK_DOWN, f.ipSource(), c.dstIpCache(), f.mpi(), null, h2, null,
           f.stream());
       sink.send(cached.toBuilder().destinationHost(destination).wireBytes(wireBytes(frame, c.fragmentBytes()))
-          .tailTimePs(0L).slice(gen.result).inc(frame).build(), destination, readyPs);
+          .tailTimePs(0L).slice(gen.result).extension(frame).build(), destination, readyPs);
       sent = true;
     }
     if (onlyTo >= 0 && !sent) {
@@ -631,7 +631,7 @@ public final class SwitchIncUnit {
     return Packet.builder().sourceHost(vertex).destinationHost(group.parent()).messageId(0L)
         .segmentIndex(t.fragmentIndex()).segmentCount(t.fragmentCount()).wireBytes(wireBytes(frame, t.fragmentBytes()))
         .tailTimePs(0L).info(gen.template.info()).elementOffset(gen.template.elementOffset()).slice(gen.aggregate)
-        .inc(frame).build();
+        .extension(frame).build();
   }
 
   /** Whether the group of task {@code taskId} is held and set up here. */

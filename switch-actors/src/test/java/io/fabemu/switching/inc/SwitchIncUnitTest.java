@@ -314,7 +314,7 @@ class SwitchIncUnitTest {
     return Packet.builder().sourceHost(SPINE).destinationHost(partial.sourceHost()).messageId(0L)
         .segmentIndex(h.fragmentIndex()).segmentCount(h.fragmentCount()).wireBytes(partial.wireBytes())
         .tailTimePs(3_000_000L).info(partial.info()).elementOffset(partial.elementOffset()).slice(result)
-        .inc(new IncFrame(IncPacketType.TASK_DOWN, IncAddresses.ofVertex(SPINE), f.ipSource(), f.mpi(), null,
+        .extension(new IncFrame(IncPacketType.TASK_DOWN, IncAddresses.ofVertex(SPINE), f.ipSource(), f.mpi(), null,
             new IncHeader2(h.taskId(), h.fragmentIndex(), h.fragmentCount(),
                 h.fragmentBytes(), 0, f.ipSource()), null))
         .build();
