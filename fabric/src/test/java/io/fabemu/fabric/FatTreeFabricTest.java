@@ -37,8 +37,8 @@ class FatTreeFabricTest {
                                List<Long> sizes) {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(1024, 64, 100_000L, 100_000L),
         new SwitchSpec(600_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, 2, 1, ppn, DataType.INT32,
-        ReduceOp.SUM, hierarchical, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), sizes).iterations(2).warmup(1)
+        .ppn(ppn).dataType(DataType.INT32).op(ReduceOp.SUM).hierarchical(hierarchical).build();
     return ScenarioSpec.builder("fat-tree", "test", 13, fatTree(), devices, workload).build();
   }
 

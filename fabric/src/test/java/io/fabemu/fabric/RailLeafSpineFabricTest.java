@@ -50,8 +50,8 @@ class RailLeafSpineFabricTest {
                                        Algorithm algorithm, List<Long> sizes, int iterations, int warmUps) {
     DeviceSpec devices = new DeviceSpec(TestScenarios.SERVER_HOST, new NicSpec(2048, 64, 100_000L, 120_000L),
         new SwitchSpec(300_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(collective, List.of(algorithm), sizes, iterations, warmUps, ppn,
-        DataType.INT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(collective, List.of(algorithm), sizes).iterations(iterations)
+        .warmup(warmUps).ppn(ppn).dataType(DataType.INT32).op(ReduceOp.SUM).build();
     return ScenarioSpec.builder("rail", "test", 23, topology, devices, workload).build();
   }
 

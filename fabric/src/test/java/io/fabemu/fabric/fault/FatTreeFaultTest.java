@@ -44,8 +44,8 @@ class FatTreeFaultTest {
             .memoryBitsPerSecond(160 * Units.GBPS).memoryLatencyPs(150_000L).pcieBitsPerSecond(128 * Units.GBPS)
             .pcieLatencyPs(250_000L).build(),
         new NicSpec(4096, 64, 100_000L, 100_000L), new SwitchSpec(500_000L, ForwardingMode.CUT_THROUGH));
-    WorkloadSpec workload = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(1L << 20),
-        iterations, 0, 1, DataType.FLOAT32, ReduceOp.SUM, false, 0);
+    WorkloadSpec workload = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(1L << 20))
+        .iterations(iterations).dataType(DataType.FLOAT32).op(ReduceOp.SUM).build();
     return ScenarioSpec.builder("fat-tree-faults", "test", 11, topology, devices, workload).build();
   }
 

@@ -60,8 +60,8 @@ class TreeAllreduceCorrectnessTest {
   private static void run(int p, int ppn, int count, DataType type, ReduceOp op, BufferLayout layout) {
     Collective c = Collective.ALLREDUCE;
     long sizeBytes = (long) count * Schedules.elementBytes(c, type, op);
-    WorkloadSpec w = new WorkloadSpec(c, List.of(Algorithm.TREE), List.of(sizeBytes), 2, 1, ppn, type, op, false,
-        0, false, List.of(layout), WorkloadSpec.DEFAULT_WINDOW, null, WorkloadSpec.REAL_AT_EVERY_SIZE);
+    WorkloadSpec w = WorkloadSpec.builder(c, List.of(Algorithm.TREE), List.of(sizeBytes)).iterations(2).warmup(1)
+        .ppn(ppn).dataType(type).op(op).buffers(List.of(layout)).build();
     IdealNetwork net = new IdealNetwork(1_000_000, 100).overheads(50_000, 70_000, 3, 1);
     RankWorkload[] ranks = net.createRanks(w, p, SEED);
     net.run();
