@@ -49,8 +49,9 @@ class ScheduleStructureTest {
     for (int rank = 0; rank < p; rank++) {
       boolean dimensionRing = k.algorithm() == Algorithm.DIMENSION_RING;
       boolean rings = k.algorithm().onEmbeddedRings();
+      boolean tree = k.algorithm() == Algorithm.TREE;
       Schedule s = Schedules.build(k.collective(), k.algorithm(), rank, p, count, root,
-          k.hierarchical() && !dimensionRing && !rings, k.ppn(), WorkloadSpec.DEFAULT_WINDOW,
+          k.hierarchical() && !dimensionRing && !rings && !tree, k.ppn(), WorkloadSpec.DEFAULT_WINDOW,
           new RankLayout(dimensionRing ? gridOf(p) : null, rings ? TestRings.withReverse(p, 2, p) : null));
       collectTransfers(s, rank, p, sends, receives);
     }
