@@ -39,6 +39,7 @@ public final class Palette {
     m.put("recursive-doubling", "#d6604d");
     m.put("rabenseifner", "#1b9e77");
     m.put("binomial", "#7570b3");
+    m.put("tree", "#8c564b");
     m.put("auto", "#e6ab02");
     m.put("inc-node", "#e7298a");
     m.put("inc-socket", "#66a61e");
