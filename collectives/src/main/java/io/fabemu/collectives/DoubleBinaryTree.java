@@ -5,6 +5,8 @@ import static io.fabemu.collectives.ScheduleBuilder.chunkStart;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * NCCL's tree Allreduce: a double binary tree across servers and a chain inside each server, the vector cut in two
@@ -40,7 +42,20 @@ public final class DoubleBinaryTree {
   /** Extra chunks a rank may stream up before the first returns, beyond what the tree's depth needs. */
   static final int WINDOW_CHUNKS = 4;
 
+  /** Trees kept between ranks, which all build the same ones: building one costs O(p), every rank needs two. */
+  private static final Map<TreeKey, RankTree> TREES = new ConcurrentHashMap<>();
+  /** Trees kept at most; a run uses a few (its world, server size and the two trees). */
+  private static final int MAX_KEPT_TREES = 64;
+
+  private record TreeKey(int ranks, int serverSize, int tree) {}
+
   private DoubleBinaryTree() {}
+
+  /** {@link RankTree#of}, built once per world, server size and tree (never changed once built). */
+  static RankTree rankTree(int p, int serverSize, int tree) {
+    if (TREES.size() > MAX_KEPT_TREES) TREES.clear();
+    return TREES.computeIfAbsent(new TreeKey(p, serverSize, tree), k -> RankTree.of(p, serverSize, tree));
+  }
 
   /** A vertex of a binary tree over {@code n} indices: its parent and two children, -1 where absent. */
   record Links(int parent, int child0, int child1) {}
@@ -159,7 +174,7 @@ public final class DoubleBinaryTree {
     List<List<Runnable>> steps = new ArrayList<>();
     for (int tree = 0; tree < 2; tree++) {
       if (counts[tree] == 0) continue;
-      RankTree t = RankTree.of(p, Math.min(serverSize, p), tree);
+      RankTree t = rankTree(p, Math.min(serverSize, p), tree);
       int chunks = (counts[tree] + CHUNK_ELEMENTS - 1) / CHUNK_ELEMENTS;
       int up = phaseBase + 2 * tree;
       int down = up + 1;

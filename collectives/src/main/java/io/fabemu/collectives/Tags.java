@@ -6,7 +6,8 @@ package io.fabemu.collectives;
  * <pre>
  *   bits 63..32  operation sequence number in the rank's workload (collectives and barriers alike, from 0)
  *   bits 31..28  phase   (hierarchical allreduce: 0 intra-node reduce, 1..2 among leaders, 3 intra-node broadcast;
- *                         binomial allreduce: 0 reduce, 1 broadcast; a pipeline iteration: 1..4 its stages'
+ *                         binomial allreduce: 0 reduce, 1 broadcast; the tree allreduce: 0..1 up and down
+ *                         tree 0, 2..3 up and down tree 1; a pipeline iteration: 1..4 its stages'
  *                         collectives and transfers, 5..6 its global allreduce, see PipelineIteration;
  *                         everything else 0)
  *   bits 27..4   round   (the algorithm's logical step, which sender and receiver compute alike, e.g. ring step k,
@@ -14,7 +15,8 @@ package io.fabemu.collectives;
  *   bits  3..0   index   (transfer index inside one round between the same two ranks, and the message's lane:
  *                         where a hop has parallel links, index k takes the k-th after the flow's own, see
  *                         Message#laneOf; 0 except in the embedded-ring algorithms, whose rings sharing a hop
- *                         take lanes 0, 1, ... there, see EmbeddedRings)
+ *                         take lanes 0, 1, ... there, see EmbeddedRings, and in the tree allreduce, whose tree t
+ *                         takes lane t, see DoubleBinaryTree)
  * </pre>
  *
  * Every rank runs the same sequence of operations, so every rank computes the same tags, and (source rank, tag)

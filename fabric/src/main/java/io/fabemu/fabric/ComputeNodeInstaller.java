@@ -12,8 +12,8 @@ import io.fabemu.node.ComputeNodeCore;
 /**
  * One {@link ComputeNodeCore} per host, at its compute node id ({@link Topology#computeNodeDevice}), running the
  * host's ranks of the workload over one rank layout (a mesh's or torus's rank grid, the scenario's embedded rings,
- * an optical cluster's policy, the ranks of a server's hosts). Unless the run is synthetic traffic, the compute nodes are what starts: each gets
- * its start at time 0.
+ * an optical cluster's policy, the ranks of a server's hosts). Unless the run is synthetic traffic, the compute
+ * nodes are what starts: each gets its start at time 0.
  */
 final class ComputeNodeInstaller implements DeviceInstaller {
 

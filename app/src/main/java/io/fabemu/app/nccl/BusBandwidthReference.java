@@ -114,7 +114,8 @@ public record BusBandwidthReference(Path file, String source, List<Point> points
       throw new BadInputException(where + "busbw_GBps '" + shorten(fields[1].strip()) + "' is not a number");
     }
     if (!Double.isFinite(busBw) || busBw < 0) {
-      throw new BadInputException(where + "busbw_GBps " + fields[1].strip() + " must be a finite number, not negative");
+      throw new BadInputException(where + "busbw_GBps " + shorten(fields[1].strip())
+          + " must be a finite number, not negative");
     }
     return new Point(size, busBw);
   }
@@ -131,7 +132,8 @@ public record BusBandwidthReference(Path file, String source, List<Point> points
       byte[] bytes = Files.readAllBytes(file);
       String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-      return text.lines().toList();
+      // A byte-order mark is no part of the header.
+      return (text.startsWith("\uFEFF") ? text.substring(1) : text).lines().toList();
     } catch (NoSuchFileException e) {
       throw new BadInputException("--reference " + file + ": no such file");
     } catch (CharacterCodingException e) {

@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Names and tiers of a link's ends, from the topology: a device's name ({@code tor0}, {@code device7} without a
- * topology) and its tier (host, tor, aggregation (a fat-tree's middle tier), spine, switch; node for the compute nodes
- * beyond the topology's vertices), with the order tiers are shown in. What the link sections share, so that their tables and heat maps agree.
+ * topology) and its tier (host, tor, aggregation (a fat-tree's middle tier), spine, switch; node for the compute
+ * nodes beyond the topology's vertices), with the order tiers are shown in. What the link sections share, so that
+ * their tables and heat maps agree.
  */
 final class LinkTiers {
   private static final List<String> ORDER = List.of("host", "tor", "aggregation", "spine", "switch", "node", "device");

@@ -43,6 +43,13 @@ class BusBandwidthReferenceTest {
         new BusBandwidthReference.Point(16, 0));
   }
 
+  @Test
+  void shouldReadAFileThatStartsWithAByteOrderMark() throws Exception {
+    Path file = write("\uFEFFsize_bytes,busbw_GBps\n8,1\n");
+
+    assertThat(BusBandwidthReference.read(file).points()).containsExactly(new BusBandwidthReference.Point(8, 1));
+  }
+
   static Stream<Arguments> badFiles() {
     return Stream.of(
         Arguments.of("8,1\n", ":1: expected the header 'size_bytes,busbw_GBps', found '8,1'"),
