@@ -63,6 +63,20 @@ public final class ProfileRun {
     }
   }
 
+  /**
+   * The hosts of one server in {@code profile} as it stands, with {@code sets} laid over it
+   * ({@link io.fabemu.core.topology.TopologySpec#hostsPerServer}: a GPU server's GPUs, an optical cluster's NPUs; 1
+   * where a host is a server of its own), so that a command can say what its node count and ranks per node mean
+   * before it sets them; a profile the loader refuses is reported as {@link #load} reports it.
+   */
+  public static int hostsPerServer(Path profile, SetOverrides sets) {
+    try {
+      return ScenarioLoader.load(profile, sets.config()).spec().topology().hostsPerServer();
+    } catch (ScenarioException e) {
+      throw sets.reword(e);
+    }
+  }
+
   /** The option that set {@code keyPath} (or the list holding it), or null when none did. */
   String optionOf(String keyPath) {
     Setting s = settings.get(keyPath.replaceAll("\\[\\d+]$", ""));

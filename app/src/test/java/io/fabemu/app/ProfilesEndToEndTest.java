@@ -31,4 +31,17 @@ class ProfilesEndToEndTest extends CliTestBase {
     assertThat(latencies).hasSize(15);
     assertThat(latencies.get(14)).isGreaterThan(latencies.get(0));
   }
+
+  @Test
+  void theH100DraftRunsAllReducePerfOnTwoServersOfEightGpusExactly() {
+    Path profile = Path.of("..", "profiles", "h100-sxm-8gpu-ndr.conf");
+
+    int code = fabemu("all-reduce-perf", "--profile", profile.toString(), "--nodes", "2", "--ppn", "8", "-b", "1K",
+        "-e", "64K", "-f", "8", "-n", "2", "--algorithm", "tree", "--no-progress");
+
+    assertThat(code).as(stderr).isZero();
+    assertThat(stdout).contains("16 hosts x 1 ranks, allreduce algorithm tree, payload real")
+        .contains("#  Rank 15 Group  0 Pid     15 on    server1 device  7 [0000:07:00]")
+        .contains("# Out of bounds values : 0 OK");
+  }
 }

@@ -247,7 +247,12 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
         warmupIters, iters, check);
 
     reference = referenceFile == null ? null : BusBandwidthReference.read(referenceFile);
-    LoadedScenario loaded = profileRun(type, reduceOp, (int) ranksPerNode, workloadSizes)
+    int hostsPerServer = ProfileRun.hostsPerServer(profile, sets);
+    if (ranksPerNode % hostsPerServer != 0) {
+      throw bad("--ppn " + ppn + " -t " + threads + " -g " + gpusPerThread + ": " + ranksPerNode + " ranks per node on "
+          + "the profile's servers of " + hostsPerServer + " hosts (GPUs): give a multiple of " + hostsPerServer);
+    }
+    LoadedScenario loaded = profileRun(type, reduceOp, (int) ranksPerNode, hostsPerServer, workloadSizes)
         .load(profile, sets, spec);
     jsonFile = jsonOption == null ? null : jsonTarget(jsonOption);
     String startTime = JSON_TIME.format(wallClock.get());
@@ -261,19 +266,24 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
     return code;
   }
 
-  /** The scenario keys the flags set, each with the flag that set it (for the loader's messages). */
-  private ProfileRun profileRun(DataType type, ReduceOp reduceOp, int ranksPerNode, List<Long> workloadSizes) {
+  /**
+   * The scenario keys the flags set, each with the flag that set it (for the loader's messages). A node is a host of
+   * the fabric, or, on a profile whose topology groups hosts into servers of {@code hostsPerServer} (GPU servers),
+   * a server: {@code --nodes} sets {@code topology.servers} and the ranks per node are spread over its hosts.
+   */
+  private ProfileRun profileRun(DataType type, ReduceOp reduceOp, int ranksPerNode, int hostsPerServer,
+                                List<Long> workloadSizes) {
     String algorithmName = algorithm == null ? program.defaultAlgorithm().configName() : algorithm;
     String sizeFlags = "-b " + minBytesText + " -e " + maxBytesText
         + (stepFactor > 1 ? " -f " + stepFactor : " -i " + stepBytesText);
     ProfileRun run = new ProfileRun(program.commandName + " options");
     if (seed != null) run.set("seed", seed, "--seed " + seed);
-    run.set("topology.hosts", nodes, "--nodes " + nodes);
+    run.set(hostsPerServer > 1 ? "topology.servers" : "topology.hosts", nodes, "--nodes " + nodes);
     run.set("workload.collective", program.collective.configName(), program.commandName);
     run.set("workload.algorithms", List.of(algorithmName), "--algorithm " + algorithmName);
     run.set("workload.buffers", List.of(BufferLayout.OUT_OF_PLACE.configName(), BufferLayout.IN_PLACE.configName()),
         program.commandName);
-    run.set("workload.ppn", ranksPerNode, "--ppn " + ppn + " -t " + threads + " -g " + gpusPerThread);
+    run.set("workload.ppn", ranksPerNode / hostsPerServer, "--ppn " + ppn + " -t " + threads + " -g " + gpusPerThread);
     run.set("workload.datatype", type.configName(), "-d " + datatype);
     run.set("workload.op", reduceOp.configName(), "-o " + op);
     if (program.collective.rooted()) run.set("workload.root", root, "-r " + root);

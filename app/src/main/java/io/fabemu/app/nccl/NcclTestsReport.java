@@ -254,14 +254,23 @@ public final class NcclTestsReport {
   /**
    * The devices of {@code spec}'s ranks: rank r runs on host {@code r / ranksPerHost} (named as in
    * {@code topology}, or {@code host<i>} without one) as its device {@code r % ranksPerHost}, in emulated process
-   * {@code r / ranksPerProcess} (printed as the pid: fabemu has no process per rank).
+   * {@code r / ranksPerProcess} (printed as the pid: fabemu has no process per rank). Where the topology groups hosts
+   * into servers (GPU servers, an optical cluster's servers of NPUs) the host is the server, {@code server<s>}, and
+   * the device the rank's place in it.
    */
   static List<Device> devices(ScenarioSpec spec, Topology topology, int ranksPerProcess) {
     int ranksPerHost = spec.workload().ppn();
+    int hostsPerServer = spec.topology().hostsPerServer();
     int ranks = ReportFormatter.ranks(spec);
     List<Device> devices = new ArrayList<>(ranks);
     for (int r = 0; r < ranks; r++) {
       int host = r / ranksPerHost;
+      if (hostsPerServer > 1) {
+        // A server of GPUs (or NPUs) is what nccl-tests calls a host; its devices are its hosts' ranks.
+        int ranksPerServer = ranksPerHost * hostsPerServer;
+        devices.add(new Device(r, r / ranksPerProcess, "server" + r / ranksPerServer, r % ranksPerServer));
+        continue;
+      }
       String name = topology != null && host < topology.vertexCount() ? topology.vertex(host).name() : "host" + host;
       devices.add(new Device(r, r / ranksPerProcess, name, r % ranksPerHost));
     }

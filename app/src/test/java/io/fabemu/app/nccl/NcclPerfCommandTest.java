@@ -246,6 +246,37 @@ class NcclPerfCommandTest extends CliTestBase {
     assertThat(executor.ranSpec).isNull();
   }
 
+  @Test
+  void shouldTakeNodesAsServersAndSpreadTheRanksPerNodeOverTheGpusOnAProfileOfGpuServers() throws Exception {
+    Path gpus = dir.resolve("gpus.conf");
+    Files.writeString(gpus, "name = gpus\ntopology { kind = rail-leaf-spine, nics-per-server = 2, spines = 1,\n"
+        + "  server-switch.enabled = true }\n");
+
+    assertThat(fabemu("all-reduce-perf", "--profile", gpus.toString(), "--no-progress", "--nodes", "3", "--ppn", "4",
+        "-b", "1K", "-e", "1K")).as(stderr).isZero();
+
+    ScenarioSpec ran = executor.ranSpec;
+    assertThat(ran.topology().hosts()).isEqualTo(6);
+    assertThat(ran.topology().hostsPerServer()).isEqualTo(2);
+    assertThat(ran.workload().ppn()).isEqualTo(2);
+    // nccl-tests' host is the server, its device the rank's place in it.
+    assertThat(stdout).contains("#  Rank  5 Group  0 Pid      5 on    server1 device  1 [0000:01:00]")
+        .contains("#  Rank 11 Group  0 Pid     11 on    server2 device  3 [0000:03:00]");
+  }
+
+  @Test
+  void shouldRefuseRanksPerNodeThatTheGpusOfAServerCannotShare() throws Exception {
+    Path gpus = dir.resolve("gpus.conf");
+    Files.writeString(gpus, "name = gpus\ntopology { kind = rail-leaf-spine, nics-per-server = 2, spines = 1 }\n");
+
+    assertThat(fabemu("all-reduce-perf", "--profile", gpus.toString(), "--no-progress", "--nodes", "2", "--ppn", "3",
+        "-b", "1K", "-e", "1K")).isEqualTo(2);
+
+    assertThat(stderr).startsWith("fabemu all-reduce-perf: --ppn 3 -t 1 -g 1: 3 ranks per node on the profile's "
+        + "servers of 2 hosts (GPUs): give a multiple of 2");
+    assertThat(executor.ranSpec).isNull();
+  }
+
   // ------------------------------------------------------------------------------ refusals
 
   static Stream<Arguments> badArguments() {
