@@ -44,6 +44,9 @@ import java.util.zip.ZipException;
  * <p>Process groups: a node's {@code pg_name} names a group; Chakra keeps the groups' members outside the node files
  * (ASTRA-sim's communicator-group file), so the caller passes them as {@code processGroups} (name to ranks). With no
  * groups given, names are kept unchecked.
+ *
+ * <p>Past 500 lines on purpose: the decoder, its bounds and the checks of a rank's graph read the same cursor and
+ * report through the same one-line errors; split, each part would need the others' state.
  */
 public final class ChakraTraceReader {
 
@@ -79,7 +82,8 @@ public final class ChakraTraceReader {
    * {@code traces/all_reduce.0.et}, ...).
    *
    * @return one graph per rank, in rank order
-   * @throws TraceException when a file is missing, cannot be decoded or fails a check
+   * @throws TraceException when a file is missing, a rank file exists beyond the last rank asked for (the trace has
+   *     more ranks), or a file cannot be decoded or fails a check
    */
   public List<TraceGraph> read(Path prefix, int ranks) {
     if (ranks <= 0) {
@@ -92,6 +96,11 @@ public final class ChakraTraceReader {
         throw new TraceException(file.toString(), TraceException.NO_NODE,
             "missing: " + stop + ", but the trace needs ranks 0.." + (ranks - 1));
       }
+    }
+    Path beyond = rankFile(prefix, ranks);
+    if (Files.exists(beyond)) {
+      throw new TraceException(beyond.toString(), TraceException.NO_NODE,
+          "a rank file beyond the " + ranks + " ranks asked for: the trace has more ranks (map every trace rank)");
     }
     List<TraceGraph> graphs = new ArrayList<>(ranks);
     for (int rank = 0; rank < ranks; rank++) {
@@ -407,7 +416,8 @@ public final class ChakraTraceReader {
       try {
         offset += input.getTotalBytesRead();
         input.resetSizeCounter();
-        input.setSizeLimit(limits.maxMessageBytes() + 10);
+        // The message and its length prefix (at most 10 bytes), never past what an int can count.
+        input.setSizeLimit((int) Math.min(Integer.MAX_VALUE, limits.maxMessageBytes() + 10L));
         if (input.isAtEnd()) {
           return false;
         }

@@ -111,6 +111,15 @@ class ChakraTraceReaderTest {
   }
 
   @Test
+  void shouldRefuseATraceWithMoreRankFilesThanRanksAskedFor() throws IOException {
+    Path prefix = trace().comp(1).writeRanks(dir.resolve("t"), 3);
+
+    assertThatThrownBy(() -> ChakraTraceReader.create().read(prefix, 2))
+        .isInstanceOf(TraceException.class)
+        .hasMessageStartingWith(dir.resolve("t.2.et") + ": a rank file beyond the 2 ranks asked for");
+  }
+
+  @Test
   void shouldRefuseATruncatedFile() throws IOException {
     byte[] whole = trace().comp(1).collective(2, 0, 4096, 1).bytes();
     Files.write(ChakraTraceReader.rankFile(dir.resolve("t"), 0), Arrays.copyOf(whole, whole.length - 3));
