@@ -201,6 +201,7 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
   private List<NcclTestsReport.Device> devices;
   private NcclTestsReport.Table table;
   private BusBandwidthReference reference;
+  private ReferenceComparison comparison;
 
   /**
    * The command of {@code program}, run through {@code pipeline}; JSON errors go to {@code stderr}, and
@@ -379,7 +380,7 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
     table = NcclTestsReport.table(result, 0, NcclTestsReport.TimeOverRanks.of(average));
     return NcclTestsReport.rows(table) + NcclTestsReport.footer(table)
         + ReportFormatter.incNotes(ReportFormatter.casesOfAlgorithm(result, 0))
-        + (reference == null ? "" : ReferenceComparison.of(table, reference).commentLines())
+        + (comparison(result) == null ? "" : comparison.commentLines())
         + NcclTestsReport.closing(program.program);
   }
 
@@ -391,13 +392,25 @@ public final class NcclPerfCommand implements Callable<Integer>, CommandPipeline
   public RunSupport.Plot plot(RunResult result) {
     String title = program.program + " (fabemu): " + result.scenario().name() + ", " + nodes + " nodes x "
         + result.scenario().workload().ppn() + " ranks";
-    if (reference != null) {
-      NcclTestsReport.Table measured = NcclTestsReport.table(result, 0, NcclTestsReport.TimeOverRanks.of(average));
+    if (comparison(result) != null) {
       String algorithmName = result.scenario().workload().algorithms().get(0).configName();
-      return new RunSupport.Plot(title, LatencyPlot.series(result),
-          List.of(new ReferenceSection(ReferenceComparison.of(measured, reference), algorithmName)));
+      return new RunSupport.Plot(title, LatencyPlot.series(result), List.of(new ReferenceSection(comparison,
+          algorithmName)));
     }
     return new RunSupport.Plot(title, LatencyPlot.series(result));
+  }
+
+  /**
+   * The run held against {@code --reference}, worked out once from the table {@link #results} printed (null without
+   * a reference): the comment lines and the report's section show the same figures.
+   */
+  private ReferenceComparison comparison(RunResult result) {
+    if (reference != null && comparison == null) {
+      NcclTestsReport.Table measured = table != null ? table
+          : NcclTestsReport.table(result, 0, NcclTestsReport.TimeOverRanks.of(average));
+      comparison = ReferenceComparison.of(measured, reference);
+    }
+    return comparison;
   }
 
   private DataType dataType() {
