@@ -142,19 +142,52 @@ public final class InputGenerator {
     }
   }
 
-  /** Elements [firstIndex, firstIndex + n) of {@code stream} into {@code out}; one hash serves four elements. */
+  /**
+   * Elements [firstIndex, firstIndex + n) of {@code stream} into {@code out}; one hash serves four elements. The
+   * lanes of whole hashes are unrolled four at a time, with SUM's mapping inlined: inputs are regenerated for every
+   * rank and iteration of a real-data run, and the per-element branch and switch of the plain loop made this loop a
+   * fifth of a 1,024-rank Rabenseifner run (docs/performance.md, "Against SimGrid SMPI").
+   */
   private void generate(long stream, long firstIndex, long[] out, int n) {
     if (kind == KIND_BITS) {
       for (int i = 0; i < n; i++) out[i] = SplitMix.mix(stream + (firstIndex + i + 1) * GOLDEN_GAMMA);
       return;
     }
     long index = firstIndex;
-    long h = SplitMix.mix(stream + ((index >>> 2) + 1) * GOLDEN_GAMMA);
-    for (int i = 0; i < n; i++, index++) {
-      if ((index & 3) == 0 && i > 0) {
-        h = SplitMix.mix(stream + ((index >>> 2) + 1) * GOLDEN_GAMMA);
+    int i = 0;
+    // Head: the lanes of a hash the range starts inside.
+    if ((index & 3) != 0) {
+      long h = SplitMix.mix(stream + ((index >>> 2) + 1) * GOLDEN_GAMMA);
+      for (; i < n && (index & 3) != 0; i++, index++) {
+        out[i] = mapLane((h >>> ((index & 3) << 4)) & 0xFFFF);
       }
-      out[i] = mapLane((h >>> ((index & 3) << 4)) & 0xFFFF);
+    }
+    // Body: whole hashes, four lanes each; index is a multiple of 4 here.
+    long word = (index >>> 2) + 1;
+    int whole = i + ((n - i) & ~3);
+    if (kind == KIND_SUM) {
+      for (; i < whole; i += 4, word++) {
+        long h = SplitMix.mix(stream + word * GOLDEN_GAMMA);
+        out[i] = (((h & 0xFFFF) * 9) >>> 16) - 4;
+        out[i + 1] = ((((h >>> 16) & 0xFFFF) * 9) >>> 16) - 4;
+        out[i + 2] = ((((h >>> 32) & 0xFFFF) * 9) >>> 16) - 4;
+        out[i + 3] = (((h >>> 48) * 9) >>> 16) - 4;
+      }
+    } else {
+      for (; i < whole; i += 4, word++) {
+        long h = SplitMix.mix(stream + word * GOLDEN_GAMMA);
+        out[i] = mapLane(h & 0xFFFF);
+        out[i + 1] = mapLane((h >>> 16) & 0xFFFF);
+        out[i + 2] = mapLane((h >>> 32) & 0xFFFF);
+        out[i + 3] = mapLane(h >>> 48);
+      }
+    }
+    // Tail: the first lanes of one more hash.
+    if (i < n) {
+      long h = SplitMix.mix(stream + word * GOLDEN_GAMMA);
+      for (int lane = 0; i < n; i++, lane++) {
+        out[i] = mapLane((h >>> (lane << 4)) & 0xFFFF);
+      }
     }
   }
 

@@ -34,6 +34,26 @@ class InputGeneratorTest {
   }
 
   @Test
+  void shouldFillLikeValueWhenRangeStartsAndEndsInsideAHashOrCrossesAChunk() {
+    // The fill unrolls whole hashes (four lanes) and specialises SUM: every head, body and tail shape, every kind.
+    ReduceOp[] ops = {ReduceOp.SUM, ReduceOp.PROD, ReduceOp.MAX, ReduceOp.LOR, ReduceOp.BXOR, ReduceOp.MINLOC};
+    for (ReduceOp op : ops) {
+      InputGenerator g = new InputGenerator(11, DataType.INT64, op);
+      for (int first = 0; first < 8; first++) {
+        for (int count : new int[] {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 2051}) {
+          DataBuffer b = DataBuffer.allocate(DataType.INT64, count + 3, op.carriesLocation());
+          g.fill(4096, 2, first, b, 3, count);
+          for (int i = 0; i < count; i++) {
+            assertThat(NaiveReference.raw(DataType.INT64, b, 3 + i))
+                .as("%s from %d, %d of %d", op, first, i, count)
+                .isEqualTo(NaiveReference.raw(DataType.INT64, g.value(4096, 2, first + i)));
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void shouldStayInRangeWhenOpChoosesIt() {
     assertRange(ReduceOp.SUM, -4, 4);
     assertRange(ReduceOp.MAX, -1000, 1000);
