@@ -7,6 +7,7 @@ import io.fabemu.core.sim.DeviceCore;
 import io.fabemu.core.topology.Topology;
 import io.fabemu.nic.CircuitWaitExtension;
 import io.fabemu.nic.EthernetExtension;
+import io.fabemu.nic.GpuDirectExtension;
 import io.fabemu.nic.IncExtension;
 import io.fabemu.nic.NicBuilder;
 import io.fabemu.nic.NicCore;
@@ -18,7 +19,8 @@ import java.util.List;
 
 /**
  * One {@link NicCore} per host, at the host's NIC id ({@link Topology#nicDevice}): the chassis with the drops and its
- * port (a router network's flit terminal, or links), and one registration per feature the scenario has: INC on hosts
+ * port (a router network's flit terminal, or links), and one registration per feature the scenario has: NVLink
+ * between the GPUs of a server with a server switch, INC on hosts
  * under a TOR, the reliable transport with faults (routing views on links, detours on a router network), the I/O
  * nodes' Ethernet, synthetic traffic, and on an optical cluster with a controller the circuits it waits for and each
  * policy change's routes. In a synthetic-traffic run the NICs are what starts: each gets its start at time 0.
@@ -46,6 +48,10 @@ final class NicInstaller implements DeviceInstaller {
         }
       }
       // The features, each one registration; a feature that is off is not registered.
+      int gpuDirect = scenario.topology().gpuDirectHostsPerServer();
+      if (gpuDirect > 0) {
+        nic.extension(s -> new GpuDirectExtension(s, gpuDirect, spec.host().pcie()));
+      }
       if (c.inc() != null && topology.torOf(v) >= 0) {
         nic.extension(s -> new IncExtension(s, c.inc().nic(), scenario.faults()));
       }

@@ -19,6 +19,7 @@ import io.fabemu.core.topology.Topology;
 import io.fabemu.core.topology.Topology.Tier;
 import io.fabemu.fabric.result.RunResult;
 import io.fabemu.nic.NicSpec;
+import io.fabemu.node.HostSpec;
 import io.fabemu.switching.SwitchSpec;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,5 +110,35 @@ class RailLeafSpineFabricTest {
     assertThat(result.faults().partition()).isNull();
     assertThat(result.digest()).isNotEqualTo(clean.digest());
     assertThat(FabricTest.run(faulted).digest()).isEqualTo(result.digest());
+  }
+
+  /**
+   * PCIe bounds a ring through NICs from below: each GPU sends and receives 2(n-1)/n of the vector over its
+   * interface. Within a server with a server switch the bytes go over NVLink (3.6 Tb/s here), not the 128 Gb/s PCIe,
+   * so the ring takes less than that bound; across servers without one (one GPU each) it takes more. The GPUs reduce
+   * and copy at HBM-like rates, so that PCIe is what bounds a ring through NICs.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void shouldCarryTrafficBetweenAServersGpusOverNvlinkAndTheRestOverPcie(boolean withinAServer) {
+    long sizeBytes = 4L << 20;
+    int gpus = 4;
+    RailLeafSpineSpec topology = withinAServer
+        ? RailLeafSpineSpec.builder(1, gpus, RAIL).serverSwitch(NVLINK).build()
+        : RailLeafSpineSpec.builder(gpus, 1, RAIL).build();
+    ScenarioSpec base = scenario(topology, 1, Collective.ALLREDUCE, Algorithm.RING, List.of(sizeBytes), 1, 0);
+    HostSpec gpu = TestScenarios.SERVER_HOST.toBuilder().reduceBitsPerSecond(8_000 * Units.GBPS)
+        .memoryBitsPerSecond(8_000 * Units.GBPS).build();
+    RunResult result = FabricTest.run(base.toBuilder().devices(new DeviceSpec(gpu, base.devices().nic(),
+        base.devices().switchSpec())).build());
+
+    assertExact(result, 1, withinAServer ? "one server" : "one GPU per server");
+    long pcieBoundPs = Units.transferPs(2 * (gpus - 1) * sizeBytes / gpus, TestScenarios.SERVER_HOST.pcieBitsPerSecond());
+    double latencyPs = result.cases().get(0).maxLatencyPs();
+    if (withinAServer) {
+      assertThat(latencyPs).isLessThan(pcieBoundPs / 4.0);
+    } else {
+      assertThat(latencyPs).isGreaterThan(pcieBoundPs);
+    }
   }
 }

@@ -84,15 +84,15 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
     IncRequest request = IncRequest.of(message);
     long messageId = services.nextMessageId();
     long start = services.workRequestDonePs(outbox.nowPs());
-    long readStart = services.dmaReadStartPs(start);
+    long readStart = services.dmaReadStartPs(HostBus.NETWORK, start);
     if (request.type() != IncPacketType.TASK_UP) {
       ControlPayload control = request.control();
       if (request.type() == IncPacketType.TREE_DOWN && control.failCause() == 0 && control.spineIp() != 0) {
         mrrGroups.add(control.trueCommId());
       }
       Packet packet = unit.controlPacket(message, send.destinationHost(), messageId);
-      long readyPs = services.dmaReadReadyPs(readStart, ControlPayload.WIRE_BYTES);
-      services.dmaReadDone(readyPs);
+      long readyPs = services.dmaReadReadyPs(HostBus.NETWORK, readStart, ControlPayload.WIRE_BYTES);
+      services.dmaReadDone(HostBus.NETWORK, readyPs);
       PacketForwarder.transmit(incPort, unit.process(readyPs), packet, outbox);
       return;
     }
@@ -116,10 +116,10 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
     for (Packet fragment : fragments) {
       // As for ordinary segments, reads are pipelined with the wire and counted from the task's first read.
       dmaBytes += IncFrame.of(fragment).header2().fragmentBytes();
-      readyPs = services.dmaReadReadyPs(readStart, dmaBytes);
+      readyPs = services.dmaReadReadyPs(HostBus.NETWORK, readStart, dmaBytes);
       PacketForwarder.transmit(incPort, unit.process(readyPs), fragment, outbox);
     }
-    services.dmaReadDone(readyPs);
+    services.dmaReadDone(HostBus.NETWORK, readyPs);
     long armed = -1;
     for (Packet fragment : fragments) {
       long key = NicIncUnit.taskKey(IncFrame.of(fragment));
@@ -170,7 +170,7 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
     switch (frame.type()) {
       case TASK_DOWN -> {
         if (unit.acceptResultFragment(packet)) {
-          long writtenPs = services.dmaWrittenPs(processedPs, frame.header2().fragmentBytes());
+          long writtenPs = services.dmaWrittenPs(HostBus.NETWORK, processedPs, frame.header2().fragmentBytes());
           Message result = unit.takeCompletedResult(packet.info().destinationRank(), NicIncUnit.taskKey(frame));
           if (result != null) {
             // The write channel is FIFO in arrival order: the last fragment accepted is the last one written.
@@ -178,12 +178,12 @@ public final class IncExtension implements NicExtension, NicClaims.Inc {
           }
           // A streamed task's chunk done: the next chunk of its window position is read and sent.
           for (NicIncUnit.ReadyChunk chunk : unit.takeReadyChunks()) {
-            transmitTask(chunk.leaderRank(), chunk.fragments(), services.dmaReadStartPs(processedPs), outbox);
+            transmitTask(chunk.leaderRank(), chunk.fragments(), services.dmaReadStartPs(HostBus.NETWORK, processedPs), outbox);
           }
         }
       }
       case TREE_UP, TREE_DOWN, RELEASE -> {
-        long writtenPs = services.dmaWrittenPs(processedPs, ControlPayload.WIRE_BYTES);
+        long writtenPs = services.dmaWrittenPs(HostBus.NETWORK, processedPs, ControlPayload.WIRE_BYTES);
         services.deliver(unit.onControlPacket(packet), writtenPs, outbox);
       }
       case TASK_UP -> throw new IllegalStateException("NIC of host " + services.host() + " got an INC task fragment "

@@ -43,6 +43,9 @@ public interface NicClaims {
   /** On a router network: the Ethernet frames that come out of the port's terminal go to {@code frames}. */
   void routerFrames(RouterNicPort.Frames frames);
 
+  /** The DMA moves data between host memory and the NIC over {@code bus} instead of the chassis's {@link PcieBus}. */
+  void hostBus(HostBus bus);
+
   /** How ordinary messages travel: sent, received, acknowledged. The chassis's own sends each message once. */
   interface Transport {
 

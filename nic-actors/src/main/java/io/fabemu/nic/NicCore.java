@@ -48,10 +48,9 @@ import java.util.Optional;
  * buffer. In direct topologies (line, ring, full mesh) the NIC also relays transit packets, cut-through.
  *
  * <p>The port is a strategy ({@link NicPort}): a {@link LinkNicPort} on links, a {@link RouterNicPort} whose flit
- * terminal injects segments into the NIC's router. The host-NIC DMA is one FIFO channel per direction, shared by all
- * messages: the read channel reads the segments of the messages sent, message after message in send order (a segment
- * may leave once its bytes are read); the write channel writes the payload of every received segment, in arrival
- * order, at the PCIe rate. A PCIe rate of 0 means free: no channel then delays anything.
+ * terminal injects segments into the NIC's router. The host-NIC DMA runs on a {@link HostBus}: PCIe
+ * ({@link PcieBus}: one FIFO channel per direction, shared by all messages, at the PCIe rate; 0 means free), or the bus
+ * an extension claims ({@link GpuDirectExtension}: NVLink between the GPUs of a server).
  *
  * <p>The features reach the chassis only through {@link NicServices}, and take over what they serve through
  * {@link NicClaims} as the NIC is built ({@link NicBuilder#extension}): {@link IncExtension} (messages with an INC
@@ -68,7 +67,6 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
   private final Topology topology;
   private final RoutingTable routing;
   private final NicSpec nic;
-  private final long pcieBitsPerSecond;
   private final long pcieLatencyPs;
   private final PacketForwarder forwarder;
   private final NicPort port;
@@ -81,10 +79,6 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
   private int ingressDevice;
   /** When the NIC has processed every work request posted so far (one at a time). */
   private long workRequestsFreeAtPs;
-  /** When the DMA read channel (host memory to NIC, all messages sent) has read everything queued so far. */
-  private long dmaReadFreeAtPs;
-  /** When the DMA write channel (NIC to host memory, all segments received) has written everything so far. */
-  private long dmaWriteFreeAtPs;
   /** What the features and the port may ask of the chassis: not public, as this class is to every device holder. */
   private final Services services = new Services();
   /** The features of this NIC, in registration order; null only while they are built. */
@@ -93,6 +87,8 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
   private final NicHooks hooks;
   private final NicClaims.Transport transport;
   private final NicClaims.Inc inc;
+  /** The DMA's bus to host memory: PCIe ({@link PcieBus}) unless an extension claimed another. */
+  private final HostBus bus;
 
   NicCore(NicBuilder b) {
     if (b.syntheticElementBytes < 1) {
@@ -104,7 +100,6 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
     this.routing = b.routing;
     this.nic = b.nic;
     this.syntheticElementBytes = b.syntheticElementBytes;
-    this.pcieBitsPerSecond = b.pcie.bitsPerSecond();
     this.pcieLatencyPs = b.pcie.latencyPs();
     this.forwarder = new PacketForwarder(host, topology, routing, nic.forwardingLatencyPs(),
         ForwardingMode.CUT_THROUGH, b.packetDrops, b.scenarioSeed);
@@ -118,6 +113,7 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
     this.extensions = built;
     this.transport = hooks.transport();
     this.inc = hooks.inc();
+    this.bus = hooks.hostBus(b.pcie);
     if (port instanceof RouterNicPort router) {
       router.bind(transport, hooks.routerTraffic(), hooks.routerFrames());
     }
@@ -315,28 +311,23 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
     }
 
     @Override
-    public long dmaReadStartPs(long startPs) {
-      return Math.max(startPs, dmaReadFreeAtPs);
+    public long dmaReadStartPs(int peerHost, long startPs) {
+      return bus.readStartPs(peerHost, startPs);
     }
 
     @Override
-    public long dmaReadReadyPs(long readStartPs, long bytes) {
-      return readStartPs + Units.transferPs(bytes, pcieBitsPerSecond);
+    public long dmaReadReadyPs(int peerHost, long readStartPs, long bytes) {
+      return bus.readReadyPs(peerHost, readStartPs, bytes);
     }
 
     @Override
-    public void dmaReadDone(long readyPs) {
-      dmaReadFreeAtPs = readyPs;
+    public void dmaReadDone(int peerHost, long readyPs) {
+      bus.readDone(peerHost, readyPs);
     }
 
     @Override
-    public long dmaWrittenPs(long readyPs, long bytes) {
-      if (pcieBitsPerSecond == 0) {
-        return readyPs; // free PCIe: no channel to wait for
-      }
-      long written = Math.max(readyPs, dmaWriteFreeAtPs) + Units.transferPs(bytes, pcieBitsPerSecond);
-      dmaWriteFreeAtPs = written;
-      return written;
+    public long dmaWrittenPs(int peerHost, long readyPs, long bytes) {
+      return bus.writtenPs(peerHost, readyPs, bytes);
     }
 
     @Override
@@ -379,7 +370,7 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
       port.beginMessage(destinationHost, Message.laneOf(message.tag()), start);
       // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
       // read every message sent before it.
-      long readStart = dmaReadStartPs(start);
+      long readStart = dmaReadStartPs(destinationHost, start);
       long dmaBytes = 0;
       long readyPs = readStart;
       for (int s = 0; s < segments; s++) {
@@ -390,14 +381,14 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
         dmaBytes += payloadBytes;
         // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
         // message's first read (not summed per segment), so per-segment rounding does not add up.
-        readyPs = dmaReadReadyPs(readStart, dmaBytes);
+        readyPs = dmaReadReadyPs(destinationHost, readStart, dmaBytes);
         int wireBytes = wireBytes(payloadBytes);
         Packet packet = Packet.builder().sourceHost(host).destinationHost(destinationHost)
             .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
             .elementOffset(elementOffset).slice(slice).transmission(transmission).build();
         port.sendSegment(destinationHost, packet, wireBytes, readyPs, outbox);
       }
-      dmaReadDone(readyPs);
+      dmaReadDone(destinationHost, readyPs);
       return port.endMessage(readyPs, outbox);
     }
 
@@ -429,7 +420,7 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
           return;
         }
       }
-      long writtenPs = dmaWrittenPs(packet.tailTimePs(), packet.wireBytes() - nic.headerBytes());
+      long writtenPs = dmaWrittenPs(packet.sourceHost(), packet.tailTimePs(), packet.wireBytes() - nic.headerBytes());
       if (r == null) {
         delivered(packet, info, packet.slice(), writtenPs, outbox);
         return;

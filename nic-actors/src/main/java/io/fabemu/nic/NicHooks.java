@@ -2,6 +2,7 @@ package io.fabemu.nic;
 
 import io.fabemu.core.inc.IncFrame;
 import io.fabemu.core.inc.IncRequest;
+import io.fabemu.core.link.PcieSpec;
 import io.fabemu.core.protocol.CircuitPayload;
 import io.fabemu.core.protocol.DeviceProtocol.EthernetCarriage;
 import io.fabemu.core.protocol.DeviceProtocol.IncRetransmitTimer;
@@ -26,6 +27,7 @@ final class NicHooks implements NicClaims {
   private final PayloadHandlers<Outbox> device;
   private NicClaims.Transport transport;
   private NicClaims.Inc inc;
+  private HostBus hostBus;
   private WorkloadPayload.Handler<Outbox> workload;
   private FaultPayload.Handler<Outbox> faults;
   private EthernetPayload.Handler<Outbox> ethernet;
@@ -43,6 +45,12 @@ final class NicHooks implements NicClaims {
   public void transport(NicClaims.Transport claimed) {
     if (transport != null) throw twice("the message transport");
     transport = claimed;
+  }
+
+  @Override
+  public void hostBus(HostBus claimed) {
+    if (hostBus != null) throw twice("the host bus");
+    hostBus = claimed;
   }
 
   @Override
@@ -99,6 +107,11 @@ final class NicHooks implements NicClaims {
   /** The claimed transport, or the chassis's own. */
   NicClaims.Transport transport() {
     return transport != null ? transport : new PlainTransport(services, device);
+  }
+
+  /** The claimed host bus, or the chassis's own: PCIe of {@code pcie}. */
+  HostBus hostBus(PcieSpec pcie) {
+    return hostBus != null ? hostBus : new PcieBus(pcie);
   }
 
   /** The claimed INC path, or one that says the NIC has none. */

@@ -51,17 +51,20 @@ public interface NicServices {
   /** Queues a work request posted at {@code nowPs}; returns when the NIC has processed it. */
   long workRequestDonePs(long nowPs);
 
-  /** When the shared DMA read channel can start reading for a message whose work request is done at {@code startPs}. */
-  long dmaReadStartPs(long startPs);
+  /**
+   * When the DMA can start reading a message to {@code peerHost} ({@link HostBus#NETWORK} for INC's packets) whose
+   * work request is done at {@code startPs}: on the NIC's {@link HostBus}.
+   */
+  long dmaReadStartPs(int peerHost, long startPs);
 
   /** When {@code bytes} read from {@code readStartPs} on are in the NIC (the pipelined read's end, from its start). */
-  long dmaReadReadyPs(long readStartPs, long bytes);
+  long dmaReadReadyPs(int peerHost, long readStartPs, long bytes);
 
-  /** The DMA read channel is busy until {@code readyPs}. */
-  void dmaReadDone(long readyPs);
+  /** The DMA read channel that served {@code peerHost} is busy until {@code readyPs}. */
+  void dmaReadDone(int peerHost, long readyPs);
 
-  /** DMA-writes {@code bytes} that are ready at {@code readyPs}; returns when they are in host memory. */
-  long dmaWrittenPs(long readyPs, long bytes);
+  /** DMA-writes {@code bytes} from {@code peerHost} that are ready at {@code readyPs}; returns when they are in memory. */
+  long dmaWrittenPs(int peerHost, long readyPs, long bytes);
 
   /** Delivers {@code message} to the compute node, a PCIe latency after {@code writtenPs}. */
   void deliver(Message message, long writtenPs, Outbox outbox);

@@ -244,6 +244,12 @@ public record RailLeafSpineSpec(int servers, int nicsPerServer, int serversPerLe
     return nicsPerServer;
   }
 
+  /** R with a server switch (NVLink between a server's GPUs), else 0: their traffic to each other crosses PCIe. */
+  @Override
+  public int gpuDirectHostsPerServer() {
+    return hasServerSwitch() ? nicsPerServer : 0;
+  }
+
   private static void requireAtLeast(String parameter, int value, int min) {
     if (value < min) {
       throw new IllegalArgumentException(CONFIG_NAME + " needs " + parameter + " >= " + min + ", got " + value);

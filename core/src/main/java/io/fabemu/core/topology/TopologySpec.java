@@ -113,6 +113,15 @@ public sealed interface TopologySpec permits LeafSpineSpec, LineSpec, RingSpec, 
     return 1;
   }
 
+  /**
+   * Hosts of a server whose traffic to each other is GPU-direct: over NVLink through the server's switch, never over
+   * their NICs' PCIe (a GPU server with a server switch: {@link #hostsPerServer()}). 0 where every host's traffic
+   * crosses its PCIe.
+   */
+  default int gpuDirectHostsPerServer() {
+    return 0;
+  }
+
   // Facts of the optical cluster and the prism, with the answer of every other kind as the default.
 
   /**
