@@ -13,7 +13,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 profile="$root/profiles/h100-sxm-8gpu-ndr.conf"
 reference="$root/reference/nccl-allreduce-h100x8-azure.csv"
-[ -f "$root/app/target/fabemu.jar" ] || { echo "fit-h100-profile: fabemu is not built: run 'mvn -B -q -DskipTests package' first" >&2; exit 2; }
+if [ ! -f "$root/app/target/fabemu.jar" ]; then
+  echo "fit-h100-profile: fabemu is not built: run 'mvn -B -q -DskipTests package' first" >&2
+  exit 2
+fi
 values=("$@")
 [ ${#values[@]} -gt 0 ] || values=(200 250 300 350 400 450 500 550 600)
 for v in "${values[@]}"; do
@@ -30,9 +33,15 @@ for v in "${values[@]}"; do
   candidate="$work/h100-$v.conf"
   sed -E -e "s/^( *send-overhead = )[^#]*/\1$v ns   /" -e "s/^( *recv-overhead = )[^#]*/\1$v ns   /" \
     "$profile" > "$candidate"
-  line="$("$root/bin/fabemu" all-reduce-perf --profile "$candidate" --nodes 1 --ppn 8 -b 1K -e 64M -f 2 \
-    --algorithm ring -n 2 -w 1 --reference "$reference" 2>&1 | grep '^# fabemu: MAPE' || true)"
-  [ -n "$line" ] || { echo "fit-h100-profile: the run with $v ns printed no MAPE line" >&2; exit 1; }
+  log="$work/h100-$v.log"
+  "$root/bin/fabemu" all-reduce-perf --profile "$candidate" --nodes 1 --ppn 8 -b 1K -e 64M -f 2 \
+    --algorithm ring -n 2 -w 1 --reference "$reference" > "$log" 2>&1 || true
+  line="$(grep '^# fabemu: MAPE' "$log" || true)"
+  if [ -z "$line" ]; then
+    echo "fit-h100-profile: the run with $v ns printed no MAPE line; its last lines:" >&2
+    tail -5 "$log" >&2
+    exit 1
+  fi
   mape="$(sed -E 's/^# fabemu: MAPE ([0-9.]+) %.*/\1/' <<<"$line")"
   printf '%-12s %s\n' "$v" "${line#\# fabemu: }"
   if [ -z "$best_mape" ] || awk -v a="$mape" -v b="$best_mape" 'BEGIN { exit !(a < b) }'; then

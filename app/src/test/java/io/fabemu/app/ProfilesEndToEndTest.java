@@ -44,4 +44,28 @@ class ProfilesEndToEndTest extends CliTestBase {
         .contains("#  Rank 15 Group  0 Pid     15 on    server1 device  7 [0000:07:00]")
         .contains("# Out of bounds values : 0 OK");
   }
+
+  @Test
+  void theA100AndGb200PredictionsRunAllReducePerfOnTwoServersExactlyOnChannels() {
+    for (String[] profile : new String[][] {{"a100-sxm-8gpu-hdr.conf", "8", "16 hosts"},
+        {"gb200-4gpu-nvl.conf", "4", "8 hosts"}}) {
+      int code = fabemu("all-reduce-perf", "--profile", Path.of("..", "profiles", profile[0]).toString(), "--nodes",
+          "2", "--ppn", profile[1], "-b", "1K", "-e", "8M", "-f", "64", "-n", "1", "--no-progress");
+      assertThat(code).as(stderr).isZero();
+      assertThat(stdout).contains(profile[2] + " x 1 ranks, allreduce algorithm auto (a ring on up to "
+          + profile[1] + " channels), payload real").contains("# Out of bounds values : 0 OK");
+    }
+  }
+
+  @Test
+  void theH100ProfileRunsTheOtherNcclTestsProgramsWithItsChannelsIgnored() {
+    Path profile = Path.of("..", "profiles", "h100-sxm-8gpu-ndr.conf");
+
+    int code = fabemu("all-gather-perf", "--profile", profile.toString(), "--nodes", "1", "--ppn", "8", "-b", "1K",
+        "-e", "4K", "-f", "4", "-n", "1", "--no-progress");
+
+    assertThat(code).as(stderr).isZero();
+    assertThat(stdout).contains("allgather algorithm auto, payload real").doesNotContain("channels")
+        .contains("# Out of bounds values : 0 OK");
+  }
 }

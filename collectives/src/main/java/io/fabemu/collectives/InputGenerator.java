@@ -145,8 +145,8 @@ public final class InputGenerator {
   /**
    * Elements [firstIndex, firstIndex + n) of {@code stream} into {@code out}; one hash serves four elements. The
    * lanes of whole hashes are unrolled four at a time, with SUM's mapping inlined: inputs are regenerated for every
-   * rank and iteration of a real-data run, and the per-element branch and switch of the plain loop made this loop a
-   * fifth of a 1,024-rank Rabenseifner run (docs/performance.md, "Against SimGrid SMPI").
+   * rank and iteration of a real-data run, and with the per-element branch and switch of the plain loop it took a
+   * fifth of the CPU samples of a 1,024-rank Rabenseifner run with real data (JFR, the SMPI comparison's cell).
    */
   private void generate(long stream, long firstIndex, long[] out, int n) {
     if (kind == KIND_BITS) {

@@ -139,6 +139,17 @@ public final class Schedules {
    */
   public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
                                int root, boolean hierarchical, int ppn, int window, RankLayout layout) {
+    return build(collective, algorithm, rank, worldSize, count, root, hierarchical, ppn, window, layout, 1);
+  }
+
+  /**
+   * One rank's schedule for one operation, as {@link #build(Collective, Algorithm, int, int, int, int, boolean, int,
+   * int, RankLayout)} builds it, the ring allreduce on {@code channels} rings ({@link ChannelRingAllreduce}; the
+   * caller picks them per size with {@link ChannelRingAllreduce#channelsFor}); every other algorithm ignores them.
+   */
+  public static Schedule build(Collective collective, Algorithm algorithm, int rank, int worldSize, int count,
+                               int root, boolean hierarchical, int ppn, int window, RankLayout layout,
+                               int channels) {
     RankGrid grid = layout.grid();
     if (worldSize < 1 || rank < 0 || rank >= worldSize) {
       throw new IllegalArgumentException("rank " + rank + " is outside a world of " + worldSize);
@@ -216,6 +227,10 @@ public final class Schedules {
           } else {
             MultiRing.allreduce(b, rings, rank, count);
           }
+          b.endStep();
+        } else if (algorithm == Algorithm.RING && channels > 1) {
+          b.copy(BufferId.INPUT, 0, BufferId.OUTPUT, 0, count);
+          ChannelRingAllreduce.append(b, p, rank, count, channels, layout.ranksPerServer(ppn));
           b.endStep();
         } else {
           allreduceFromInput(b, algorithm, RankGroup.ofWorld(p), rank, count, 0, layout.ranksPerServer(ppn));

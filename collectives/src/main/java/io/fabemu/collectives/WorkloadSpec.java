@@ -39,14 +39,22 @@ import java.util.List;
  * @param syntheticFromBytes the cases of this size and above carry sizes only even with real data
  *                     ({@link #REAL_AT_EVERY_SIZE}: none), because the heap cannot hold their buffers on every rank:
  *                     the CLI's heap budget sets it, a scenario never does; positive
+ * @param channels     NCCL's channels for the ring allreduce: up to this many rings, each on its own part of the
+ *                     vector and entering each server at another GPU ({@link ChannelRingAllreduce}); 1 to
+ *                     {@value #MAX_CHANNELS}, default 1 (one ring); a profile's setting, so every other collective,
+ *                     algorithm and the hierarchical allreduce ignore it (as NCCL's channel count does not choose
+ *                     what runs)
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
                            boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers,
-                           int window, PipelineSpec pipeline, long syntheticFromBytes) {
+                           int window, PipelineSpec pipeline, long syntheticFromBytes, int channels) {
 
   /** {@link #syntheticFromBytes} of a workload whose payload mode holds at every size. */
   public static final long REAL_AT_EVERY_SIZE = Long.MAX_VALUE;
+
+  /** Most channels a ring allreduce takes: a tag's lane field has 16 values. */
+  public static final int MAX_CHANNELS = 16;
 
   /** osu_bw's default window: 64 messages before each acknowledgement. */
   public static final int DEFAULT_WINDOW = 64;
@@ -72,6 +80,9 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     }
     if (syntheticFromBytes < 1) {
       throw new IllegalArgumentException("sizes only from " + syntheticFromBytes + " B: must be positive");
+    }
+    if (channels < 1 || channels > MAX_CHANNELS) {
+      throw new IllegalArgumentException("channels must be 1 to " + MAX_CHANNELS + ", got " + channels);
     }
     checkWorkload(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical, root,
         pipeline);
@@ -153,7 +164,7 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   public Builder toBuilder() {
     return new Builder(collective, algorithms, sizesBytes).iterations(iterations).warmup(warmup).ppn(ppn)
         .dataType(dataType).op(op).hierarchical(hierarchical).root(root).syntheticPayload(syntheticPayload)
-        .buffers(buffers).window(window).pipeline(pipeline).syntheticFromBytes(syntheticFromBytes);
+        .buffers(buffers).window(window).pipeline(pipeline).syntheticFromBytes(syntheticFromBytes).channels(channels);
   }
 
   /**
@@ -176,6 +187,7 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     private int window = DEFAULT_WINDOW;
     private PipelineSpec pipeline;
     private long syntheticFromBytes = REAL_AT_EVERY_SIZE;
+    private int channels = 1;
 
     private Builder(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes) {
       this.collective = collective;
@@ -267,6 +279,12 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
       return this;
     }
 
+    /** Sets {@link WorkloadSpec#channels()} (default 1: one ring). */
+    public Builder channels(int channels) {
+      this.channels = channels;
+      return this;
+    }
+
     /** Sets {@link WorkloadSpec#syntheticFromBytes()} (default {@link WorkloadSpec#REAL_AT_EVERY_SIZE}). */
     public Builder syntheticFromBytes(long syntheticFromBytes) {
       this.syntheticFromBytes = syntheticFromBytes;
@@ -280,7 +298,7 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
      */
     public WorkloadSpec build() {
       return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-          root, syntheticPayload, buffers, window, pipeline, syntheticFromBytes);
+          root, syntheticPayload, buffers, window, pipeline, syntheticFromBytes, channels);
     }
   }
 

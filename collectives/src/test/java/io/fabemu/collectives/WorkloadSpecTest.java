@@ -82,18 +82,31 @@ class WorkloadSpecTest {
   }
 
   @Test
+  void shouldTakeOneToSixteenChannelsForAnyWorkload() {
+    WorkloadSpec.Builder ring = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L));
+    assertThat(ring.channels(16).build().channels()).isEqualTo(16);
+    assertThatThrownBy(() -> ring.channels(0).build()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("channels must be 1 to 16, got 0");
+    assertThatThrownBy(() -> ring.channels(17).build()).isInstanceOf(IllegalArgumentException.class);
+    // A profile's setting: kept, and ignored, where the flat ring allreduce does not run.
+    assertThat(ring.channels(2).hierarchical(true).build().channels()).isEqualTo(2);
+    assertThat(WorkloadSpec.builder(Collective.ALLGATHER, List.of(Algorithm.RING), List.of(8L)).channels(2).build()
+        .channels()).isEqualTo(2);
+  }
+
+  @Test
   void shouldTakeEveryDefaultWhenTheBuilderIsGivenOnlyTheRequiredParts() {
     WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L)).build();
     assertThat(w).isEqualTo(new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L), 1, 0, 1,
         DataType.FLOAT32, ReduceOp.SUM, false, 0, false, WorkloadSpec.DEFAULT_BUFFERS, WorkloadSpec.DEFAULT_WINDOW,
-        null, WorkloadSpec.REAL_AT_EVERY_SIZE));
+        null, WorkloadSpec.REAL_AT_EVERY_SIZE, 1));
   }
 
   @Test
   void shouldCopyEveryComponentWhenToBuilderAndChangeOnlyTheOneSet() {
     WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RABENSEIFNER),
         List.of(64L, 128L), 7, 3, 2, DataType.INT64, ReduceOp.BXOR, true, 1, true,
-        List.of(BufferLayout.IN_PLACE, BufferLayout.OUT_OF_PLACE), 5, null, 128L);
+        List.of(BufferLayout.IN_PLACE, BufferLayout.OUT_OF_PLACE), 5, null, 128L, 1);
     assertThat(w.toBuilder().build()).isEqualTo(w);
     WorkloadSpec moreIterations = w.toBuilder().iterations(9).build();
     assertThat(moreIterations.iterations()).isEqualTo(9);

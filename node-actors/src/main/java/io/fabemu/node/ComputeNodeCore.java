@@ -170,6 +170,11 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, WorkloadPayl
   }
 
   @Override
+  public int engines() {
+    return host.engines();
+  }
+
+  @Override
   public long localCopyPs(long bytes) {
     return slowed(Units.transferPs(bytes, host.memoryBitsPerSecond()));
   }

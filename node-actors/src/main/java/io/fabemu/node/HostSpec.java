@@ -18,15 +18,24 @@ import io.fabemu.core.link.PcieSpec;
  * @param shmMessageOccupancyPs  time one intra-node message holds its sending socket's shared-memory channel
  *                               (cache-line and queue contention of the shared-memory transport): messages sent on
  *                               one socket at the same time queue behind each other for this long each; 0 = none
+ * @param engines                engines a rank's transfers run on, each with its own timeline for overheads and
+ *                               reductions: 1 for a CPU rank (one thread); a GPU's SM groups, one per NCCL channel
+ *                               (transfers on lane k run on engine k mod engines); 1 to {@value #MAX_ENGINES}
  */
 public record HostSpec(long sendOverheadPs, long recvOverheadPs, long reduceBitsPerSecond,
                        long memoryBitsPerSecond, long memoryLatencyPs, long pcieBitsPerSecond,
                        long pcieLatencyPs, int socketsPerNode, long crossSocketLatencyPs,
-                       long shmMessageOccupancyPs) {
+                       long shmMessageOccupancyPs, int engines) {
+
+  /** Most engines of a rank: a tag's lane field has 16 values. */
+  public static final int MAX_ENGINES = 16;
 
   public HostSpec {
     if (socketsPerNode < 1) {
       throw new IllegalArgumentException("a node needs at least 1 socket, got " + socketsPerNode);
+    }
+    if (engines < 1 || engines > MAX_ENGINES) {
+      throw new IllegalArgumentException("a rank has 1 to " + MAX_ENGINES + " engines, got " + engines);
     }
   }
 
@@ -46,7 +55,7 @@ public record HostSpec(long sendOverheadPs, long recvOverheadPs, long reduceBits
         .reduceBitsPerSecond(reduceBitsPerSecond).memoryBitsPerSecond(memoryBitsPerSecond)
         .memoryLatencyPs(memoryLatencyPs).pcieBitsPerSecond(pcieBitsPerSecond).pcieLatencyPs(pcieLatencyPs)
         .socketsPerNode(socketsPerNode).crossSocketLatencyPs(crossSocketLatencyPs)
-        .shmMessageOccupancyPs(shmMessageOccupancyPs);
+        .shmMessageOccupancyPs(shmMessageOccupancyPs).engines(engines);
   }
 
   /** Names each component of a {@link HostSpec}; {@link #build()} checks them as the record does. */
@@ -61,6 +70,7 @@ public record HostSpec(long sendOverheadPs, long recvOverheadPs, long reduceBits
     private int socketsPerNode = 1;
     private long crossSocketLatencyPs;
     private long shmMessageOccupancyPs;
+    private int engines = 1;
 
     private Builder() {}
 
@@ -114,9 +124,15 @@ public record HostSpec(long sendOverheadPs, long recvOverheadPs, long reduceBits
       return this;
     }
 
+    /** Sets {@link HostSpec#engines()} (default 1: one timeline, a CPU rank). */
+    public Builder engines(int value) {
+      this.engines = value;
+      return this;
+    }
+
     public HostSpec build() {
       return new HostSpec(sendOverheadPs, recvOverheadPs, reduceBitsPerSecond, memoryBitsPerSecond, memoryLatencyPs,
-          pcieBitsPerSecond, pcieLatencyPs, socketsPerNode, crossSocketLatencyPs, shmMessageOccupancyPs);
+          pcieBitsPerSecond, pcieLatencyPs, socketsPerNode, crossSocketLatencyPs, shmMessageOccupancyPs, engines);
     }
   }
 }

@@ -288,12 +288,24 @@ public final class NcclTestsReport {
         + (w.syntheticPayload() ? " (outputs not checked)"
             : w.mixedPayload() ? " (the heap's budget; outputs from there not checked)" : "");
     return "fabemu emulation: " + spec.name() + " (" + spec.source() + "), " + spec.topology().hosts() + " hosts x "
-        + w.ppn() + " ranks, " + w.collective().configName() + " algorithm " + algorithm + ", payload " + payload
+        + w.ppn() + " ranks, " + w.collective().configName() + " algorithm " + algorithm
+        // Channels split the ring only; a size gets fewer when its parts would be small (ChannelRingAllreduce).
+        + (channelsMayRun(w, algorithm) ? " (a ring on up to " + w.channels() + " channels)" : "")
+        + ", payload " + payload
         + "; " + topologyDescription
         + "; no GPU and no NCCL ran, times are virtual"
         // Said here, not hidden: a harness that needs 13 fields reads no row from a table measured one way only.
         + (w.buffers().contains(BufferLayout.IN_PLACE) ? ""
             : "; in-place half not measured (workload.buffers = [out-of-place]): rows end after the out-of-place half");
+  }
+
+  /**
+   * Whether the workload's channels split a ring at some size: a flat allreduce by the ring or {@code auto} (named
+   * {@code algorithm}); every other workload ignores them.
+   */
+  private static boolean channelsMayRun(WorkloadSpec w, String algorithm) {
+    return w.channels() > 1 && w.collective() == Collective.ALLREDUCE && !w.hierarchical()
+        && (algorithm.equals(Algorithm.RING.configName()) || algorithm.equals(Algorithm.AUTO.configName()));
   }
 
   /** nccl-tests' column header: {@code #}, the halves' titles, the column names with {@code root}, the units. */

@@ -31,6 +31,7 @@ final class DevicesSection implements ScenarioSection {
         .pcieBitsPerSecond(in.rateBitsPerSecond("devices.host.pcie-bandwidth", false))
         .pcieLatencyPs(in.durationPs("devices.host.pcie-latency", true))
         .socketsPerNode(in.intValue("devices.host.sockets-per-node", 1, ScenarioLoader.MAX_SOCKETS))
+        .engines(in.intValue("devices.host.engines", 1, HostSpec.MAX_ENGINES))
         .crossSocketLatencyPs(in.durationPs("devices.host.cross-socket-latency", false))
         .shmMessageOccupancyPs(in.durationPs("devices.host.shm-message-occupancy", false))
         .build());

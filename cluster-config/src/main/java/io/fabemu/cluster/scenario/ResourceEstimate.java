@@ -1,6 +1,7 @@
 package io.fabemu.cluster.scenario;
 
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.ChannelRingAllreduce;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.DoubleBinaryTree;
 import io.fabemu.collectives.IncAllreduce;
@@ -140,6 +141,7 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
       long sizeBytes = Math.max(w.sizeOfCase(c), 0);
       Traffic t = w.collective() == Collective.PIPELINE ? pipelineTraffic(w.pipeline(), ranks, sizeBytes)
           : traffic(w.collective(), algorithm, ranks, sizeBytes, w.window(), multiRings);
+      t = onChannels(t, w, algorithm, ranks, sizeBytes, elementBytes);
       scheduleMessages = Math.max(scheduleMessages, t.messages());
       double operations = ranks * (w.warmup() + (double) w.iterations());
       if (!w.syntheticOfCase(c)) {
@@ -281,6 +283,22 @@ public record ResourceEstimate(long heapBytes, long resultBytes, long baseBytes,
 
   /** One rank's messages per operation, the bytes it sends in all and its largest message. */
   record Traffic(long messages, long bytes, long largestMessageBytes) {}
+
+  /**
+   * {@code t} of a flat ring allreduce on the channels its size gets ({@link ChannelRingAllreduce#channelsFor}): each
+   * channel's ring sends its messages, the bytes split between them; every other case as it is.
+   */
+  static Traffic onChannels(Traffic t, WorkloadSpec w, Algorithm algorithm, long ranks, long sizeBytes,
+                            int elementBytes) {
+    if (w.channels() == 1 || algorithm != Algorithm.RING || w.collective() != Collective.ALLREDUCE
+        || w.hierarchical()) {
+      return t;
+    }
+    int count = (int) Math.min(Integer.MAX_VALUE, sizeBytes / Math.max(1, elementBytes));
+    int channels = ChannelRingAllreduce.channelsFor(sizeBytes, count, (int) Math.min(Integer.MAX_VALUE, ranks),
+        w.channels());
+    return new Traffic(channels * t.messages(), t.bytes(), Math.max(1, t.largestMessageBytes() / channels));
+  }
 
   /**
    * One rank's share of an operation of {@code collective} by {@code algorithm} on {@code ranks} ranks of

@@ -110,11 +110,13 @@ final class WorkloadSection implements ScenarioSection {
     }
     boolean synthetic = in.enumValue("workload.payload", WorkloadSection::syntheticPayload, PAYLOAD_NAMES);
     int window = in.intValue("workload.window", 1, ScenarioLoader.MAX_WINDOW);
+    // A profile's setting (GPU servers): only the flat ring allreduce uses it, every other workload ignores it.
+    int channels = in.intValue("workload.channels", 1, WorkloadSpec.MAX_CHANNELS);
     PipelineSpec pipeline = collective == Collective.PIPELINE
         ? PipelineSection.spec(in, draft.topology().spec(), algorithms, sizes, elementBytes, explicit) : null;
     WorkloadSpec workload = WorkloadSpec.builder(collective, List.copyOf(algorithms), List.copyOf(sizes))
         .iterations(iterations).warmup(warmup).ppn(ppn).dataType(dataType).op(op).hierarchical(hierarchical).root(root)
-        .syntheticPayload(synthetic).buffers(buffers).window(window).pipeline(pipeline).build();
+        .syntheticPayload(synthetic).buffers(buffers).window(window).pipeline(pipeline).channels(channels).build();
     if (pipeline != null) PipelineSection.checkWorkload(in, workload);
     draft.workload(workload);
     draft.echo(echo);

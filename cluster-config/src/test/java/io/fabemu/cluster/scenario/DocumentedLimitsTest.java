@@ -13,11 +13,13 @@ import io.fabemu.cluster.scenario.DocTableBounds.Bound;
 import io.fabemu.collectives.EmbeddedRings;
 import io.fabemu.collectives.PipelineSpec;
 import io.fabemu.collectives.Schedules;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.ethernet.EthernetFrame;
 import io.fabemu.core.ethernet.FramePayloads;
 import io.fabemu.core.ethernet.MacAddress;
 import io.fabemu.core.rings.RingEmbedding;
 import io.fabemu.nic.IncNicSpec;
+import io.fabemu.node.HostSpec;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -110,6 +112,7 @@ class DocumentedLimitsTest {
 
     b.add(new Bound("ScenarioLoader.MAX_SOCKETS", "### `devices.host`", "`sockets-per-node`",
         range(1, ScenarioLoader.MAX_SOCKETS)));
+    b.add(new Bound("HostSpec.MAX_ENGINES", "### `devices.host`", "`engines`", range(1, HostSpec.MAX_ENGINES)));
     String nic = "### `devices.nic`";
     b.add(new Bound("ScenarioLoader.MAX_PACKET_BYTES", nic, "`segment-size`",
         "`segment-size + header-bytes` ≤ " + Quantities.formatBytes(ScenarioLoader.MAX_PACKET_BYTES)));
@@ -185,6 +188,7 @@ class DocumentedLimitsTest {
     String workload = "## `workload`";
     b.add(new Bound("ScenarioLoader.MAX_PPN", workload, "`ppn`", "≤ " + count(ScenarioLoader.MAX_PPN)));
     b.add(new Bound("ScenarioLoader.MAX_WINDOW", workload, "`window`", range(1, ScenarioLoader.MAX_WINDOW)));
+    b.add(new Bound("WorkloadSpec.MAX_CHANNELS", workload, "`channels`", range(1, WorkloadSpec.MAX_CHANNELS)));
     b.add(new Bound("ScenarioLoader.DEFAULT_MAX_SIZE_BYTES", workload, "`max-size`",
         "`" + Quantities.formatBytes(ScenarioLoader.DEFAULT_MAX_SIZE_BYTES) + "`"));
 

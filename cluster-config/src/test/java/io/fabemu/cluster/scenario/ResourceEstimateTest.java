@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.Collective;
+import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.fabric.Fabric;
 import io.fabemu.fabric.ScenarioSpec;
 import io.fabemu.fabric.result.RunResult;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.assertj.core.data.Offset;
@@ -115,6 +117,20 @@ class ResourceEstimateTest {
     assertThat(ResourceEstimate.of(ppn).heapBytes()).isGreaterThan(1L << 40);
     assertThat(ResourceEstimate.of(manySizes).heapBytes()).isGreaterThan(64L << 30);
     assertThat(ResourceEstimate.of(manySizes).resultBytes()).isGreaterThan(1L << 30);
+  }
+
+  @Test
+  void shouldCountEveryChannelsMessagesWhenTheRingRunsOnChannels() {
+    long size = 16L << 20;
+    ResourceEstimate.Traffic one = ResourceEstimate.traffic(Collective.ALLREDUCE, Algorithm.RING, 16, size, 1, 1);
+    WorkloadSpec.Builder w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(size));
+    // 16 MiB on 16 ranks: 16 channels' worth at 64 KiB per rank, capped at the 8 asked for.
+    assertThat(ResourceEstimate.onChannels(one, w.channels(8).build(), Algorithm.RING, 16, size, 4))
+        .isEqualTo(new ResourceEstimate.Traffic(8 * one.messages(), one.bytes(), one.largestMessageBytes() / 8));
+    assertThat(ResourceEstimate.onChannels(one, w.channels(1).build(), Algorithm.RING, 16, size, 4)).isEqualTo(one);
+    assertThat(ResourceEstimate.onChannels(one, w.channels(8).build(), Algorithm.TREE, 16, size, 4)).isEqualTo(one);
+    assertThat(ResourceEstimate.onChannels(one, w.channels(8).hierarchical(true).build(), Algorithm.RING, 16, size,
+        4)).isEqualTo(one);
   }
 
   @Test

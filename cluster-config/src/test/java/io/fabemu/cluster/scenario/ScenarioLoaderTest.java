@@ -356,6 +356,18 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void shouldTakeChannelsAndEnginesWithinTheirLimits() {
+    assertThat(spec("workload.channels = 8").workload().channels()).isEqualTo(8);
+    assertThat(spec("devices.host.engines = 8").devices().host().engines()).isEqualTo(8);
+    assertThat(spec("").workload().channels()).isEqualTo(1);
+    assertThat(spec("").devices().host().engines()).isEqualTo(1);
+    assertError("workload.channels = 17").hasMessage("x.conf:1: workload.channels: 17 is above the limit of 16");
+    assertError("devices.host.engines = 0").hasMessage("x.conf:1: devices.host.engines: must be at least 1, got 0");
+    // A profile's setting: the other collectives take the profile as it is and ignore it.
+    assertThat(spec("workload { collective = allgather, channels = 2 }").workload().channels()).isEqualTo(2);
+  }
+
+  @Test
   void shouldRejectRootWhenNotARank() {
     assertError("topology.hosts = 4\nworkload { collective = reduce, ppn = 2, root = 8 }")
         .hasMessage("x.conf:2: workload.root: 8 is not a rank (ranks are 0..7)");

@@ -28,4 +28,12 @@ public interface RankHost {
 
   /** CPU time to copy {@code bytes} within the rank's own memory. */
   long localCopyPs(long bytes);
+
+  /**
+   * Engines the rank's transfers run on, each with its own timeline: 1 for a CPU rank; a GPU's SM groups, one per
+   * NCCL channel ({@link ScheduleExecutor}: a transfer on lane k runs on engine k mod engines).
+   */
+  default int engines() {
+    return 1;
+  }
 }

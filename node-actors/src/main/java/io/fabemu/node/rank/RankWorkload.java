@@ -2,6 +2,7 @@ package io.fabemu.node.rank;
 
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferId;
+import io.fabemu.collectives.ChannelRingAllreduce;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.ExpectedAnswers;
 import io.fabemu.collectives.IncAllreduce;
@@ -463,8 +464,9 @@ public final class RankWorkload {
       if (algorithm.inNetwork()) {
         algorithm = Schedules.resolve(workload.collective(), Algorithm.AUTO, sizeBytes, count, worldSize);
       }
+      int channels = ChannelRingAllreduce.channelsFor(sizeBytes, count, worldSize, workload.channels());
       schedule = Schedules.build(workload.collective(), algorithm, rank, worldSize, count, workload.root(),
-          workload.hierarchical(), workload.ppn(), workload.window(), rankLayout);
+          workload.hierarchical(), workload.ppn(), workload.window(), rankLayout, channels);
     }
     caseAlgorithm = algorithm;
     synthetic = workload.syntheticOfCase(caseIndex);
@@ -500,8 +502,11 @@ public final class RankWorkload {
 
   /** The group cannot use INC: the case runs the host algorithm AUTO picks instead. */
   private void useHostAlgorithm() {
+    // As prepareCase builds a host algorithm: on the fabric's layout, the ring on its channels.
     schedule = Schedules.build(workload.collective(), Schedules.resolve(workload.collective(), Algorithm.AUTO,
-        sizeBytes, count, worldSize), rank, worldSize, count, workload.root(), false, workload.ppn());
+        sizeBytes, count, worldSize), rank, worldSize, count, workload.root(), false, workload.ppn(),
+        workload.window(), rankLayout, ChannelRingAllreduce.channelsFor(sizeBytes, count, worldSize,
+            workload.channels()));
     if (!synthetic) allocateBuffers();
   }
 
@@ -584,6 +589,11 @@ public final class RankWorkload {
     @Override
     public long localCopyPs(long bytes) {
       return host.localCopyPs(bytes);
+    }
+
+    @Override
+    public int engines() {
+      return host.engines();
     }
   }
 

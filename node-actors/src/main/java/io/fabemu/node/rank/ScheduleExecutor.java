@@ -17,6 +17,7 @@ import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.inc.MpiHeader;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.util.IntLongMap;
+import java.util.Arrays;
 
 /**
  * Runs one rank's schedules, one operation at a time, against a {@link RankHost}: a plain state machine driven by
@@ -30,6 +31,12 @@ import io.fabemu.core.util.IntLongMap;
  * at that moment) is handed to the host at {@code t}; sends may carry times later than the caller's "now". A
  * receive matched at {@code now} is applied at {@code t = max(now, cpuFreePs) + recvOverheadPs (+ reducePs(bytes))}.
  * The operation completes at {@code cpuFreePs} after its last step.
+ *
+ * <p>A rank with several engines ({@link RankHost#engines}: a GPU's SM groups, one per NCCL channel) runs each
+ * transfer on the engine of its lane (lane k on engine k mod engines): within a step, after the step's copies, every
+ * engine posts its sends and applies its receives on its own clock, as above with the engine's clock for
+ * {@code cpuFreePs}; the step ends, and {@code cpuFreePs} stands, at the latest engine's. With one engine this is
+ * the one CPU.
  *
  * <p>Matching. A message is matched by (source rank, tag), see {@link Tags}. A message that arrives before its
  * receive is posted (even one of a later operation) waits in an unexpected-message queue keyed by (source, tag),
@@ -68,6 +75,8 @@ public final class ScheduleExecutor {
   private int pendingReceives;
   private boolean active;
   private long cpuFreePs;
+  /** Each engine's clock within the current step (one entry for a CPU rank). */
+  private final long[] engineFreePs;
   private long operationStartPs;
   private long incGroupId;
   /**
@@ -120,6 +129,12 @@ public final class ScheduleExecutor {
   public ScheduleExecutor(int rank, RankHost host) {
     this.rank = rank;
     this.host = host;
+    this.engineFreePs = new long[host.engines()];
+  }
+
+  /** The engine a transfer on {@code channel} runs on: its lane's, modulo the engines. */
+  private int engineOf(int channel) {
+    return engineFreePs.length == 1 ? 0 : Tags.index(channel) % engineFreePs.length;
   }
 
   /**
@@ -289,9 +304,12 @@ public final class ScheduleExecutor {
         t += host.localCopyPs(bytes);
       }
     }
+    // Every engine starts the step's transfers once its copies are done.
+    Arrays.fill(engineFreePs, t);
     for (int i = 0; i < step.sendCount(); i++) {
       Transfer s = step.send(i);
-      t += host.sendOverheadPs();
+      int engine = engineOf(s.channel());
+      engineFreePs[engine] += host.sendOverheadPs();
       long tag = Tags.tag(opSequence, s.channel());
       Message message;
       if (s.count() == 0) {
@@ -308,7 +326,10 @@ public final class ScheduleExecutor {
       if (s.inc()) {
         message = message.withExtension(incTask(s.count(), message.sizeBytes()));
       }
-      host.send(message, t);
+      host.send(message, engineFreePs[engine]);
+    }
+    for (long engineFree : engineFreePs) {
+      t = Math.max(t, engineFree);
     }
     cpuFreePs = t;
     for (int i = 0; i < step.receiveCount(); i++) {
@@ -350,7 +371,8 @@ public final class ScheduleExecutor {
             + receive.count());
       }
     }
-    long t = Math.max(nowPs, cpuFreePs) + host.recvOverheadPs();
+    int engine = engineOf(receive.channel());
+    long t = Math.max(nowPs, engineFreePs[engine]) + host.recvOverheadPs();
     if (receive.reduce() && message.sizeBytes() > 0) {
       t += host.reducePs(message.sizeBytes());
     }
@@ -367,7 +389,8 @@ public final class ScheduleExecutor {
         recycler.giveBack(data);
       }
     }
-    cpuFreePs = t;
+    engineFreePs[engine] = t;
+    cpuFreePs = Math.max(cpuFreePs, t);
   }
 
   private void enqueue(Message message, long arrivalPs) {

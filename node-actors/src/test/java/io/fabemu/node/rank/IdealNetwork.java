@@ -38,6 +38,7 @@ final class IdealNetwork implements RankHost {
   private long recvOverheadPs;
   private long reducePsPerByte;
   private long copyPsPerByte;
+  private int engines = 1;
   private Jitter jitter = (m, s) -> 0L;
   private UnaryOperator<Message> tamper = UnaryOperator.identity();
 
@@ -59,6 +60,12 @@ final class IdealNetwork implements RankHost {
     this.recvOverheadPs = recvOverheadPs;
     this.reducePsPerByte = reducePsPerByte;
     this.copyPsPerByte = copyPsPerByte;
+    return this;
+  }
+
+  /** Engines of every rank ({@link RankHost#engines}); set before the ranks are created. */
+  IdealNetwork engines(int engines) {
+    this.engines = engines;
     return this;
   }
 
@@ -154,6 +161,11 @@ final class IdealNetwork implements RankHost {
   @Override
   public long localCopyPs(long bytes) {
     return bytes * copyPsPerByte;
+  }
+
+  @Override
+  public int engines() {
+    return engines;
   }
 
   long messages() {
