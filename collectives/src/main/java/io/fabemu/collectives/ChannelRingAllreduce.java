@@ -47,7 +47,7 @@ public final class ChannelRingAllreduce {
   /**
    * Appends the allreduce of OUTPUT [0, count) (every rank's contribution already there) on {@code channels} rings.
    *
-   * @param serverSize ranks per server: the rotation of each channel's ring inside a server; 1 (no rotation) when it
+   * @param serverSize ranks per server: the order of each channel's ring inside a server; 1 (the plain order) when it
    *                   does not divide the world
    */
   static void append(ScheduleBuilder b, int p, int me, int count, int channels, int serverSize) {

@@ -3,6 +3,7 @@ package io.fabemu.fabric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabemu.collectives.Algorithm;
+import io.fabemu.collectives.ChannelRingAllreduce;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
@@ -22,6 +23,7 @@ import io.fabemu.nic.NicSpec;
 import io.fabemu.node.HostSpec;
 import io.fabemu.switching.SwitchSpec;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -140,5 +142,29 @@ class RailLeafSpineFabricTest {
     } else {
       assertThat(latencyPs).isGreaterThan(pcieBoundPs);
     }
+  }
+
+  /**
+   * The ring on channels on GPU servers: 3 servers (an odd count, so one hop changes rail) of 4 GPUs, 4 channels on
+   * 4 engines, exact on every rank; every channel runs (3 MiB gives each 64 KiB per rank); the same digest twice; and
+   * faster than one ring, whose hops between servers cross one NIC at a time.
+   */
+  @Test
+  void shouldRunTheRingOnChannelsExactlyAndFasterThanOneRing() {
+    RailLeafSpineSpec topology = RailLeafSpineSpec.builder(3, 4, RAIL).spines(2, SPINE).serverSwitch(NVLINK).build();
+    long sizeBytes = 3L << 20;
+    assertThat(ChannelRingAllreduce.channelsFor(sizeBytes, (int) (sizeBytes / 4), 12, 4)).isEqualTo(4);
+    ScenarioSpec base = scenario(topology, 1, Collective.ALLREDUCE, Algorithm.RING, List.of(sizeBytes), 1, 0);
+    HostSpec gpu = TestScenarios.SERVER_HOST.toBuilder().engines(4).build();
+    ScenarioSpec channels = base.toBuilder().devices(new DeviceSpec(gpu, base.devices().nic(),
+        base.devices().switchSpec())).workload(base.workload().toBuilder().channels(4).build()).build();
+
+    RunResult onChannels = FabricTest.run(channels);
+    RunResult oneRing = FabricTest.run(base);
+
+    assertExact(onChannels, 1, "4 channels");
+    assertExact(oneRing, 1, "one ring");
+    assertThat(FabricTest.run(channels).digest()).isEqualTo(onChannels.digest());
+    assertThat(onChannels.cases().get(0).maxLatencyPs()).isLessThan(oneRing.cases().get(0).maxLatencyPs());
   }
 }

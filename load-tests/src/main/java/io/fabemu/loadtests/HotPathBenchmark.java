@@ -1,5 +1,6 @@
 package io.fabemu.loadtests;
 
+import io.fabemu.collectives.InputGenerator;
 import io.fabemu.core.data.DataBuffer;
 import io.fabemu.core.data.DataType;
 import io.fabemu.core.data.ReduceOp;
@@ -25,7 +26,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * JMH micro-benchmarks of per-event hot paths: reducing a received segment into a buffer, and one window of
- * the event calendar (insert, then drain into per-device batches). Run with
+ * the event calendar (insert, then drain into per-device batches); and of a real-data run's per-case work: filling a
+ * rank's 1 MiB input from the seeded generator (every rank, every case). Run with
  * {@code load-tests/run-jmh.sh} (arguments go to JMH, e.g. {@code -f 1 -wi 2 -i 3}).
  */
 @State(Scope.Thread)
@@ -35,6 +37,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class HotPathBenchmark {
+
+  /** Elements of the input {@link #fillInputOneMib} fills: 1 MiB of float32. */
+  private static final int INPUT_ELEMENTS = 262_144;
 
   /** Elements in a segment: 1024 float32 = one 4 KiB segment. */
   @Param({"1024"})
@@ -48,6 +53,9 @@ public class HotPathBenchmark {
   private DataBuffer segment;
   private Event[] window;
   private EventCalendar calendar;
+  /** A rank's input of 1 MiB of float32 and the generator that fills it. */
+  private DataBuffer input;
+  private InputGenerator generator;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -63,6 +71,8 @@ public class HotPathBenchmark {
           StartWorkload.INSTANCE);
     }
     calendar = new EventCalendar(1_000_000L);  // one bucket: the events' whole span
+    input = DataBuffer.allocate(DataType.FLOAT32, INPUT_ELEMENTS, false);
+    generator = new InputGenerator(42, DataType.FLOAT32, ReduceOp.SUM);
   }
 
   @Benchmark
@@ -74,6 +84,12 @@ public class HotPathBenchmark {
   @Benchmark
   public DataBuffer sliceSegment() {
     return segment.slice(0, elements);
+  }
+
+  @Benchmark
+  public DataBuffer fillInputOneMib() {
+    generator.fill(4L * INPUT_ELEMENTS, 3, 0, input, 0, INPUT_ELEMENTS);
+    return input;
   }
 
   @Benchmark
