@@ -61,37 +61,38 @@ public final class ChannelRingAllreduce {
     int[] position = new int[channels];
     int[] right = new int[channels];
     int[] left = new int[channels];
+    int[] partStart = new int[channels];
+    int[] partCount = new int[channels];
     for (int c = 0; c < channels; c++) {
       position[c] = positionOf(me, c, r);
       right[c] = rankAt(mod(position[c] + 1, p), c, r);
       left[c] = rankAt(mod(position[c] - 1, p), c, r);
+      partStart[c] = chunkStart(count, channels, c);
+      partCount[c] = chunkCount(count, channels, c);
     }
     // Reduce-scatter: step k sends chunk (i-k) of the channel's part and reduces chunk (i-k-1) into it.
     for (int k = 0; k < p - 1; k++) {
       for (int c = 0; c < channels; c++) {
-        int partStart = chunkStart(count, channels, c);
-        int partCount = chunkCount(count, channels, c);
         int i = position[c];
         int s = mod(i - k, p);
         int q = mod(i - k - 1, p);
-        b.send(right[c], BufferId.OUTPUT, partStart + chunkStart(partCount, p, s), chunkCount(partCount, p, s), k, c);
-        b.receive(left[c], BufferId.OUTPUT, partStart + chunkStart(partCount, p, q), chunkCount(partCount, p, q), true,
-            k, c);
+        b.send(right[c], BufferId.OUTPUT, partStart[c] + chunkStart(partCount[c], p, s),
+            chunkCount(partCount[c], p, s), k, c);
+        b.receive(left[c], BufferId.OUTPUT, partStart[c] + chunkStart(partCount[c], p, q),
+            chunkCount(partCount[c], p, q), true, k, c);
       }
       b.endStep();
     }
     // Allgather: step k sends chunk (i+1-k) and receives chunk (i-k).
     for (int k = 0; k < p - 1; k++) {
       for (int c = 0; c < channels; c++) {
-        int partStart = chunkStart(count, channels, c);
-        int partCount = chunkCount(count, channels, c);
         int i = position[c];
         int s = mod(i + 1 - k, p);
         int q = mod(i - k, p);
-        b.send(right[c], BufferId.OUTPUT, partStart + chunkStart(partCount, p, s), chunkCount(partCount, p, s),
-            p - 1 + k, c);
-        b.receive(left[c], BufferId.OUTPUT, partStart + chunkStart(partCount, p, q), chunkCount(partCount, p, q),
-            false, p - 1 + k, c);
+        b.send(right[c], BufferId.OUTPUT, partStart[c] + chunkStart(partCount[c], p, s),
+            chunkCount(partCount[c], p, s), p - 1 + k, c);
+        b.receive(left[c], BufferId.OUTPUT, partStart[c] + chunkStart(partCount[c], p, q),
+            chunkCount(partCount[c], p, q), false, p - 1 + k, c);
       }
       b.endStep();
     }
