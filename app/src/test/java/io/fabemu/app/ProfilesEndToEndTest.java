@@ -40,7 +40,9 @@ class ProfilesEndToEndTest extends CliTestBase {
         "-e", "64K", "-f", "8", "-n", "2", "--algorithm", "tree", "--no-progress");
 
     assertThat(code).as(stderr).isZero();
-    assertThat(stdout).contains("16 hosts x 1 ranks, allreduce algorithm tree, payload real")
+    // NCCL's protocols, each size the tuner's choice: the line says which ran where.
+    assertThat(stdout).contains("16 hosts x 1 ranks, allreduce algorithm tree, protocol auto: ll 1 KiB to 8 KiB, "
+            + "ll128 64 KiB, payload real")
         .contains("#  Rank 15 Group  0 Pid     15 on    server1 device  7 [0000:07:00]")
         .contains("# Out of bounds values : 0 OK");
   }
@@ -53,7 +55,7 @@ class ProfilesEndToEndTest extends CliTestBase {
           "2", "--ppn", profile[1], "-b", "1K", "-e", "8M", "-f", "64", "-n", "1", "--no-progress");
       assertThat(code).as(stderr).isZero();
       assertThat(stdout).contains(profile[2] + " x 1 ranks, allreduce algorithm auto (a ring on up to "
-          + profile[1] + " channels), payload real").contains("# Out of bounds values : 0 OK");
+          + profile[1] + " channels), protocol auto: ").contains("# Out of bounds values : 0 OK");
     }
   }
 
@@ -65,7 +67,8 @@ class ProfilesEndToEndTest extends CliTestBase {
         "-e", "4K", "-f", "4", "-n", "1", "--no-progress");
 
     assertThat(code).as(stderr).isZero();
-    assertThat(stdout).contains("allgather algorithm auto, payload real").doesNotContain("channels")
+    assertThat(stdout).contains("allgather algorithm auto, protocol auto: ll 1 KiB to 4 KiB, payload real")
+        .doesNotContain("channels")
         .contains("# Out of bounds values : 0 OK");
   }
 }

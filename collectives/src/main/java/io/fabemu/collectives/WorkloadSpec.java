@@ -44,11 +44,16 @@ import java.util.List;
  *                     {@value #MAX_CHANNELS}, default 1 (one ring); a profile's setting, so every other collective,
  *                     algorithm and the hierarchical allreduce ignore it (as NCCL's channel count does not choose
  *                     what runs)
+ * @param protocols    the protocols the messages travel by and what each costs ({@link ProtocolSpec}); default
+ *                     {@link ProtocolSpec#SIMPLE_ONLY}, which adds nothing; a profile's setting too: every
+ *                     collective and algorithm runs by the case's protocol ({@link #protocolOfCase}) but INC's
+ *                     (NCCL's CollNet and NVLS run Simple only)
  */
 public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes,
                            int iterations, int warmup, int ppn, DataType dataType, ReduceOp op,
                            boolean hierarchical, int root, boolean syntheticPayload, List<BufferLayout> buffers,
-                           int window, PipelineSpec pipeline, long syntheticFromBytes, int channels) {
+                           int window, PipelineSpec pipeline, long syntheticFromBytes, int channels,
+                           ProtocolSpec protocols) {
 
   /** {@link #syntheticFromBytes} of a workload whose payload mode holds at every size. */
   public static final long REAL_AT_EVERY_SIZE = Long.MAX_VALUE;
@@ -71,6 +76,9 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
    */
   public WorkloadSpec {
     buffers = buffers == null ? DEFAULT_BUFFERS : List.copyOf(buffers);
+    if (protocols == null) {
+      throw new IllegalArgumentException("workload needs its protocols (ProtocolSpec.SIMPLE_ONLY: none but Simple)");
+    }
     if (window < 1) {
       throw new IllegalArgumentException("window must be at least 1 message, got " + window);
     }
@@ -164,7 +172,8 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
   public Builder toBuilder() {
     return new Builder(collective, algorithms, sizesBytes).iterations(iterations).warmup(warmup).ppn(ppn)
         .dataType(dataType).op(op).hierarchical(hierarchical).root(root).syntheticPayload(syntheticPayload)
-        .buffers(buffers).window(window).pipeline(pipeline).syntheticFromBytes(syntheticFromBytes).channels(channels);
+        .buffers(buffers).window(window).pipeline(pipeline).syntheticFromBytes(syntheticFromBytes).channels(channels)
+        .protocols(protocols);
   }
 
   /**
@@ -188,6 +197,7 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
     private PipelineSpec pipeline;
     private long syntheticFromBytes = REAL_AT_EVERY_SIZE;
     private int channels = 1;
+    private ProtocolSpec protocols = ProtocolSpec.SIMPLE_ONLY;
 
     private Builder(Collective collective, List<Algorithm> algorithms, List<Long> sizesBytes) {
       this.collective = collective;
@@ -285,6 +295,12 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
       return this;
     }
 
+    /** Sets {@link WorkloadSpec#protocols()} (default {@link ProtocolSpec#SIMPLE_ONLY}). */
+    public Builder protocols(ProtocolSpec protocols) {
+      this.protocols = protocols;
+      return this;
+    }
+
     /** Sets {@link WorkloadSpec#syntheticFromBytes()} (default {@link WorkloadSpec#REAL_AT_EVERY_SIZE}). */
     public Builder syntheticFromBytes(long syntheticFromBytes) {
       this.syntheticFromBytes = syntheticFromBytes;
@@ -298,7 +314,7 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
      */
     public WorkloadSpec build() {
       return new WorkloadSpec(collective, algorithms, sizesBytes, iterations, warmup, ppn, dataType, op, hierarchical,
-          root, syntheticPayload, buffers, window, pipeline, syntheticFromBytes, channels);
+          root, syntheticPayload, buffers, window, pipeline, syntheticFromBytes, channels, protocols);
     }
   }
 
@@ -423,5 +439,33 @@ public record WorkloadSpec(Collective collective, List<Algorithm> algorithms, Li
 
   public long sizeOfCase(int caseIndex) {
     return sizesBytes.get(caseIndex % sizesBytes.size());
+  }
+
+  /**
+   * The protocol case {@code caseIndex} runs by on {@code worldSize} ranks, {@code ranksPerServer} to a server (what
+   * {@link Algorithm#TREE} chains; see {@link RankLayout#ranksPerServer}): {@link LineProtocol#SIMPLE} for an
+   * in-network algorithm, as NCCL's CollNet and NVLS run Simple only; the only candidate; or the tuner's choice
+   * ({@link ProtocolSpec}): the flat ring allreduce by its shape on the case's channels, the algorithms that need the
+   * fabric's grid, rings or circuits (and a pipeline) by the ring allreduce's shape on one channel, every other one by
+   * its rank-0 schedule. The same on every rank and in every report: it needs only the workload and the world.
+   */
+  public LineProtocol protocolOfCase(int caseIndex, int worldSize, int ranksPerServer) {
+    if (protocols.candidates().equals(List.of(LineProtocol.SIMPLE))) return LineProtocol.SIMPLE;
+    Algorithm algorithm = Schedules.resolveForCase(this, caseIndex, worldSize);
+    if (algorithm.inNetwork()) return LineProtocol.SIMPLE;
+    if (!protocols.chooses()) return protocols.candidates().get(0);
+    long sizeBytes = sizeOfCase(caseIndex);
+    int elementBytes = Schedules.elementBytes(collective, dataType, op);
+    int count = (int) Math.min(Integer.MAX_VALUE, sizeBytes / elementBytes);
+    if (collective == Collective.ALLREDUCE && algorithm == Algorithm.RING && !hierarchical) {
+      return protocols.choose(sizeBytes, worldSize,
+          ChannelRingAllreduce.channelsFor(sizeBytes, count, worldSize, channels));
+    }
+    if (collective == Collective.PIPELINE || algorithm == Algorithm.DIMENSION_RING || algorithm.onEmbeddedRings()) {
+      return protocols.choose(sizeBytes, worldSize, 1);
+    }
+    Schedule rankZero = Schedules.build(collective, algorithm, 0, worldSize, count, root, hierarchical, ppn, window,
+        new RankLayout(null, null, null, ranksPerServer), 1);
+    return protocols.choose(rankZero, elementBytes);
   }
 }

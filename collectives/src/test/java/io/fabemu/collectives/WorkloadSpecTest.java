@@ -99,14 +99,16 @@ class WorkloadSpecTest {
     WorkloadSpec w = WorkloadSpec.builder(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L)).build();
     assertThat(w).isEqualTo(new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING), List.of(8L), 1, 0, 1,
         DataType.FLOAT32, ReduceOp.SUM, false, 0, false, WorkloadSpec.DEFAULT_BUFFERS, WorkloadSpec.DEFAULT_WINDOW,
-        null, WorkloadSpec.REAL_AT_EVERY_SIZE, 1));
+        null, WorkloadSpec.REAL_AT_EVERY_SIZE, 1, ProtocolSpec.SIMPLE_ONLY));
   }
 
   @Test
   void shouldCopyEveryComponentWhenToBuilderAndChangeOnlyTheOneSet() {
     WorkloadSpec w = new WorkloadSpec(Collective.ALLREDUCE, List.of(Algorithm.RING, Algorithm.RABENSEIFNER),
         List.of(64L, 128L), 7, 3, 2, DataType.INT64, ReduceOp.BXOR, true, 1, true,
-        List.of(BufferLayout.IN_PLACE, BufferLayout.OUT_OF_PLACE), 5, null, 128L, 1);
+        List.of(BufferLayout.IN_PLACE, BufferLayout.OUT_OF_PLACE), 5, null, 128L, 1,
+        new ProtocolSpec(List.of(LineProtocol.LL, LineProtocol.SIMPLE), new ProtocolCost(1, 2),
+            ProtocolCost.NONE, new ProtocolCost(3, 4), 5));
     assertThat(w.toBuilder().build()).isEqualTo(w);
     WorkloadSpec moreIterations = w.toBuilder().iterations(9).build();
     assertThat(moreIterations.iterations()).isEqualTo(9);

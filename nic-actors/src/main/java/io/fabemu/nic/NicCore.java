@@ -18,6 +18,7 @@ import io.fabemu.core.protocol.DeviceProtocol.TransportTimer;
 import io.fabemu.core.protocol.EthernetPayload;
 import io.fabemu.core.protocol.FaultPayload;
 import io.fabemu.core.protocol.HostPayload;
+import io.fabemu.core.protocol.LineFraming;
 import io.fabemu.core.protocol.LinkPayload;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.protocol.RetransmitPayload;
@@ -40,8 +41,10 @@ import java.util.Optional;
  * A host's network interface: the chassis that every NIC is, with its features as {@link NicExtension}s. Sending:
  * per-message work-request processing, then segmentation into packets of at most {@code segmentBytes} of payload
  * (whole elements), each DMA-read from host memory over PCIe (pipelined with the wire) and handed to the port; a
- * segment's data is a view of the message's, not a copy. A message without data (synthetic payload) is cut by its
- * size alone, into the packets its real counterpart would make, and carries no slices. Receiving: every segment is
+ * segment's data is a view of the message's, not a copy. A message sent by a protocol that frames its payload in lines
+ * ({@link LineFraming}: NCCL's LL and LL128) takes its framed size on the bus and the wire, flags and all. A message
+ * without data (synthetic payload) is cut by its size alone, into the packets its real counterpart would make, and
+ * carries no slices. Receiving: every segment is
  * DMA-written to host memory once its tail is in; reassembly by (source host, message id), by counting packets when
  * there is no data; once the last segment is written, the whole message is delivered to the compute node, a PCIe
  * latency later: the sender's buffer itself when the segments are views of it, else the segments copied into one
@@ -216,7 +219,8 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
 
   @Override
   public void onNicSend(NicSend send, Outbox outbox) {
-    if (send.message().extension() != null) {
+    // A protocol's line framing marks an ordinary message; any other extension is INC's.
+    if (send.message().extension() != null && LineFraming.of(send.message()) == null) {
       inc.send(send, outbox);
     } else {
       transport.send(send, outbox);
@@ -360,7 +364,12 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
       long totalBytes = message.sizeBytes();
       // Segments end on element boundaries: a synthetic message is cut as the real one of its size would be.
       int elementBytes = data == null ? syntheticElementBytes : data.elementBytes();
-      int elementsPerSegment = Math.max(1, nic.segmentBytes() / elementBytes);
+      // A protocol that frames its payload in lines (NCCL's LL, LL128) puts its flags on the bus and the wire too: a
+      // segment holds as many whole lines as fit the segment size, so it carries less payload.
+      LineFraming framing = LineFraming.of(message);
+      int segmentPayloadCapacity = framing == null ? nic.segmentBytes()
+          : Math.max(1, nic.segmentBytes() / framing.lineBytes()) * framing.payloadBytesPerLine();
+      int elementsPerSegment = Math.max(1, segmentPayloadCapacity / elementBytes);
       long segmentPayloadBytes = (long) elementsPerSegment * elementBytes;
       int segments = (int) Math.max(1, (totalBytes + segmentPayloadBytes - 1) / segmentPayloadBytes);
       MessageInfo info = new MessageInfo(message.sourceRank(), message.destinationRank(), message.tag(),
@@ -371,18 +380,21 @@ public final class NicCore implements DeviceCore, HostPayload.Handler<Outbox>,
       // The DMA read channel is shared: this message's reads start when the work request is done and the channel has
       // read every message sent before it.
       long readStart = dmaReadStartPs(destinationHost, start);
+      long payloadSent = 0;
       long dmaBytes = 0;
       long readyPs = readStart;
       for (int s = 0; s < segments; s++) {
-        long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - dmaBytes);
+        long payloadBytes = Math.min(segmentPayloadBytes, totalBytes - payloadSent);
         int elementOffset = data == null ? 0 : s * elementsPerSegment;
         // A segment is a view of the message's data, not a copy: the data is never written once sent.
         DataBuffer slice = data == null ? null : data.view(elementOffset, (int) (payloadBytes / elementBytes));
-        dmaBytes += payloadBytes;
+        long framedBytes = framing == null ? payloadBytes : framing.wireBytes(payloadBytes);
+        payloadSent += payloadBytes;
+        dmaBytes += framedBytes;
         // DMA reads are pipelined with the wire: segment s can leave once its bytes are in the NIC. Counted from the
         // message's first read (not summed per segment), so per-segment rounding does not add up.
         readyPs = dmaReadReadyPs(destinationHost, readStart, dmaBytes);
-        int wireBytes = wireBytes(payloadBytes);
+        int wireBytes = wireBytes(framedBytes);
         Packet packet = Packet.builder().sourceHost(host).destinationHost(destinationHost)
             .messageId(messageId).segmentIndex(s).segmentCount(segments).wireBytes(wireBytes).info(info)
             .elementOffset(elementOffset).slice(slice).transmission(transmission).build();

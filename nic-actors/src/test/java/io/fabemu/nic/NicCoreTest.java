@@ -10,6 +10,7 @@ import io.fabemu.core.protocol.DeviceProtocol.FailureNotice;
 import io.fabemu.core.protocol.DeviceProtocol.NicDeliver;
 import io.fabemu.core.protocol.DeviceProtocol.NicSend;
 import io.fabemu.core.protocol.DeviceProtocol.Packet;
+import io.fabemu.core.protocol.LineFraming;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.routing.RoutingTable;
 import io.fabemu.core.sim.Event;
@@ -118,6 +119,24 @@ class NicCoreTest {
         assertThat(s.segmentCount()).isEqualTo(r.segmentCount());
       }
     }
+  }
+
+  @Test
+  void shouldPutALineProtocolsFlagsOnTheWireAndDeliverThePayloadAlone() {
+    Message plain = realMessage(200);
+    Message framed = plain.withExtension(new LineFraming("ll", 16, 8));
+
+    List<Sent> packets = packetsOf(framed);
+
+    // A 1,000 B segment holds 62 lines of 16 B, 496 B of payload: 41 elements of 12 B (492 B, 62 lines, 992 B on
+    // the wire); 2,400 B are 4 such segments and one of 432 B (54 lines, 864 B).
+    assertThat(wireBytes(packets)).containsExactly(992 + HEADER_BYTES, 992 + HEADER_BYTES, 992 + HEADER_BYTES,
+        992 + HEADER_BYTES, 864 + HEADER_BYTES);
+    List<Sent> delivered = deliveredFrom(packets);
+    assertThat(delivered).hasSize(1);
+    assertThat(((NicDeliver) delivered.get(0).payload()).message()).isEqualTo(plain);
+    // The flags take wire time: the framed message arrives after the plain one would.
+    assertThat(delivered.get(0).timePs()).isGreaterThan(deliveredFrom(packetsOf(plain)).get(0).timePs());
   }
 
   @Test

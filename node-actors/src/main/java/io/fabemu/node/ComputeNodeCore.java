@@ -133,7 +133,8 @@ public final class ComputeNodeCore implements DeviceCore, RankHost, WorkloadPayl
   public void send(Message message, long atPs) {
     int destinationNode = message.destinationRank() / ppn;
     // An INC task always goes through the NIC, even to a rank of this node: the switches compute its result.
-    boolean incTask = message.extension() != null && IncRequest.of(message).type() == IncPacketType.TASK_UP;
+    IncRequest inc = IncRequest.of(message);
+    boolean incTask = inc != null && inc.type() == IncPacketType.TASK_UP;
     if (destinationNode * ppn == firstRank && !incTask) {
       int fromSocket = socketOf(message.sourceRank());
       long departPs = atPs;

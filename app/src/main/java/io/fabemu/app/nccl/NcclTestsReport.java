@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.fabemu.app.RunSupport;
 import io.fabemu.app.output.CNumbers;
 import io.fabemu.app.output.ReportFormatter;
+import io.fabemu.app.report.ProtocolNote;
 import io.fabemu.cluster.scenario.RealDataBudget;
 import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
@@ -291,12 +292,24 @@ public final class NcclTestsReport {
         + w.ppn() + " ranks, " + w.collective().configName() + " algorithm " + algorithm
         // Channels split the ring only; a size gets fewer when its parts would be small (ChannelRingAllreduce).
         + (channelsMayRun(w, algorithm) ? " (a ring on up to " + w.channels() + " channels)" : "")
+        + protocols(spec, algorithm)
         + ", payload " + payload
         + "; " + topologyDescription
         + "; no GPU and no NCCL ran, times are virtual"
         // Said here, not hidden: a harness that needs 13 fields reads no row from a table measured one way only.
         + (w.buffers().contains(BufferLayout.IN_PLACE) ? ""
             : "; in-place half not measured (workload.buffers = [out-of-place]): rows end after the out-of-place half");
+  }
+
+  /** {@code ", protocol ..."} when the cases do not all run Simple at no cost ({@link ProtocolNote}), else "". */
+  private static String protocols(ScenarioSpec spec, String algorithm) {
+    WorkloadSpec w = spec.workload();
+    int index = 0;
+    for (int a = 0; a < w.algorithms().size(); a++) {
+      if (w.algorithms().get(a).configName().equals(algorithm)) index = a;
+    }
+    String note = ProtocolNote.of(spec, index, ReportFormatter.ncclBlocks(w.collective(), ReportFormatter.ranks(spec)));
+    return note.isEmpty() ? "" : ", " + note;
   }
 
   /**

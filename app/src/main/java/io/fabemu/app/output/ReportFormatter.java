@@ -6,6 +6,7 @@ import io.fabemu.app.osu.OsuFormatter;
 import io.fabemu.app.report.FaultCases;
 import io.fabemu.app.report.FaultFigures;
 import io.fabemu.app.report.OcsFigures;
+import io.fabemu.app.report.ProtocolNote;
 import io.fabemu.app.report.PipelineTable;
 import io.fabemu.app.report.RingComparison;
 import io.fabemu.collectives.Algorithm;
@@ -338,7 +339,14 @@ public final class ReportFormatter {
         + NcclTestsReport.program(w.collective()) + "), algorithm "
         + algorithmTitle(w, algorithmIndex, casesOfAlgorithm(result, algorithmIndex)) + "\n"
         + NcclTestsReport.columnHeader() + NcclTestsReport.rows(table) + NcclTestsReport.footer(table)
-        + incNotes(casesOfAlgorithm(result, algorithmIndex));
+        + incNotes(casesOfAlgorithm(result, algorithmIndex)) + protocolLine(result.scenario(), algorithmIndex);
+  }
+
+  /** {@code # protocol ...} and a newline when the cases do not all run Simple at no cost ({@link ProtocolNote}). */
+  static String protocolLine(ScenarioSpec spec, int algorithmIndex) {
+    // In nccl-tests' sizes, as the table's rows above it.
+    String note = ProtocolNote.of(spec, algorithmIndex, ncclBlocks(spec.workload().collective(), ranks(spec)));
+    return note.isEmpty() ? "" : "# " + note + "\n";
   }
 
   /**

@@ -122,6 +122,9 @@ public final class ResultsWriter {
       n.put("workloadAlgorithm", spec.workload().algorithmOfCase(c.caseIndex()).configName());
       n.put("bufferLayout", spec.workload().bufferLayoutOfCase(c.caseIndex()).configName());
       n.put("algorithm", c.algorithm().configName());
+      // NCCL's protocol the case's messages travelled by (simple unless the workload sets workload.protocol).
+      n.put("protocol", spec.workload().protocolOfCase(c.caseIndex(), ReportFormatter.ranks(spec),
+          spec.topology().hostsPerServer() * spec.workload().ppn()).configName());
       n.put("sizeBytes", c.sizeBytes());
       n.put("count", c.count());
       n.put("iterations", c.iterations());

@@ -55,6 +55,11 @@ final class RunFactsSection implements ReportSection {
         : w.mixedPayload() ? RealDataBudget.describe(w) + " (the heap's budget: outputs checked against the exact "
         + "answer up to there, not from there)"
         : "real data, every output checked against the exact answer");
+    // NCCL's protocol by size, per algorithm, when the workload sets one (ProtocolNote: none by default).
+    for (int a = 0; a < w.algorithms().size(); a++) {
+      String note = ProtocolNote.of(spec, a);
+      if (!note.isEmpty()) Tables.fact(out, "Protocol", w.algorithms().get(a).configName() + ": " + note);
+    }
     Tables.fact(out, "Cases", finishedCases + " of " + w.caseCount() + " finished");
     out.start("tr").element("th", "Outcome");
     String outcome = outcome();

@@ -9,6 +9,7 @@ import io.fabemu.collectives.Algorithm;
 import io.fabemu.collectives.BufferLayout;
 import io.fabemu.collectives.Collective;
 import io.fabemu.collectives.PipelineSpec;
+import io.fabemu.collectives.ProtocolSpec;
 import io.fabemu.collectives.Schedules;
 import io.fabemu.collectives.WorkloadSpec;
 import io.fabemu.core.data.DataType;
@@ -112,11 +113,14 @@ final class WorkloadSection implements ScenarioSection {
     int window = in.intValue("workload.window", 1, ScenarioLoader.MAX_WINDOW);
     // A profile's setting (GPU servers): only the flat ring allreduce uses it, every other workload ignores it.
     int channels = in.intValue("workload.channels", 1, WorkloadSpec.MAX_CHANNELS);
+    // A profile's setting too: the protocol every case's messages travel by, or auto (chosen per case).
+    ProtocolSpec protocols = ProtocolSection.spec(in, draft.topology().spec());
     PipelineSpec pipeline = collective == Collective.PIPELINE
         ? PipelineSection.spec(in, draft.topology().spec(), algorithms, sizes, elementBytes, explicit) : null;
     WorkloadSpec workload = WorkloadSpec.builder(collective, List.copyOf(algorithms), List.copyOf(sizes))
         .iterations(iterations).warmup(warmup).ppn(ppn).dataType(dataType).op(op).hierarchical(hierarchical).root(root)
-        .syntheticPayload(synthetic).buffers(buffers).window(window).pipeline(pipeline).channels(channels).build();
+        .syntheticPayload(synthetic).buffers(buffers).window(window).pipeline(pipeline).channels(channels)
+        .protocols(protocols).build();
     if (pipeline != null) PipelineSection.checkWorkload(in, workload);
     draft.workload(workload);
     draft.echo(echo);

@@ -18,8 +18,11 @@ import io.fabemu.core.protocol.Message;
 public record IncRequest(IncPacketType type, MpiHeader mpi, ControlPayload control, IncHeader1 task)
     implements Message.Extension {
 
-  /** What {@code message} asks of the INC unit (or was, delivered); null for an ordinary message. */
+  /**
+   * What {@code message} asks of the INC unit (or was, delivered); null for a message that is not INC's (an ordinary
+   * one, or one carrying another feature's extension such as a protocol's {@code LineFraming}).
+   */
   public static IncRequest of(Message message) {
-    return (IncRequest) message.extension();
+    return message.extension() instanceof IncRequest request ? request : null;
   }
 }

@@ -21,17 +21,19 @@ import io.fabemu.core.data.DataBuffer;
  * @param sizeBytes       payload bytes: {@code data.sizeBytes()} when there is data, else the synthetic size (0 for
  *                        a zero-byte message)
  * @param extension       a feature's request that rides with the message, which the kernel passes on without
- *                        reading; null for an ordinary message. The INC feature's is the one there is: what the
- *                        NIC's INC unit is to do with the message (a control message or an aggregation task), or,
- *                        on a delivered message, what it was; the INC feature reads it as its {@code IncRequest}
- *                        ({@code IncRequest.of(message)})
+ *                        reading; null for an ordinary message. The INC feature's says what the NIC's INC unit is
+ *                        to do with the message (a control message or an aggregation task), or, on a delivered
+ *                        message, what it was; the INC feature reads it as its {@code IncRequest}
+ *                        ({@code IncRequest.of(message)}). A protocol's {@link LineFraming} marks an ordinary message
+ *                        whose payload travels framed in lines (a NIC that frames reads it)
  */
 public record Message(int sourceRank, int destinationRank, long tag, DataBuffer data, long sizeBytes,
                       Extension extension) {
 
   /**
    * A feature's request that a message carries past the kernel, which passes it on without reading it: the INC
-   * feature's {@code IncRequest} (core.inc) is the one there is. A marker, so that the kernel names no feature type.
+   * feature's {@code IncRequest} (core.inc), or a protocol's {@link LineFraming}. A marker, so that the kernel names
+   * no feature type.
    */
   public interface Extension {}
 

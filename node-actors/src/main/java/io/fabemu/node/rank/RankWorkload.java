@@ -10,6 +10,7 @@ import io.fabemu.collectives.IncLayout;
 import io.fabemu.collectives.InPlaceAlias;
 import io.fabemu.collectives.IncMode;
 import io.fabemu.collectives.InputGenerator;
+import io.fabemu.collectives.LineProtocol;
 import io.fabemu.collectives.PipelineIteration;
 import io.fabemu.collectives.RankGrid;
 import io.fabemu.collectives.RankLayout;
@@ -207,10 +208,10 @@ public final class RankWorkload {
 
   /** A message for this rank arrived at {@code nowPs}. */
   public void onMessage(long nowPs, Message message) {
-    boolean recoveryMessage = Tags.phase(message.tag()) == IncRecovery.PHASE && message.extension() == null;
+    boolean recoveryMessage = Tags.phase(message.tag()) == IncRecovery.PHASE && IncRequest.of(message) == null;
     if (finished) {
       // Late copies of a broken INC group's recovery or release, and its NIC's notices, are nothing to act on.
-      if (recoveryMessage || isBreakNotice(message) || message.extension() != null && recovery.everBroken()) return;
+      if (recoveryMessage || isBreakNotice(message) || IncRequest.of(message) != null && recovery.everBroken()) return;
       throw new IllegalStateException("rank " + rank + " finished its workload but got a message from rank "
           + message.sourceRank() + " with " + Tags.describe(message.tag()));
     }
@@ -219,10 +220,10 @@ public final class RankWorkload {
     } else if (isBreakNotice(message)) {
       recovery.onBreakNotice(IncRequest.of(message).control().trueCommId(), nowPs);
       if (stage == Stage.INC_RELEASE && recovery.broken()) control.abandonRelease(nowPs);
-    } else if (Tags.phase(message.tag()) == IncControlPlane.PHASE && message.extension() == null
-        || message.extension() != null && IncRequest.of(message).type() != IncPacketType.TASK_DOWN) {
+    } else if (Tags.phase(message.tag()) == IncControlPlane.PHASE && IncRequest.of(message) == null
+        || IncRequest.of(message) != null && IncRequest.of(message).type() != IncPacketType.TASK_DOWN) {
       controlPlane().onMessage(nowPs, message);
-    } else if (message.extension() == null || recovery.onIncResult(message, nowPs)) {
+    } else if (IncRequest.of(message) == null || recovery.onIncResult(message, nowPs)) {
       executor.onMessage(nowPs, message);
     }
     if (started) {
@@ -469,6 +470,8 @@ public final class RankWorkload {
           workload.hierarchical(), workload.ppn(), workload.window(), rankLayout, channels);
     }
     caseAlgorithm = algorithm;
+    LineProtocol protocol = workload.protocolOfCase(caseIndex, worldSize, rankLayout.ranksPerServer(workload.ppn()));
+    executor.setProtocol(protocol, workload.protocols().cost(protocol));
     synthetic = workload.syntheticOfCase(caseIndex);
     if (!synthetic) {
       allocateBuffers();
@@ -564,7 +567,7 @@ public final class RankWorkload {
 
     @Override
     public void send(Message message, long atPs) {
-      if (message.extension() != null && IncRequest.of(message).type() == IncPacketType.TASK_UP
+      if (IncRequest.of(message) != null && IncRequest.of(message).type() == IncPacketType.TASK_UP
           && !recovery.onTaskSent(message, atPs)) {
         return;
       }

@@ -2,7 +2,9 @@ package io.fabemu.node.rank;
 
 import io.fabemu.collectives.BufferId;
 import io.fabemu.collectives.InPlaceAlias;
+import io.fabemu.collectives.LineProtocol;
 import io.fabemu.collectives.LocalCopy;
+import io.fabemu.collectives.ProtocolCost;
 import io.fabemu.collectives.Schedule;
 import io.fabemu.collectives.Step;
 import io.fabemu.collectives.Tags;
@@ -15,6 +17,7 @@ import io.fabemu.core.inc.IncHeader1;
 import io.fabemu.core.inc.IncPacketType;
 import io.fabemu.core.inc.IncRequest;
 import io.fabemu.core.inc.MpiHeader;
+import io.fabemu.core.protocol.LineFraming;
 import io.fabemu.core.protocol.Message;
 import io.fabemu.core.util.IntLongMap;
 import java.util.Arrays;
@@ -31,6 +34,11 @@ import java.util.Arrays;
  * at that moment) is handed to the host at {@code t}; sends may carry times later than the caller's "now". A
  * receive matched at {@code now} is applied at {@code t = max(now, cpuFreePs) + recvOverheadPs (+ reducePs(bytes))}.
  * The operation completes at {@code cpuFreePs} after its last step.
+ *
+ * <p>A protocol ({@link #setProtocol}: NCCL's Simple, LL or LL128) holds the engine of every message but an INC one
+ * for its engine time ({@link ProtocolCost#enginePs}) after the send overhead, delays the message's hand-off by its
+ * latency, the engine going on meanwhile, and marks the message with its framing, which the NIC puts on the wire
+ * ({@link LineFraming}).
  *
  * <p>A rank with several engines ({@link RankHost#engines}: a GPU's SM groups, one per NCCL channel) runs each
  * transfer on the engine of its lane (lane k on engine k mod engines): within a step, after the step's copies, every
@@ -87,6 +95,10 @@ public final class ScheduleExecutor {
   private long incTasksSent;
   private DataType incDataType;
   private ReduceOp incOp;
+  /** How the following operations' messages are framed on the wire (null: as they are, Simple's way). */
+  private LineFraming framing;
+  /** What the following operations' protocol costs each message (latency, engine time). */
+  private ProtocolCost protocolCost = ProtocolCost.NONE;
 
   /** A message that arrived before its receive was posted. */
   private static final class Queued {
@@ -109,6 +121,17 @@ public final class ScheduleExecutor {
     this.incTasksSent = 0;
     this.incDataType = dataType;
     this.incOp = reduceOp;
+  }
+
+  /**
+   * Sets the protocol the following operations' messages travel by ({@link LineProtocol}) and what it costs: posting
+   * a message holds its engine for the protocol's engine time on top of the send overhead, the message leaves the
+   * protocol's latency after that (the engine goes on meanwhile) and, but an INC one, carries the protocol's framing
+   * for the NIC. {@link LineProtocol#SIMPLE} at {@link ProtocolCost#NONE} is the model without protocols.
+   */
+  public void setProtocol(LineProtocol protocol, ProtocolCost cost) {
+    this.framing = protocol.framing();
+    this.protocolCost = cost;
   }
 
   /** The request for the NIC's INC unit: the task (the INC patent's Header1) under the INC paper's MPI header. */
@@ -325,8 +348,12 @@ public final class ScheduleExecutor {
       }
       if (s.inc()) {
         message = message.withExtension(incTask(s.count(), message.sizeBytes()));
+      } else {
+        engineFreePs[engine] += protocolCost.enginePs(message.sizeBytes());
+        if (framing != null && message.sizeBytes() > 0) message = message.withExtension(framing);
       }
-      host.send(message, engineFreePs[engine]);
+      // A message without payload (a barrier's) is no protocol's: it neither waits nor is framed.
+      host.send(message, engineFreePs[engine] + (message.sizeBytes() > 0 ? protocolCost.latencyPs() : 0));
     }
     for (long engineFree : engineFreePs) {
       t = Math.max(t, engineFree);
@@ -385,7 +412,7 @@ public final class ScheduleExecutor {
       }
       // Applied, the data is read by nobody any more (see Message): its buffer serves a later send. An INC result
       // is left alone, as the NIC's INC unit built it.
-      if (message.extension() == null) {
+      if (IncRequest.of(message) == null) {
         recycler.giveBack(data);
       }
     }
