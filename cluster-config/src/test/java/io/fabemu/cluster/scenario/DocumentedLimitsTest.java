@@ -189,6 +189,8 @@ class DocumentedLimitsTest {
     b.add(new Bound("ScenarioLoader.MAX_PPN", workload, "`ppn`", "≤ " + count(ScenarioLoader.MAX_PPN)));
     b.add(new Bound("ScenarioLoader.MAX_WINDOW", workload, "`window`", range(1, ScenarioLoader.MAX_WINDOW)));
     b.add(new Bound("WorkloadSpec.MAX_CHANNELS", workload, "`channels`", range(1, WorkloadSpec.MAX_CHANNELS)));
+    b.add(new Bound("ProtocolSection.MIN_RATE_BITS_PER_SECOND", workload, "`protocol-costs`",
+        "at least `" + ProtocolSection.MIN_RATE_BITS_PER_SECOND / 1_000_000_000L + " Gbps`"));
     b.add(new Bound("ScenarioLoader.DEFAULT_MAX_SIZE_BYTES", workload, "`max-size`",
         "`" + Quantities.formatBytes(ScenarioLoader.DEFAULT_MAX_SIZE_BYTES) + "`"));
 
