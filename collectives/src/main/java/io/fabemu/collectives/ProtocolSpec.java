@@ -69,10 +69,7 @@ public record ProtocolSpec(List<LineProtocol> candidates, ProtocolCost simple, P
     LineProtocol best = null;
     double bestPs = Double.MAX_VALUE;
     for (LineProtocol p : candidates) {
-      ProtocolCost cost = cost(p);
-      double stepPs = cost.latencyPs() + cost.enginePs(stepPayloadBytes)
-          + p.wireBytes(stepPayloadBytes) * 8e12 / tunerBitsPerSecond;
-      double costPs = steps * stepPs;
+      double costPs = steps * stepPs(p, stepPayloadBytes);
       if (costPs < bestPs) {
         best = p;
         bestPs = costPs;
@@ -103,11 +100,9 @@ public record ProtocolSpec(List<LineProtocol> candidates, ProtocolCost simple, P
     LineProtocol best = null;
     double bestPs = Double.MAX_VALUE;
     for (LineProtocol p : candidates) {
-      ProtocolCost cost = cost(p);
       double costPs = 0;
       for (int i = 0; i < sendingSteps; i++) {
-        costPs += cost.latencyPs() + cost.enginePs(largestBytes[i])
-            + p.wireBytes(largestBytes[i]) * 8e12 / tunerBitsPerSecond;
+        costPs += stepPs(p, largestBytes[i]);
       }
       if (costPs < bestPs) {
         best = p;
@@ -115,5 +110,11 @@ public record ProtocolSpec(List<LineProtocol> candidates, ProtocolCost simple, P
       }
     }
     return best;
+  }
+
+  /** The tuner's cost of a step whose largest message is {@code payloadBytes} by {@code p}, in ps. */
+  private double stepPs(LineProtocol p, long payloadBytes) {
+    ProtocolCost cost = cost(p);
+    return cost.latencyPs() + cost.enginePs(payloadBytes) + p.wireBytes(payloadBytes) * 8e12 / tunerBitsPerSecond;
   }
 }
